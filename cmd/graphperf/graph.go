@@ -1,0 +1,370 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
+	"github.com/graphperf/graphperf/workload/graph"
+	"github.com/graphperf/graphperf/workload/order"
+	"github.com/graphperf/graphperf/workload/props"
+)
+
+func graphGroup() group {
+	return group{
+		name:    "graph",
+		summary: "generate, convert, reorder and describe graphs",
+		commands: []command{
+			{"gen", "generate a synthetic graph (R-MAT, Kronecker, Erdős-Rényi, Watts-Strogatz, Barabási-Albert, road, target degree)", graphGen},
+			{"convert", "convert a graph file to .gpg (or a SNAP edge list)", graphConvert},
+			{"stats", "print the 23 degree properties, components and a diameter estimate", graphStats},
+			{"levels", "print per-level BFS statistics from a root", graphLevels},
+			{"roots", "pick BFS roots: random non-isolated vertices, or the max-degree vertex", graphRoots},
+			{"reorder", "relabel vertices (random, by degree, pessimal warp orderings)", graphReorder},
+		},
+	}
+}
+
+// loadFlags are the flags every verb that reads a graph takes.
+type loadFlags struct {
+	format                                  string
+	undirected, dropLoops, dropDups, simple bool
+	compact                                 bool
+}
+
+func (l *loadFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&l.format, "format", "", "input format: snap, mtx, konect or gpg (default: from the file name)")
+	fs.BoolVar(&l.undirected, "undirected", false, "treat the graph as undirected: store every edge in both directions")
+	fs.BoolVar(&l.dropLoops, "drop-self-loops", false, "drop edges (v, v)")
+	fs.BoolVar(&l.dropDups, "drop-duplicates", false, "drop repeated edges (no multigraphs)")
+	fs.BoolVar(&l.simple, "simple", false, "shorthand for --drop-self-loops --drop-duplicates")
+	fs.BoolVar(&l.compact, "compact", false, "renumber vertex ids densely, dropping ids that appear in no edge")
+}
+
+func (l *loadFlags) options() (graph.LoadOptions, error) {
+	f, err := graph.ParseFormat(l.format)
+	if err != nil {
+		return graph.LoadOptions{}, fmt.Errorf("--format: %w", err)
+	}
+	return graph.LoadOptions{
+		Format: f,
+		BuildOptions: graph.BuildOptions{
+			Undirected:     l.undirected,
+			DropSelfLoops:  l.dropLoops || l.simple,
+			DropDuplicates: l.dropDups || l.simple,
+		},
+		Compact: l.compact,
+	}, nil
+}
+
+// load reads a graph with a progress bar on a terminal.
+func (l *loadFlags) load(e *env, path string) (*graph.CSR, error) {
+	opt, err := l.options()
+	if err != nil {
+		return nil, err
+	}
+	bar := progress.New(e.stderr, e.interactive, "load "+path, true)
+	opt.Progress = bar.Func()
+	g, err := graph.Load(path, opt)
+	bar.Done()
+	return g, err
+}
+
+func graphConvert(e *env, args []string) error {
+	fs := newFlagSet(e, "convert", "graph convert [flags] IN -o OUT",
+		`Convert a graph (SNAP edge list, Matrix Market, KONECT, or .gpg; .gz is read
+transparently) to the binary .gpg format that graphperf and the CUDA runner
+read, or to a SNAP edge list when OUT ends in .txt/.el/.edges (optionally .gz).`)
+	var lf loadFlags
+	lf.register(fs)
+	out := fs.String("o", "", "output file (.gpg, or .txt/.el/.edges[.gz]) (required)")
+	reverse := fs.Bool("reverse", false, "also store the reverse (in-edge) CSR in the .gpg file")
+	pos, err := parse(fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	if *out == "" {
+		return fmt.Errorf("-o: an output file is required")
+	}
+	start := time.Now()
+	g, err := lf.load(e, pos[0])
+	if err != nil {
+		return err
+	}
+	var rev *graph.CSR
+	if *reverse && g.Directed {
+		rev = g.Reverse()
+	}
+	if err := graph.Save(*out, g, rev, "converted by graphperf from "+pos[0]); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s: %d vertices, %d edges, %s, written in %.2f s\n",
+		*out, g.NumVertices(), g.NumEdges(), direction(g), time.Since(start).Seconds())
+	return nil
+}
+
+func direction(g *graph.CSR) string {
+	if g.Directed {
+		return "directed"
+	}
+	return "undirected"
+}
+
+// degreeStatsJSON is the stable JSON shape of props.Stats.
+type degreeStatsJSON struct {
+	Min           float64 `json:"min"`
+	LowerQuartile float64 `json:"lower_quartile"`
+	Mean          float64 `json:"mean"`
+	Median        float64 `json:"median"`
+	UpperQuartile float64 `json:"upper_quartile"`
+	Max           float64 `json:"max"`
+	StdDev        float64 `json:"stddev"`
+}
+
+func statsJSON(s props.Stats) degreeStatsJSON {
+	return degreeStatsJSON{s.Min, s.LowerQuartile, s.Mean, s.Median, s.UpperQuartile, s.Max, s.StdDev}
+}
+
+// graphStatsJSON is what "graph stats --json" prints.
+type graphStatsJSON struct {
+	File                  string          `json:"file"`
+	Vertices              int64           `json:"vertices"`
+	Edges                 int64           `json:"edges"`
+	Directed              bool            `json:"directed"`
+	AbsDegree             degreeStatsJSON `json:"abs_degree"`
+	InDegree              degreeStatsJSON `json:"in_degree"`
+	OutDegree             degreeStatsJSON `json:"out_degree"`
+	Density               float64         `json:"density"`
+	SelfLoops             int64           `json:"self_loops"`
+	Components            int64           `json:"components"`
+	LargestComponent      int64           `json:"largest_component"`
+	LargestComponentShare float64         `json:"largest_component_share"`
+	DiameterEstimate      int             `json:"diameter_estimate"`
+}
+
+func graphStats(e *env, args []string) error {
+	fs := newFlagSet(e, "stats", "graph stats [flags] FILE",
+		`Print the 23 graph properties of seed 004 (vertex and edge count; min, lower
+quartile, mean, median, upper quartile, max and standard deviation of the
+absolute, in- and out-degree), the density, self-loops, weakly connected
+components and a double-sweep diameter estimate.`)
+	var lf loadFlags
+	lf.register(fs)
+	var of outputFlags
+	of.register(fs)
+	pos, err := parse(fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	if err := of.check(); err != nil {
+		return err
+	}
+	g, err := lf.load(e, pos[0])
+	if err != nil {
+		return err
+	}
+	p := props.Compute(g)
+	if of.json {
+		return writeJSON(e.stdout, graphStatsJSON{
+			File: pos[0], Vertices: p.Vertices, Edges: p.Edges, Directed: p.Directed,
+			AbsDegree: statsJSON(p.Abs), InDegree: statsJSON(p.In), OutDegree: statsJSON(p.Out),
+			Density: p.Density, SelfLoops: p.SelfLoops, Components: p.Components,
+			LargestComponent: p.LargestComponent, LargestComponentShare: p.LargestComponentShare,
+			DiameterEstimate: p.DiameterEstimate,
+		})
+	}
+	if !of.csv {
+		fmt.Fprintf(e.stdout, "%s: %d vertices, %d edges (%s), density %s, %d self-loops\n",
+			pos[0], p.Vertices, p.Edges, direction(g), ftoa(p.Density), p.SelfLoops)
+		fmt.Fprintf(e.stdout, "weak components %d, largest %d (%.1f%%), diameter >= %d (double sweep)\n\n",
+			p.Components, p.LargestComponent, 100*p.LargestComponentShare, p.DiameterEstimate)
+	}
+	t := &table{header: []string{"degree", "min", "lower_quartile", "mean", "median", "upper_quartile", "max", "stddev"}}
+	for _, d := range []struct {
+		name string
+		s    props.Stats
+	}{{"abs", p.Abs}, {"in", p.In}, {"out", p.Out}} {
+		s := d.s
+		t.add(d.name, ftoa(s.Min), ftoa(s.LowerQuartile), ftoa(s.Mean), ftoa(s.Median), ftoa(s.UpperQuartile), ftoa(s.Max), ftoa(s.StdDev))
+	}
+	return t.write(e.stdout, of.csv)
+}
+
+// rootFlag parses --root: a vertex id, "max" (highest out-degree) or
+// "random" (a random non-isolated vertex, with --seed).
+func pickRoot(g *graph.CSR, spec string, seed uint64) (uint32, error) {
+	switch spec {
+	case "max", "":
+		return props.MaxDegreeRoot(g), nil
+	case "random":
+		r, err := props.RandomRoots(g, 1, seed)
+		if err != nil {
+			return 0, err
+		}
+		return r[0], nil
+	}
+	v, err := strconv.ParseUint(spec, 10, 32)
+	if err != nil {
+		return 0, fmt.Errorf("--root: %q is not a vertex id, \"max\" or \"random\"", spec)
+	}
+	if v >= uint64(g.NumVertices()) {
+		return 0, fmt.Errorf("--root: vertex %d does not exist (the graph has %d vertices)", v, g.NumVertices())
+	}
+	return uint32(v), nil
+}
+
+// levelJSON is one line of "graph levels --json".
+type levelJSON struct {
+	Level           int     `json:"level"`
+	Frontier        int64   `json:"frontier"`
+	FrontierRel     float64 `json:"frontier_rel"`
+	Discovered      int64   `json:"discovered"`
+	DiscoveredRel   float64 `json:"discovered_rel"`
+	EdgesFrontier   int64   `json:"edges_frontier"`
+	EdgesUnexplored int64   `json:"edges_unexplored"`
+}
+
+func graphLevels(e *env, args []string) error {
+	fs := newFlagSet(e, "levels", "graph levels [flags] FILE",
+		`Run a reference BFS from a root and print, per level: the frontier (vertices at
+this depth, absolute and as a share of n), the vertices discovered, the edges
+leaving the frontier m_f and the unexplored edges m_u that direction-optimizing
+BFS compares (seed 002). --json prints one JSON object per level, one per line.`)
+	var lf loadFlags
+	lf.register(fs)
+	var of outputFlags
+	of.register(fs)
+	root := fs.String("root", "max", "root vertex: an id, \"max\" (highest out-degree) or \"random\"")
+	seed := fs.Uint64("seed", 1, "seed for --root random")
+	pos, err := parse(fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	if err := of.check(); err != nil {
+		return err
+	}
+	g, err := lf.load(e, pos[0])
+	if err != nil {
+		return err
+	}
+	r, err := pickRoot(g, *root, *seed)
+	if err != nil {
+		return err
+	}
+	levels := props.Levels(g, r)
+	if of.json {
+		out := make([]levelJSON, len(levels))
+		for i, l := range levels {
+			out[i] = levelJSON{l.Level, l.Frontier, l.FrontierRel, l.Discovered, l.DiscoveredRel, l.EdgesFrontier, l.EdgesUnexplored}
+		}
+		return writeJSONLines(e.stdout, out)
+	}
+	if !of.csv {
+		// The depth hash is what the CUDA runner prints for the same root.
+		fmt.Fprintf(e.stdout, "%s: root %d, eccentricity %d, depth hash %016x\n\n",
+			pos[0], r, len(levels)-1, props.DepthHash(props.BFS(g, r)))
+	}
+	t := &table{header: []string{"level", "frontier", "frontier_rel", "discovered", "discovered_rel", "edges_frontier", "edges_unexplored"}}
+	for _, l := range levels {
+		t.add(strconv.Itoa(l.Level), itoa(l.Frontier), ftoa(l.FrontierRel), itoa(l.Discovered), ftoa(l.DiscoveredRel), itoa(l.EdgesFrontier), itoa(l.EdgesUnexplored))
+	}
+	return t.write(e.stdout, of.csv)
+}
+
+func graphRoots(e *env, args []string) error {
+	fs := newFlagSet(e, "roots", "graph roots [flags] FILE",
+		`Pick BFS roots: k distinct random vertices with at least one out-edge
+(deterministic for a seed), or the vertex of highest out-degree with --max.`)
+	var lf loadFlags
+	lf.register(fs)
+	var of outputFlags
+	of.register(fs)
+	k := fs.Int("k", 5, "number of random roots")
+	seed := fs.Uint64("seed", 1, "random seed")
+	maxDeg := fs.Bool("max", false, "print the max-degree vertex instead of random roots")
+	pos, err := parse(fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	if err := of.check(); err != nil {
+		return err
+	}
+	if *k < 1 {
+		return fmt.Errorf("-k: want at least 1 root, got %d", *k)
+	}
+	g, err := lf.load(e, pos[0])
+	if err != nil {
+		return err
+	}
+	var roots []uint32
+	if *maxDeg {
+		roots = []uint32{props.MaxDegreeRoot(g)}
+	} else if roots, err = props.RandomRoots(g, *k, *seed); err != nil {
+		return err
+	}
+	if of.json {
+		return writeJSON(e.stdout, roots)
+	}
+	t := &table{header: []string{"root", "out_degree"}}
+	for _, r := range roots {
+		t.add(strconv.FormatUint(uint64(r), 10), itoa(g.Degree(r)))
+	}
+	return t.write(e.stdout, of.csv)
+}
+
+func graphReorder(e *env, args []string) error {
+	fs := newFlagSet(e, "reorder", "graph reorder [flags] IN --order ORDERING -o OUT",
+		`Relabel the vertices of a graph for memory-layout studies (seed 004 table 6.1):
+random, by absolute / in / out degree (highest first), or "pessimal" orderings
+that put the highest- and lowest-degree vertices into each 32-wide warp.
+Orderings: `+orderingNames())
+	var lf loadFlags
+	lf.register(fs)
+	ord := fs.String("order", "", "the ordering (required)")
+	seed := fs.Uint64("seed", 1, "seed for the random ordering")
+	out := fs.String("o", "", "output file (.gpg, or .txt/.el/.edges[.gz]) (required)")
+	reverse := fs.Bool("reverse", false, "also store the reverse (in-edge) CSR in the .gpg file")
+	pos, err := parse(fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	if *out == "" {
+		return fmt.Errorf("-o: an output file is required")
+	}
+	o, err := order.ParseOrdering(*ord)
+	if err != nil {
+		return fmt.Errorf("--order: %w", err)
+	}
+	g, err := lf.load(e, pos[0])
+	if err != nil {
+		return err
+	}
+	perm, err := order.Permutation(g, o, *seed)
+	if err != nil {
+		return err
+	}
+	h, err := order.Apply(g, perm)
+	if err != nil {
+		return err
+	}
+	var rev *graph.CSR
+	if *reverse && h.Directed {
+		rev = h.Reverse()
+	}
+	if err := graph.Save(*out, h, rev, fmt.Sprintf("%s reordered by %s (seed %d) by graphperf", pos[0], o, *seed)); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s: %d vertices, %d edges, ordering %s\n", *out, h.NumVertices(), h.NumEdges(), o)
+	return nil
+}
+
+func orderingNames() string {
+	var s []string
+	for _, o := range order.Orderings {
+		s = append(s, string(o))
+	}
+	return strings.Join(s, ", ")
+}

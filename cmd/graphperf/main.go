@@ -1,0 +1,107 @@
+// Command graphperf explains and predicts the performance of graph programs
+// (BFS, PageRank) on GPUs and CPUs. Run "graphperf help" for the commands.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	if err := run(os.Stdout, os.Stderr, os.Args[1:]); err != nil {
+		fmt.Fprintf(os.Stderr, "graphperf: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+// command is one verb of a group: "graph stats".
+type command struct {
+	name    string
+	summary string
+	run     func(env *env, args []string) error
+}
+
+// group is a set of verbs: "graph".
+type group struct {
+	name     string
+	summary  string
+	commands []command
+}
+
+// env carries what every command writes to.
+type env struct {
+	stdout, stderr io.Writer
+	// interactive is true when stderr is a terminal: progress bars are shown.
+	interactive bool
+}
+
+func groups() []group {
+	return []group{graphGroup()}
+}
+
+// run is main without the process: it parses args and dispatches.
+func run(stdout, stderr io.Writer, args []string) error {
+	e := &env{stdout: stdout, stderr: stderr, interactive: isTerminal(stderr)}
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
+		if len(args) > 1 {
+			return run(stdout, stderr, append(args[1:], "-h"))
+		}
+		usage(stdout)
+		return nil
+	}
+	if args[0] == "version" || args[0] == "--version" {
+		fmt.Fprintln(stdout, "graphperf", version())
+		return nil
+	}
+	for _, g := range groups() {
+		if g.name != args[0] {
+			continue
+		}
+		if len(args) == 1 || isHelp(args[1]) {
+			groupUsage(stdout, g)
+			return nil
+		}
+		for _, c := range g.commands {
+			if c.name == args[1] {
+				if err := c.run(e, args[2:]); err != nil {
+					if err == errHelpShown {
+						return nil
+					}
+					return fmt.Errorf("%s %s: %w", g.name, c.name, err)
+				}
+				return nil
+			}
+		}
+		groupUsage(stderr, g)
+		return fmt.Errorf("%s: unknown command %q", g.name, args[1])
+	}
+	usage(stderr)
+	return fmt.Errorf("unknown command %q (run \"graphperf help\")", args[0])
+}
+
+func isHelp(s string) bool { return s == "-h" || s == "--help" || s == "-help" || s == "help" }
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `graphperf explains and predicts how graph programs (BFS, PageRank) perform on GPUs and CPUs.
+
+Usage:
+  graphperf <group> <command> [flags] [args]
+
+Groups:
+`)
+	for _, g := range groups() {
+		fmt.Fprintf(w, "  %-8s %s\n", g.name, g.summary)
+	}
+	fmt.Fprint(w, `
+Run "graphperf <group>" for its commands and "graphperf <group> <command> -h" for flags.
+`)
+}
+
+func groupUsage(w io.Writer, g group) {
+	fmt.Fprintf(w, "graphperf %s: %s\n\nCommands:\n", g.name, g.summary)
+	for _, c := range g.commands {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(w, "\nRun \"graphperf %s <command> -h\" for its flags.\n", g.name)
+}

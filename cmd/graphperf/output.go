@@ -1,0 +1,82 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"text/tabwriter"
+)
+
+// outputFlags are the --json and --csv flags every table-printing verb takes.
+type outputFlags struct {
+	json, csv bool
+}
+
+func (o *outputFlags) register(fs *flag.FlagSet) {
+	fs.BoolVar(&o.json, "json", false, "print JSON (stable keys) instead of a table")
+	fs.BoolVar(&o.csv, "csv", false, "print CSV instead of a table")
+}
+
+func (o *outputFlags) check() error {
+	if o.json && o.csv {
+		return fmt.Errorf("--json and --csv exclude each other")
+	}
+	return nil
+}
+
+// table is what a verb prints: a header and rows of cells.
+type table struct {
+	header []string
+	rows   [][]string
+}
+
+func (t *table) add(cells ...string) { t.rows = append(t.rows, cells) }
+
+// write prints t aligned for a person, or as CSV.
+func (t *table) write(w io.Writer, asCSV bool) error {
+	if asCSV {
+		cw := csv.NewWriter(w)
+		cw.Write(t.header)
+		cw.WriteAll(t.rows)
+		return cw.Error()
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	for i, r := range append([][]string{t.header}, t.rows...) {
+		for j, c := range r {
+			if j > 0 {
+				fmt.Fprint(tw, "\t")
+			}
+			fmt.Fprint(tw, c)
+		}
+		fmt.Fprint(tw, "\t\n")
+		_ = i
+	}
+	return tw.Flush()
+}
+
+// writeJSON prints v as indented JSON followed by a newline.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// writeJSONLines prints each element of vs as one compact JSON object per line.
+func writeJSONLines[T any](w io.Writer, vs []T) error {
+	enc := json.NewEncoder(w)
+	for _, v := range vs {
+		if err := enc.Encode(v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func itoa(v int64) string { return strconv.FormatInt(v, 10) }
+
+// ftoa formats a float with up to 6 significant digits, no exponent for
+// ordinary magnitudes.
+func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }

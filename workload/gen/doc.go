@@ -1,0 +1,31 @@
+// Package gen generates synthetic graphs deterministically from a seed: R-MAT
+// and Graph500 Kronecker graphs, Erdős-Rényi G(n, m), Watts-Strogatz small
+// worlds, Barabási-Albert preferential attachment, road-like grids, and the
+// configuration model for a target degree distribution, checked with the
+// Kolmogorov-Smirnov test of seed 004 §5.3.
+//
+// # Determinism
+//
+// Every generator is a function of its parameters and a uint64 seed only:
+// the same seed gives the same edge list, in the same order, on any machine
+// and for any GOMAXPROCS. Random numbers come from math/rand/v2 PCG streams,
+// each seeded from (seed, purpose, index) through the SplitMix64 finalizer,
+// so that independent parts of one generator (R-MAT edge blocks, the vertex
+// permutation, the degree sequence, the stub shuffle) never share a stream.
+// Generators that run in parallel (R-MAT, Erdős-Rényi) split their work into
+// blocks of fixed size, one stream per block, and write each block to a
+// fixed place; the number of goroutines only changes the speed.
+//
+// # Building
+//
+// A Generator returns a graph.EdgeList. Undirected reports whether the family
+// is meant to be symmetrised; build with
+//
+//	graph.Build(el, graph.BuildOptions{Undirected: gen.Undirected()})
+//
+// Erdős-Rényi, Watts-Strogatz, Barabási-Albert, Road and Configuration emit
+// simple graphs (no self-loops, no repeated edge, each undirected edge
+// listed once), so they need neither DropSelfLoops nor DropDuplicates. R-MAT
+// emits self-loops and repeated edges, as the Graph500 generator does; set
+// the two Drop options to get a simple graph.
+package gen
