@@ -135,8 +135,13 @@ type EdgeList struct {
 	Dst []uint32
 }
 
-// Add appends the edge (u, v), growing N to cover both ends.
+// Add appends the edge (u, v), growing N to cover both ends. It panics if
+// u or v is MaxUint32: ids run from 0 to MaxVertices-1 (a programmer error;
+// loaders reject such ids with a parse error first).
 func (e *EdgeList) Add(u, v uint32) {
+	if u == math.MaxUint32 || v == math.MaxUint32 {
+		panic("graph: vertex id 2^32-1 is out of range")
+	}
 	e.Src = append(e.Src, u)
 	e.Dst = append(e.Dst, v)
 	if u >= e.N {

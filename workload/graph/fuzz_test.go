@@ -2,6 +2,7 @@ package graph
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -188,12 +189,13 @@ func FuzzKONECT(f *testing.F) {
 	})
 }
 
-// maxGPGAlloc bounds what ReadGPG may allocate for a short input: the
-// reader reserves up to 64 chunks of 1 MiB for an array before its data
-// arrives (gpg.go, readInt64s and readUint32s), so one 64 MiB reservation
-// plus the input's own size is expected; a header claiming terabytes must
-// not get more.
-const maxGPGAlloc = 64<<20 + 16<<20
+// maxGPGAlloc bounds what ReadGPG may allocate for a short input, beyond
+// 64 bytes per input byte: a header claiming terabytes must not get them.
+// The stream reader reserves at most one chunk (chunkBytes, 4 MiB) per array
+// before its data arrives and grows as data comes; 16 MiB leaves slack for
+// the offsets and targets chunks. The two lying-header seeds of FuzzReadGPG
+// (2^32-1 vertices in 64 bytes, 2^40 edges in 80 bytes) guard this.
+const maxGPGAlloc = 16 << 20
 
 func FuzzReadGPG(f *testing.F) {
 	g, _ := Build(figure2(), BuildOptions{})
@@ -208,6 +210,12 @@ func FuzzReadGPG(f *testing.F) {
 		data, _ := os.ReadFile(path)
 		f.Add(data)
 	}
+	// A bare header claiming 2^32-1 vertices (and one claiming 2^40 edges
+	// over 1 vertex): the reader must fail at the end of the data without
+	// allocating what the header claims.
+	f.Add(gpgHeader{version: GPGVersion, flags: GPGFlagSorted, n: MaxVertices}.encode())
+	lying := gpgHeader{version: GPGVersion, flags: GPGFlagSorted, n: 1, m: 1 << 40}.encode()
+	f.Add(binary.LittleEndian.AppendUint64(binary.LittleEndian.AppendUint64(lying, 0), 1<<40)) // offsets 0, 2^40
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)

@@ -93,7 +93,8 @@ type LoadOptions struct {
 	// consumed so far (on-disk bytes, so compressed bytes for a .gz file)
 	// and the file size: about every 4 MiB, and once at the end with
 	// done == total. It is called from one goroutine at a time, not
-	// necessarily the caller's. ReadEdges does not call it.
+	// necessarily the caller's, and never after Load returns. ReadEdges
+	// does not call it.
 	Progress func(done, total int64)
 }
 

@@ -1,0 +1,331 @@
+package gen
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Spec is a plain description of one generated graph, the form a corpus
+// file or a command line gives: the family (Kind) and the parameters of
+// every family, of which only those of Kind are read (Fields lists them).
+// Field names follow the flags of "graphperf graph gen" and the YAML keys
+// of a corpus file; DefaultSpec holds the flags' defaults.
+//
+//	kind        fields
+//	rmat        scale, edge_factor, a, b, c, permute, undirected
+//	kronecker   scale, edge_factor (Graph500: a, b, c = 0.57, 0.19, 0.19, permuted, undirected)
+//	er          n, m, directed
+//	ws          n, k, p
+//	ba          n, attach
+//	road        rows, cols, remove, shortcuts
+//	config      n, dist and the target's own: min, max (uniform), lambda
+//	            (exponential), mu, sigma (normal), alpha, min, max (powerlaw)
+type Spec struct {
+	Kind string `yaml:"kind" json:"kind"`
+
+	Scale      int     `yaml:"scale" json:"scale"`             // rmat, kronecker: log2 of the vertex count
+	EdgeFactor int     `yaml:"edge_factor" json:"edge_factor"` // rmat, kronecker: listed edges per vertex
+	A          float64 `yaml:"a" json:"a"`                     // rmat: top-left quadrant probability
+	B          float64 `yaml:"b" json:"b"`                     // rmat: top-right quadrant probability
+	C          float64 `yaml:"c" json:"c"`                     // rmat: bottom-left quadrant probability
+	Permute    bool    `yaml:"permute" json:"permute"`         // rmat: relabel vertices pseudo-randomly
+	Undirected bool    `yaml:"undirected" json:"undirected"`   // rmat: build undirected (directed by default)
+
+	N        int   `yaml:"n" json:"n"`               // er, ws, ba, config: vertex count
+	M        int64 `yaml:"m" json:"m"`               // er: edge count
+	Directed bool  `yaml:"directed" json:"directed"` // er: directed edges
+
+	K      int     `yaml:"k" json:"k"`           // ws: lattice degree (even)
+	P      float64 `yaml:"p" json:"p"`           // ws: rewiring probability
+	Attach int     `yaml:"attach" json:"attach"` // ba: edges per new vertex
+
+	Rows      int     `yaml:"rows" json:"rows"`           // road: grid rows
+	Cols      int     `yaml:"cols" json:"cols"`           // road: grid columns
+	Remove    float64 `yaml:"remove" json:"remove"`       // road: probability of removing each grid edge
+	Shortcuts int     `yaml:"shortcuts" json:"shortcuts"` // road: random long-range edges
+
+	Dist   string  `yaml:"dist" json:"dist"`     // config: uniform, exponential, normal or powerlaw
+	Min    int64   `yaml:"min" json:"min"`       // config: minimum degree (uniform, powerlaw)
+	Max    int64   `yaml:"max" json:"max"`       // config: maximum degree (uniform, powerlaw)
+	Lambda float64 `yaml:"lambda" json:"lambda"` // config: rate of the exponential target
+	Mu     float64 `yaml:"mu" json:"mu"`         // config: mean of the normal target
+	Sigma  float64 `yaml:"sigma" json:"sigma"`   // config: standard deviation of the normal target
+	Alpha  float64 `yaml:"alpha" json:"alpha"`   // config: exponent of the power-law target
+}
+
+// DefaultSpec holds the defaults of every parameter, the same as the flags
+// of "graphperf graph gen". Kind is empty: copy it and set Kind.
+var DefaultSpec = Spec{
+	Scale: 16, EdgeFactor: 16, A: 0.57, B: 0.19, C: 0.19,
+	N: 1 << 16, M: 1 << 20,
+	K: 10, P: 0.1, Attach: 4,
+	Rows: 1024, Cols: 1024, Remove: 0.1, Shortcuts: 16,
+	Min: 0, Max: 100, Lambda: 0.1, Mu: 50, Sigma: 10, Alpha: 2.5,
+}
+
+// kindFields lists the fields each kind reads, in the order the flags of
+// "graph gen" list them.
+var kindFields = map[string][]string{
+	"rmat":      {"scale", "edge_factor", "a", "b", "c", "permute", "undirected"},
+	"kronecker": {"scale", "edge_factor"},
+	"er":        {"n", "m", "directed"},
+	"ws":        {"n", "k", "p"},
+	"ba":        {"n", "attach"},
+	"road":      {"rows", "cols", "remove", "shortcuts"},
+	"config":    {"n", "dist", "min", "max", "lambda", "mu", "sigma", "alpha"},
+}
+
+// distFields lists the fields each target distribution of config reads.
+var distFields = map[string][]string{
+	"uniform":     {"min", "max"},
+	"exponential": {"lambda"},
+	"normal":      {"mu", "sigma"},
+	"powerlaw":    {"alpha", "min", "max"},
+}
+
+// Kinds returns the kinds a Spec may have, sorted.
+func Kinds() []string {
+	kinds := make([]string, 0, len(kindFields))
+	for k := range kindFields {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	return kinds
+}
+
+// KindFields returns the YAML names of the fields a kind reads (for config
+// all of the targets' fields), and false for an unknown kind.
+func KindFields(kind string) ([]string, bool) {
+	f, ok := kindFields[kind]
+	return slices.Clone(f), ok
+}
+
+// Fields returns the YAML names of the fields s reads: KindFields(s.Kind),
+// narrowed for config to n, dist and the fields of its distribution. It
+// returns nil for an unknown kind.
+func (s Spec) Fields() []string {
+	if s.Kind != "config" {
+		f, _ := KindFields(s.Kind)
+		return f
+	}
+	return append([]string{"n", "dist"}, distFields[s.Dist]...)
+}
+
+// SpecError is a Spec that makes no generator: Field is the YAML name of
+// the field at fault ("scale", "dist"; "a+b+c" or "rows·cols" where a
+// combination is out of range), Err says why. Err is the generator's own
+// *ParamError (possibly wrapped) when a parameter is out of range.
+type SpecError struct {
+	Field string
+	Err   error
+}
+
+func (e *SpecError) Error() string { return e.Field + ": " + e.Err.Error() }
+
+func (e *SpecError) Unwrap() error { return e.Err }
+
+const distChoices = "uniform, exponential, normal or powerlaw"
+
+// Generator returns the generator s describes, validated: an error is a
+// *SpecError naming the field. Kronecker is Graph500 with s's Scale and
+// EdgeFactor. A power-law target's Min is raised to 1 (a degree of 0 has
+// no power-law weight), as "graph gen" does.
+func (s Spec) Generator() (Generator, error) {
+	var g interface {
+		Generator
+		Validate() error
+	}
+	switch s.Kind {
+	case "rmat":
+		g = RMAT{Scale: s.Scale, EdgeFactor: s.EdgeFactor, A: s.A, B: s.B, C: s.C, Permute: s.Permute, Directed: !s.Undirected}
+	case "kronecker":
+		r := Graph500
+		r.Scale, r.EdgeFactor = s.Scale, s.EdgeFactor
+		g = r
+	case "er":
+		g = ErdosRenyi{N: s.N, M: s.M, Directed: s.Directed}
+	case "ws":
+		g = WattsStrogatz{N: s.N, K: s.K, P: s.P}
+	case "ba":
+		g = BarabasiAlbert{N: s.N, M: s.Attach}
+	case "road":
+		g = Road{Rows: s.Rows, Cols: s.Cols, RemoveProb: s.Remove, Shortcuts: s.Shortcuts}
+	case "config":
+		switch s.Dist {
+		case "":
+			return nil, &SpecError{"dist", errors.New("config needs a target distribution (" + distChoices + ")")}
+		case "uniform", "exponential", "normal", "powerlaw":
+		default:
+			return nil, &SpecError{"dist", fmt.Errorf("unknown distribution %q (want %s)", s.Dist, distChoices)}
+		}
+		g = Configuration{N: s.N, Degree: s.Target()}
+	case "":
+		return nil, &SpecError{"kind", fmt.Errorf("a kind is required (one of %s)", strings.Join(Kinds(), ", "))}
+	default:
+		return nil, &SpecError{"kind", fmt.Errorf("unknown kind %q (want one of %s)", s.Kind, strings.Join(Kinds(), ", "))}
+	}
+	if err := g.Validate(); err != nil {
+		return nil, &SpecError{Field: s.fieldOf(err), Err: err}
+	}
+	return g, nil
+}
+
+// Target returns the target degree distribution of a config spec, and nil
+// for any other kind or an unknown Dist.
+func (s Spec) Target() Distribution {
+	if s.Kind != "config" {
+		return nil
+	}
+	switch s.Dist {
+	case "uniform":
+		return Uniform{Min: s.Min, Max: s.Max}
+	case "exponential":
+		return Exponential{Lambda: s.Lambda}
+	case "normal":
+		return Normal{Mu: s.Mu, Sigma: s.Sigma}
+	case "powerlaw":
+		return PowerLaw{Alpha: s.Alpha, Min: max(s.Min, 1), Max: s.Max}
+	}
+	return nil
+}
+
+// paramFields maps a ParamError's Type.Param to a Spec field where the
+// lower-cased Param is not the name.
+var paramFields = map[string]string{
+	"RMAT.EdgeFactor":      "edge_factor",
+	"RMAT.A+B+C":           "a+b+c",
+	"BarabasiAlbert.M":     "attach",
+	"Road.RemoveProb":      "remove",
+	"Road.Rows·Cols":       "rows·cols",
+	"Configuration.N":      "n",
+	"Configuration.Degree": "dist",
+}
+
+// fieldOf names the Spec field a validation error is about.
+func (s Spec) fieldOf(err error) string {
+	var pe *ParamError
+	if !errors.As(err, &pe) {
+		return "kind"
+	}
+	if f, ok := paramFields[pe.Type+"."+pe.Param]; ok {
+		return f
+	}
+	return strings.ToLower(pe.Param)
+}
+
+// EstimatedVertices returns the vertex count s makes (exact for every kind).
+func (s Spec) EstimatedVertices() int64 {
+	switch s.Kind {
+	case "rmat", "kronecker":
+		if s.Scale < 0 || s.Scale > 62 {
+			return 0
+		}
+		return 1 << s.Scale
+	case "road":
+		return int64(s.Rows) * int64(s.Cols)
+	}
+	return int64(s.N)
+}
+
+// EstimatedEdges returns about how many edges the CSR of s stores, an
+// undirected edge counting twice, before self-loops and duplicates are
+// dropped: what a kernel's work and a sweep's cost scale with.
+//
+//	rmat, kronecker  EdgeFactor·2^Scale, twice that when undirected
+//	er               M, twice that when undirected
+//	ws               N·K (N·K/2 undirected edges)
+//	ba               2·(N-Attach)·Attach
+//	road             2·((Rows·(Cols-1) + (Rows-1)·Cols)·(1-Remove) + Shortcuts)
+//	config           N times the target's mean degree
+//
+// It is 0 for a spec that makes no generator.
+func (s Spec) EstimatedEdges() int64 {
+	if _, err := s.Generator(); err != nil {
+		return 0
+	}
+	switch s.Kind {
+	case "rmat":
+		m := int64(s.EdgeFactor) << s.Scale
+		if s.Undirected {
+			m *= 2
+		}
+		return m
+	case "kronecker":
+		return 2 * (int64(s.EdgeFactor) << s.Scale)
+	case "er":
+		if s.Directed {
+			return s.M
+		}
+		return 2 * s.M
+	case "ws":
+		return int64(s.N) * int64(s.K)
+	case "ba":
+		return 2 * int64(s.N-s.Attach) * int64(s.Attach)
+	case "road":
+		grid := float64(s.Rows)*float64(s.Cols-1) + float64(s.Rows-1)*float64(s.Cols)
+		return int64(math.Round(2 * (grid*(1-s.Remove) + float64(s.Shortcuts))))
+	case "config":
+		return int64(math.Round(float64(s.N) * meanDegree(s.Target())))
+	}
+	return 0
+}
+
+// meanDegree returns the mean of a target distribution: closed forms for
+// uniform (Min+Max)/2, exponential e^(λ/2)/(e^λ-1) and normal Mu (the
+// clipping at 0 is ignored), and Σ k·k^-α / Σ k^-α for a power law.
+func meanDegree(d Distribution) float64 {
+	switch d := d.(type) {
+	case Uniform:
+		return float64(d.Min+d.Max) / 2
+	case Exponential:
+		return math.Exp(d.Lambda/2) / math.Expm1(d.Lambda)
+	case Normal:
+		return max(d.Mu, 0)
+	case PowerLaw:
+		var num, den float64
+		for k := d.Min; k <= d.Max; k++ {
+			w := math.Pow(float64(k), -d.Alpha)
+			num += float64(k) * w
+			den += w
+		}
+		return num / den
+	}
+	return 0
+}
+
+// specFieldIndex maps a YAML name to the index of its Spec field.
+var specFieldIndex = func() map[string]int {
+	t := reflect.TypeOf(Spec{})
+	m := make(map[string]int, t.NumField())
+	for i := range t.NumField() {
+		m[t.Field(i).Tag.Get("yaml")] = i
+	}
+	return m
+}()
+
+// Params returns kind and the fields s reads (Fields), by YAML name: the
+// record of how to make the graph again.
+func (s Spec) Params() map[string]any {
+	v := reflect.ValueOf(s)
+	p := map[string]any{"kind": s.Kind}
+	for _, f := range s.Fields() {
+		p[f] = v.Field(specFieldIndex[f]).Interface()
+	}
+	return p
+}
+
+// String returns the kind and the fields s reads as "rmat scale=12
+// edge_factor=8 ...".
+func (s Spec) String() string {
+	v := reflect.ValueOf(s)
+	parts := []string{s.Kind}
+	for _, f := range s.Fields() {
+		parts = append(parts, fmt.Sprintf("%s=%v", f, v.Field(specFieldIndex[f]).Interface()))
+	}
+	return strings.Join(parts, " ")
+}
