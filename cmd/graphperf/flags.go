@@ -37,8 +37,7 @@ func parse(fs *flag.FlagSet, args []string, minArgs, maxArgs int) ([]string, err
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				fs.Usage()
+			if errors.Is(err, flag.ErrHelp) { // the flag package has printed Usage
 				return nil, errHelpShown
 			}
 			return nil, err

@@ -68,8 +68,11 @@ func (l *loadFlags) load(e *env, path string) (*graph.CSR, error) {
 	}
 	bar := progress.New(e.stderr, e.interactive, "load "+path, true)
 	opt.Progress = bar.Func()
-	g, err := graph.Load(path, opt)
+	g, info, err := graph.LoadInfo(path, opt)
 	bar.Done()
+	for _, w := range info.Warnings {
+		fmt.Fprintf(e.stderr, "graphperf: warning: %s\n", w)
+	}
 	return g, err
 }
 

@@ -1,10 +1,10 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -13,16 +13,19 @@ import (
 	"github.com/graphperf/graphperf/workload/graph"
 )
 
-// genKinds lists the generator families and the flags each one reads.
-var genKinds = map[string][]string{
-	"rmat":      {"scale", "edge-factor", "a", "b", "c", "permute", "undirected"},
-	"kronecker": {"scale", "edge-factor"},
-	"er":        {"n", "m", "directed"},
-	"ws":        {"n", "k", "p"},
-	"ba":        {"n", "attach"},
-	"road":      {"rows", "cols", "remove", "shortcuts"},
-	"config":    {"n", "dist", "min", "max", "lambda", "mu", "sigma", "alpha"},
-}
+// genKinds lists the generator families and the flags each one reads: the
+// fields of gen.KindFields, spelt as flags.
+var genKinds = func() map[string][]string {
+	m := map[string][]string{}
+	for _, kind := range gen.Kinds() {
+		fields, _ := gen.KindFields(kind)
+		for i, f := range fields {
+			fields[i] = strings.ReplaceAll(f, "_", "-")
+		}
+		m[kind] = fields
+	}
+	return m
+}()
 
 // genFlagsAlways are accepted by every kind.
 var genFlagsAlways = []string{"seed", "o", "reverse", "multigraph", "json"}
@@ -51,11 +54,7 @@ type ksSummary struct {
 }
 
 func graphGen(e *env, args []string) error {
-	kinds := make([]string, 0, len(genKinds))
-	for k := range genKinds {
-		kinds = append(kinds, k)
-	}
-	sort.Strings(kinds)
+	kinds := gen.Kinds()
 	fs := newFlagSet(e, "gen", "graph gen KIND [flags] -o OUT",
 		`Generate a synthetic graph, deterministically for a seed. KIND is one of
 `+strings.Join(kinds, ", ")+`:
@@ -73,30 +72,31 @@ Self-loops and duplicate edges are dropped (no multigraphs, seed 004 §2.1) unle
 	reverse := fs.Bool("reverse", false, "also store the reverse (in-edge) CSR in the .gpg file")
 	multi := fs.Bool("multigraph", false, "keep self-loops and duplicate edges")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
-	scale := fs.Int("scale", 16, "rmat/kronecker: log2 of the vertex count")
-	edgeFactor := fs.Int("edge-factor", 16, "rmat/kronecker: edges per vertex")
-	a := fs.Float64("a", 0.57, "rmat: probability of the top-left quadrant")
-	b := fs.Float64("b", 0.19, "rmat: probability of the top-right quadrant")
-	c := fs.Float64("c", 0.19, "rmat: probability of the bottom-left quadrant")
-	permute := fs.Bool("permute", false, "rmat: randomly permute vertex ids (always on for kronecker)")
-	undirected := fs.Bool("undirected", false, "rmat: build the graph undirected (kronecker always is; rmat is directed by default)")
-	n := fs.Int("n", 1<<16, "er/ws/ba/config: vertex count")
-	m := fs.Int64("m", 1<<20, "er: edge count")
-	directed := fs.Bool("directed", false, "er: directed edges")
-	k := fs.Int("k", 10, "ws: lattice degree (even)")
-	p := fs.Float64("p", 0.1, "ws: rewiring probability")
-	attach := fs.Int("attach", 4, "ba: edges per new vertex")
-	rows := fs.Int("rows", 1024, "road: grid rows")
-	cols := fs.Int("cols", 1024, "road: grid columns")
-	remove := fs.Float64("remove", 0.1, "road: probability of removing each grid edge")
-	shortcuts := fs.Int("shortcuts", 16, "road: random long-range edges")
-	dist := fs.String("dist", "", "config: target degree distribution: uniform, exponential, normal or powerlaw")
-	dmin := fs.Int64("min", 0, "config: minimum degree (uniform, powerlaw)")
-	dmax := fs.Int64("max", 100, "config: maximum degree (uniform, powerlaw)")
-	lambda := fs.Float64("lambda", 0.1, "config: rate of the exponential target")
-	mu := fs.Float64("mu", 50, "config: mean of the normal target")
-	sigma := fs.Float64("sigma", 10, "config: standard deviation of the normal target")
-	alpha := fs.Float64("alpha", 2.5, "config: exponent of the power-law target")
+	spec, d := gen.DefaultSpec, gen.DefaultSpec
+	fs.IntVar(&spec.Scale, "scale", d.Scale, "rmat/kronecker: log2 of the vertex count")
+	fs.IntVar(&spec.EdgeFactor, "edge-factor", d.EdgeFactor, "rmat/kronecker: edges per vertex")
+	fs.Float64Var(&spec.A, "a", d.A, "rmat: probability of the top-left quadrant")
+	fs.Float64Var(&spec.B, "b", d.B, "rmat: probability of the top-right quadrant")
+	fs.Float64Var(&spec.C, "c", d.C, "rmat: probability of the bottom-left quadrant")
+	fs.BoolVar(&spec.Permute, "permute", d.Permute, "rmat: randomly permute vertex ids (always on for kronecker)")
+	fs.BoolVar(&spec.Undirected, "undirected", d.Undirected, "rmat: build the graph undirected (kronecker always is; rmat is directed by default)")
+	fs.IntVar(&spec.N, "n", d.N, "er/ws/ba/config: vertex count")
+	fs.Int64Var(&spec.M, "m", d.M, "er: edge count")
+	fs.BoolVar(&spec.Directed, "directed", d.Directed, "er: directed edges")
+	fs.IntVar(&spec.K, "k", d.K, "ws: lattice degree (even)")
+	fs.Float64Var(&spec.P, "p", d.P, "ws: rewiring probability")
+	fs.IntVar(&spec.Attach, "attach", d.Attach, "ba: edges per new vertex")
+	fs.IntVar(&spec.Rows, "rows", d.Rows, "road: grid rows")
+	fs.IntVar(&spec.Cols, "cols", d.Cols, "road: grid columns")
+	fs.Float64Var(&spec.Remove, "remove", d.Remove, "road: probability of removing each grid edge")
+	fs.IntVar(&spec.Shortcuts, "shortcuts", d.Shortcuts, "road: random long-range edges")
+	fs.StringVar(&spec.Dist, "dist", d.Dist, "config: target degree distribution: uniform, exponential, normal or powerlaw")
+	fs.Int64Var(&spec.Min, "min", d.Min, "config: minimum degree (uniform, powerlaw)")
+	fs.Int64Var(&spec.Max, "max", d.Max, "config: maximum degree (uniform, powerlaw)")
+	fs.Float64Var(&spec.Lambda, "lambda", d.Lambda, "config: rate of the exponential target")
+	fs.Float64Var(&spec.Mu, "mu", d.Mu, "config: mean of the normal target")
+	fs.Float64Var(&spec.Sigma, "sigma", d.Sigma, "config: standard deviation of the normal target")
+	fs.Float64Var(&spec.Alpha, "alpha", d.Alpha, "config: exponent of the power-law target")
 
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
@@ -120,40 +120,12 @@ Self-loops and duplicate edges are dropped (no multigraphs, seed 004 §2.1) unle
 		return fmt.Errorf("-o: an output file is required")
 	}
 
-	var g gen.Generator
-	var target gen.Distribution
-	switch kind {
-	case "rmat":
-		g = gen.RMAT{Scale: *scale, EdgeFactor: *edgeFactor, A: *a, B: *b, C: *c, Permute: *permute, Directed: !*undirected}
-	case "kronecker":
-		r := gen.Graph500
-		r.Scale, r.EdgeFactor = *scale, *edgeFactor
-		g = r
-	case "er":
-		g = gen.ErdosRenyi{N: *n, M: *m, Directed: *directed}
-	case "ws":
-		g = gen.WattsStrogatz{N: *n, K: *k, P: *p}
-	case "ba":
-		g = gen.BarabasiAlbert{N: *n, M: *attach}
-	case "road":
-		g = gen.Road{Rows: *rows, Cols: *cols, RemoveProb: *remove, Shortcuts: *shortcuts}
-	case "config":
-		switch *dist {
-		case "uniform":
-			target = gen.Uniform{Min: *dmin, Max: *dmax}
-		case "exponential":
-			target = gen.Exponential{Lambda: *lambda}
-		case "normal":
-			target = gen.Normal{Mu: *mu, Sigma: *sigma}
-		case "powerlaw":
-			target = gen.PowerLaw{Alpha: *alpha, Min: max(*dmin, 1), Max: *dmax}
-		case "":
-			return fmt.Errorf("--dist: config needs a target distribution (uniform, exponential, normal or powerlaw)")
-		default:
-			return fmt.Errorf("--dist: unknown distribution %q (want uniform, exponential, normal or powerlaw)", *dist)
-		}
-		g = gen.Configuration{N: *n, Degree: target}
+	spec.Kind = kind
+	g, err := spec.Generator()
+	if err != nil {
+		return genSpecError(err)
 	}
+	target := spec.Target()
 
 	start := time.Now()
 	bar := progress.New(e.stderr, e.interactive, "generate "+kind, false)
@@ -218,6 +190,21 @@ Self-loops and duplicate edges are dropped (no multigraphs, seed 004 §2.1) unle
 		return t.write(e.stdout, false)
 	}
 	return nil
+}
+
+// genSpecError turns a gen.SpecError into the message "graph gen" gives: a
+// parameter out of range is the generator's own error, as Generate would
+// return it; anything else names the flag.
+func genSpecError(err error) error {
+	var se *gen.SpecError
+	if !errors.As(err, &se) {
+		return err
+	}
+	var pe *gen.ParamError
+	if errors.As(se.Err, &pe) {
+		return se.Err
+	}
+	return fmt.Errorf("--%s: %w", strings.ReplaceAll(se.Field, "_", "-"), se.Err)
 }
 
 // genParams renders the family's parameters as flags, for the file header

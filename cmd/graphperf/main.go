@@ -37,7 +37,7 @@ type env struct {
 }
 
 func groups() []group {
-	return []group{graphGroup()}
+	return []group{graphGroup(), benchGroup()}
 }
 
 // run is main without the process: it parses args and dispatches.

@@ -270,15 +270,21 @@ func (s Spec) EstimatedEdges() int64 {
 		grid := float64(s.Rows)*float64(s.Cols-1) + float64(s.Rows-1)*float64(s.Cols)
 		return int64(math.Round(2 * (grid*(1-s.Remove) + float64(s.Shortcuts))))
 	case "config":
-		return int64(math.Round(float64(s.N) * meanDegree(s.Target())))
+		return int64(math.Round(float64(s.N) * meanDegree(s.Target(), int64(s.N)-1)))
 	}
 	return 0
 }
 
+// exactPowerLawTerms is how many terms of a power law's sums meanDegree
+// adds one by one before it integrates the rest.
+const exactPowerLawTerms = 1 << 16
+
 // meanDegree returns the mean of a target distribution: closed forms for
 // uniform (Min+Max)/2, exponential e^(λ/2)/(e^λ-1) and normal Mu (the
-// clipping at 0 is ignored), and Σ k·k^-α / Σ k^-α for a power law.
-func meanDegree(d Distribution) float64 {
+// clipping at 0 is ignored), and Σ k·k^-α / Σ k^-α for a power law, over
+// Min..min(Max, maxDegree) (the generator redraws larger degrees), the
+// terms beyond the first exactPowerLawTerms integrated: O(1) for any Max.
+func meanDegree(d Distribution, maxDegree int64) float64 {
 	switch d := d.(type) {
 	case Uniform:
 		return float64(d.Min+d.Max) / 2
@@ -287,15 +293,34 @@ func meanDegree(d Distribution) float64 {
 	case Normal:
 		return max(d.Mu, 0)
 	case PowerLaw:
+		hi := min(d.Max, maxDegree)
+		if hi < d.Min {
+			return float64(d.Min)
+		}
 		var num, den float64
-		for k := d.Min; k <= d.Max; k++ {
+		k := d.Min
+		for ; k <= hi && k < d.Min+exactPowerLawTerms; k++ {
 			w := math.Pow(float64(k), -d.Alpha)
 			num += float64(k) * w
 			den += w
 		}
+		if k <= hi {
+			// Σ_{j=k}^{hi} j^-s ≈ ∫_{k-1/2}^{hi+1/2} x^-s dx.
+			a, b := float64(k)-0.5, float64(hi)+0.5
+			num += powerIntegral(a, b, d.Alpha-1)
+			den += powerIntegral(a, b, d.Alpha)
+		}
 		return num / den
 	}
 	return 0
+}
+
+// powerIntegral returns ∫_a^b x^-s dx, 0 < a < b.
+func powerIntegral(a, b, s float64) float64 {
+	if s == 1 {
+		return math.Log(b / a)
+	}
+	return (math.Pow(b, 1-s) - math.Pow(a, 1-s)) / (1 - s)
 }
 
 // specFieldIndex maps a YAML name to the index of its Spec field.

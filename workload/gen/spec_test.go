@@ -209,3 +209,48 @@ func TestSpecFields(t *testing.T) {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 }
+
+// A Spec is what a corpus file or "graph gen" gives; Generator validates it.
+func ExampleSpec_Generator() {
+	s := DefaultSpec
+	s.Kind, s.Scale, s.EdgeFactor = "kronecker", 10, 8
+	g, err := s.Generator()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	el, _ := g.Generate(1, nil)
+	fmt.Println(s, "->", el.Len(), "listed edges, undirected:", g.Undirected(), "estimate:", s.EstimatedEdges())
+
+	s.Kind, s.N, s.Dist = "config", 1000, "powerlaw"
+	s.Alpha = 0.5
+	_, err = s.Generator()
+	fmt.Println(err)
+	// Output:
+	// kronecker scale=10 edge_factor=8 -> 8192 listed edges, undirected: true estimate: 16384
+	// alpha: gen: Configuration.Degree: gen: PowerLaw.Alpha = 0.5: must be finite and greater than 1
+}
+
+// TestMeanDegreePowerLawTail checks the integrated tail against the exact
+// sum, and that a huge Max costs no time.
+func TestMeanDegreePowerLawTail(t *testing.T) {
+	d := PowerLaw{Alpha: 2.1, Min: 2, Max: 300000}
+	var num, den float64
+	for k := d.Min; k <= d.Max; k++ {
+		w := math.Pow(float64(k), -d.Alpha)
+		num += float64(k) * w
+		den += w
+	}
+	exact, got := num/den, meanDegree(d, math.MaxInt64)
+	if math.Abs(got-exact) > 1e-4*exact {
+		t.Errorf("mean %v, exact %v", got, exact)
+	}
+	// Degrees above n-1 are redrawn: the mean stops there.
+	if capped := meanDegree(d, 1000); capped >= exact {
+		t.Errorf("mean capped at degree 1000 is %v, not below %v", capped, exact)
+	}
+	s := spec("config", func(s *Spec) { s.N, s.Dist, s.Alpha, s.Min, s.Max = 100, "powerlaw", 40, 1, math.MaxInt64 })
+	if e := s.EstimatedEdges(); e != 100 {
+		t.Errorf("EstimatedEdges() = %d, want 100 (almost every degree is 1)", e)
+	}
+}

@@ -153,21 +153,30 @@ func (e *ParseError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.
 //
 // Errors name the file: a malformed line is a *ParseError with its line.
 func Load(path string, opt LoadOptions) (*CSR, error) {
+	g, _, err := LoadInfo(path, opt)
+	return g, err
+}
+
+// LoadInfo is Load that also returns what the reader learned about the
+// file: its declared counts and any warnings (for .gpg files only Format is
+// set).
+func LoadInfo(path string, opt LoadOptions) (*CSR, EdgeInfo, error) {
+	info := EdgeInfo{Format: opt.Format, DeclaredVertices: -1, DeclaredEdges: -1}
 	format := opt.Format
 	if format == FormatAuto {
 		var err error
 		if format, err = DetectFormat(path); err != nil {
-			return nil, err
+			return nil, info, err
 		}
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, info, err
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, err
+		return nil, info, err
 	}
 	var src io.Reader = f
 	if opt.Progress != nil {
@@ -179,7 +188,7 @@ func Load(path string, opt LoadOptions) (*CSR, error) {
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, info, fmt.Errorf("%s: %w", path, err)
 		}
 		defer zr.Close()
 		r, gzipped = zr, true
@@ -190,31 +199,33 @@ func Load(path string, opt LoadOptions) (*CSR, error) {
 		if gzipped {
 			size = -1
 		}
+		info.Format = FormatGPG
 		if g, _, err = readGPG(r, size); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, info, fmt.Errorf("%s: %w", path, err)
 		}
 		if g, err = applyLoadOptions(g, opt); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, info, fmt.Errorf("%s: %w", path, err)
 		}
 	} else {
 		size := st.Size()
 		if gzipped {
 			size = -1
 		}
-		el, info, err := readEdges(r, path, format, opt, size)
+		el, ei, err := readEdges(r, path, format, opt, size)
+		info = ei
 		if err != nil {
-			return nil, err
+			return nil, info, err
 		}
 		bopt := opt.BuildOptions
 		bopt.Undirected = bopt.Undirected || info.Undirected
 		if g, err = Build(el, bopt); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, info, fmt.Errorf("%s: %w", path, err)
 		}
 	}
 	if opt.Progress != nil {
 		opt.Progress(st.Size(), st.Size())
 	}
-	return g, nil
+	return g, info, nil
 }
 
 // ReadEdges parses a text graph file (FormatSNAP, FormatMatrixMarket or

@@ -1,0 +1,432 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
+	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/workload/graph"
+	"github.com/graphperf/graphperf/workload/props"
+)
+
+func benchGroup() group {
+	return group{
+		name:    "bench",
+		summary: "build and run the CUDA BFS kernels; sweep a graph corpus on a GPU",
+		commands: []command{
+			{"build", "build the CUDA BFS runner graphperf-bfs (needs nvcc)", benchBuild},
+			{"run", "time BFS implementations on one graph and check them against the Go reference", benchRun},
+			{"sweep", "measure a corpus of graphs into a results directory, resumably", benchSweep},
+		},
+	}
+}
+
+// signalContext is cancelled by an interrupt or a SIGTERM, so that a
+// runner in flight is stopped and what was measured is kept.
+func signalContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+func benchBuild(e *env, args []string) error {
+	fs := newFlagSet(e, "build", "bench build [flags]",
+		`Build the CUDA BFS runner, graphperf-bfs, with make in the kernels/cuda
+directory (its Makefile prints and records the nvcc flags). nvcc is --nvcc,
+$NVCC, nvcc on PATH or /usr/local/cuda/bin/nvcc. Without the CUDA toolkit
+there is nothing to build: use the embedded dataset instead.`)
+	dir := fs.String("dir", kernels.DefaultDir, "the directory of the CUDA sources and their Makefile")
+	nvcc := fs.String("nvcc", "", "the CUDA compiler (default: $NVCC, nvcc on PATH, /usr/local/cuda/bin/nvcc)")
+	if _, err := parse(fs, args, 0, 0); err != nil {
+		return err
+	}
+	ctx, stop := signalContext()
+	defer stop()
+	runner, err := kernels.Build(ctx, kernels.BuildOptions{Dir: *dir, NVCC: *nvcc, Stdout: e.stderr, Stderr: e.stderr})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "built %s\n", runner)
+	return nil
+}
+
+// benchTotal is one row of "bench run": one (implementation, root).
+type benchTotal struct {
+	Impl          string  `json:"impl"`
+	Root          uint32  `json:"root"`
+	Levels        int     `json:"levels"`
+	Reached       int64   `json:"reached"`
+	MedianMs      float64 `json:"median_ms"`
+	MinMs         float64 `json:"min_ms"`
+	MeanMs        float64 `json:"mean_ms"`
+	MaxMs         float64 `json:"max_ms"`
+	StddevMs      float64 `json:"stddev_ms"`
+	WallMedianMs  float64 `json:"wall_median_ms"`
+	DepthHash     string  `json:"depth_hash"`
+	ReferenceHash string  `json:"reference_hash"`
+	OK            bool    `json:"ok"`
+}
+
+// benchRunJSON is what "bench run --json" prints.
+type benchRunJSON struct {
+	Graph     string       `json:"graph"`
+	Vertices  int64        `json:"vertices"`
+	Edges     int64        `json:"edges"`
+	Directed  bool         `json:"directed"`
+	Device    string       `json:"device"`
+	Reps      int          `json:"reps"`
+	Warmup    int          `json:"warmup"`
+	Validated bool         `json:"validated"`
+	Problems  []string     `json:"problems"`
+	Totals    []benchTotal `json:"totals"`
+}
+
+func benchRun(e *env, args []string) error {
+	fs := newFlagSet(e, "run", "bench run [flags] GRAPH",
+		`Run the CUDA BFS runner (graphperf-bfs, see kernels/cuda/README.md) on one
+graph from a few roots, check every traversal's depth hash against the Go
+reference BFS, and print one row per implementation and root: levels,
+vertices reached, and the median, min and max over the timed repetitions of
+the summed level times, in milliseconds, and the median wall time of the
+whole level loop. A graph that is not a .gpg file, or is changed by the load
+flags, is converted to a temporary .gpg (with the reverse CSR for directed
+graphs) first. --out keeps the runner's raw JSON lines. The runner's own
+progress goes to stderr. Exit status 1 when any traversal disagrees.`)
+	var lf loadFlags
+	lf.register(fs)
+	var of outputFlags
+	of.register(fs)
+	rootList := fs.String("roots", "", "BFS roots, comma-separated vertex ids (default: --k random non-isolated vertices)")
+	k := fs.Int("k", 5, "number of random roots when --roots is not given")
+	seed := fs.Uint64("seed", 1, "seed for the random roots")
+	impl := fs.String("impl", "all", "implementations: comma-separated names, base names, prefixes ending in *, or all")
+	reps := fs.Int("reps", 10, "timed repetitions per implementation and root")
+	warmup := fs.Int("warmup", 1, "untimed runs before them")
+	runnerPath := fs.String("runner", kernels.DefaultRunner, "the graphperf-bfs binary (graphperf bench build makes it)")
+	out := fs.String("out", "", "keep the runner's JSON lines in this file")
+	pos, err := parse(fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	if err := of.check(); err != nil {
+		return err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	switch {
+	case set["roots"] && set["k"]:
+		return fmt.Errorf("--roots and --k exclude each other")
+	case *k < 1:
+		return fmt.Errorf("--k: want at least 1 root, got %d", *k)
+	case *reps < 1:
+		return fmt.Errorf("--reps: want at least 1, got %d", *reps)
+	case *warmup < 0:
+		return fmt.Errorf("--warmup: must not be negative, got %d", *warmup)
+	}
+	impls, err := kernels.SelectImpls([]string{*impl}, nil)
+	if err != nil {
+		return fmt.Errorf("--impl: %w", err)
+	}
+	path := pos[0]
+	g, err := lf.load(e, path)
+	if err != nil {
+		return err
+	}
+	roots, err := benchRoots(g, *rootList, *k, *seed)
+	if err != nil {
+		return err
+	}
+	hashes := kernels.ReferenceHashes(g, roots)
+
+	tmp, err := os.MkdirTemp("", "graphperf-bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	gpg := path
+	if !lf.passThrough(path) {
+		gpg = filepath.Join(tmp, strings.TrimSuffix(filepath.Base(path), ".gz")+".gpg")
+		var rev *graph.CSR
+		if g.Directed {
+			rev = g.Reverse()
+		}
+		if err := graph.SaveGPG(gpg, g, rev); err != nil {
+			return err
+		}
+	}
+	outPath := *out
+	if outPath == "" {
+		outPath = filepath.Join(tmp, "out.jsonl")
+	}
+	ctx, stop := signalContext()
+	defer stop()
+	runErr := kernels.Runner{Path: *runnerPath, Stderr: e.stderr}.Run(ctx, kernels.RunOptions{
+		Graph: gpg, Roots: roots, Impls: []string{*impl}, Reps: *reps, Warmup: *warmup, Out: outPath,
+	})
+	if runErr != nil && !errors.Is(runErr, kernels.ErrMismatch) {
+		return runErr
+	}
+	res, err := kernels.ReadFile(outPath)
+	if err != nil {
+		return err
+	}
+	v := kernels.Validate(res, kernels.Expect{N: int64(g.NumVertices()), M: g.NumEdges(), Roots: roots, Hashes: hashes, Impls: impls})
+	if errors.Is(runErr, kernels.ErrMismatch) && len(v.Problems) == 0 {
+		v.Problems = append(v.Problems, "the runner exited with status 2: some result disagrees with its reference")
+	}
+	problems := append(append([]string{}, v.Missing...), v.Problems...)
+	if err := printBenchRun(e, of, path, g, res, roots, hashes, *reps, *warmup, v.OK(), problems); err != nil {
+		return err
+	}
+	if len(problems) > 0 {
+		more := ""
+		if len(problems) > 1 {
+			more = fmt.Sprintf(" (and %d more)", len(problems)-1)
+		}
+		return fmt.Errorf("not validated: %s%s", problems[0], more)
+	}
+	return nil
+}
+
+// passThrough reports whether the runner can read path as it is: a .gpg
+// file that no load flag changes.
+func (l *loadFlags) passThrough(path string) bool {
+	f, err := graph.ParseFormat(l.format)
+	if err != nil || (f != graph.FormatAuto && f != graph.FormatGPG) {
+		return false
+	}
+	if d, err := graph.DetectFormat(path); err != nil || d != graph.FormatGPG || strings.HasSuffix(strings.ToLower(path), ".gz") {
+		return false
+	}
+	return !l.undirected && !l.dropLoops && !l.dropDups && !l.simple && !l.compact
+}
+
+// benchRoots parses --roots, or draws k random roots.
+func benchRoots(g *graph.CSR, list string, k int, seed uint64) ([]uint32, error) {
+	if list == "" {
+		return props.RandomRoots(g, k, seed)
+	}
+	var roots []uint32
+	for _, s := range strings.Split(list, ",") {
+		v, err := strconv.ParseUint(strings.TrimSpace(s), 10, 32)
+		if err != nil {
+			return nil, fmt.Errorf("--roots: %q is not a vertex id", s)
+		}
+		if v >= uint64(g.NumVertices()) {
+			return nil, fmt.Errorf("--roots: vertex %d does not exist (the graph has %d vertices)", v, g.NumVertices())
+		}
+		roots = append(roots, uint32(v))
+	}
+	return roots, nil
+}
+
+func printBenchRun(e *env, of outputFlags, path string, g *graph.CSR, res *kernels.Results, roots []uint32, hashes []uint64,
+	reps, warmup int, validated bool, problems []string) error {
+	ref := map[uint32]string{}
+	for i, r := range roots {
+		ref[r] = kernels.FormatHash(hashes[i])
+	}
+	ms := func(ns float64) float64 { return ns / 1e6 }
+	rows := make([]benchTotal, len(res.Totals))
+	for i, t := range res.Totals {
+		rows[i] = benchTotal{
+			Impl: t.Impl, Root: t.Root, Levels: t.Levels, Reached: t.Reached,
+			MedianMs: ms(t.MedianNs), MinMs: ms(t.MinNs), MeanMs: ms(t.MeanNs), MaxMs: ms(t.MaxNs), StddevMs: ms(t.StddevNs),
+			WallMedianMs: ms(t.WallMedianNs), DepthHash: t.DepthHash, ReferenceHash: ref[t.Root],
+			OK: t.DepthHash == ref[t.Root] && t.Verified,
+		}
+	}
+	device := ""
+	if res.Device != nil {
+		device = res.Device.Name
+	}
+	if of.json {
+		if problems == nil {
+			problems = []string{}
+		}
+		return writeJSON(e.stdout, benchRunJSON{
+			Graph: path, Vertices: int64(g.NumVertices()), Edges: g.NumEdges(), Directed: g.Directed,
+			Device: device, Reps: reps, Warmup: warmup, Validated: validated, Problems: problems, Totals: rows,
+		})
+	}
+	if !of.csv {
+		fmt.Fprintf(e.stdout, "%s: %d vertices, %d edges (%s), %d roots, %d reps after %d warm-up, on %s\n\n",
+			path, g.NumVertices(), g.NumEdges(), direction(g), len(roots), reps, warmup, device)
+	}
+	t := &table{header: []string{"impl", "root", "levels", "reached", "median_ms", "min_ms", "max_ms", "wall_median_ms", "depth_hash", "check"}}
+	for _, r := range rows {
+		check := "ok"
+		if !r.OK {
+			check = "MISMATCH"
+		}
+		t.add(r.Impl, strconv.FormatUint(uint64(r.Root), 10), strconv.Itoa(r.Levels), itoa(r.Reached),
+			ftoa(r.MedianMs), ftoa(r.MinMs), ftoa(r.MaxMs), ftoa(r.WallMedianMs), r.DepthHash, check)
+	}
+	return t.write(e.stdout, of.csv)
+}
+
+func benchSweep(e *env, args []string) error {
+	fs := newFlagSet(e, "sweep", "bench sweep --corpus FILE --work DIR --results DIR [flags]",
+		`Measure the graphs of a corpus file (kernels/corpus/h100-bfs.yaml is the
+H100's) in order, one runner call per graph: make the graph in the work
+directory (or reuse it there), pick random non-isolated roots, compute the
+Go reference depth hashes, run graphperf-bfs, check every traversal against
+the reference, and keep its JSON lines as RESULTS/NAME.jsonl.gz. A graph
+that disagrees is kept but marked unvalidated; a failed runner keeps
+nothing. RESULTS/manifest.json (device, driver, CUDA and nvcc versions and
+flags, graphperf version, corpus hash, and per graph its source, size,
+roots, reference hashes and validation) is rewritten after every graph, and
+RESULTS/sweep.log gets a line per graph, as stderr does.
+
+Resumable: a graph whose results are complete is skipped, so running the
+same command again goes on where the last one stopped. --time-budget stops
+before a graph that would not end within the budget (estimated from the
+graphs measured so far), and --deadline stops a graph still running then
+(dropping it), so the command ends cleanly inside an outer time limit; an
+interrupt or SIGTERM also stops cleanly. --dry-run prints the plan.`)
+	corpusPath := fs.String("corpus", "", "the corpus file (required)")
+	graphsDir := fs.String("graphs", "", "the directory of the corpus's file graphs")
+	workDir := fs.String("work", "", "where graphs are made and the runner writes (required)")
+	resultsDir := fs.String("results", "", "where results, the manifest and the log go (required)")
+	runnerPath := fs.String("runner", kernels.DefaultRunner, "the graphperf-bfs binary (graphperf bench build makes it)")
+	budget := fs.Duration("time-budget", 0, "start no graph that would not end within this time (0: no limit)")
+	deadline := fs.Duration("deadline", 0, "stop a graph still running this long after the start, keeping nothing of it (0: none)")
+	only := fs.String("only", "", "measure only these graphs (comma-separated names)")
+	dryRun := fs.Bool("dry-run", false, "print the graphs in order with their estimated sizes and whether their results are complete; run nothing")
+	if _, err := parse(fs, args, 0, 0); err != nil {
+		return err
+	}
+	switch {
+	case *corpusPath == "":
+		return fmt.Errorf("--corpus: a corpus file is required")
+	case *workDir == "" && !*dryRun:
+		return fmt.Errorf("--work: a work directory is required")
+	case *resultsDir == "":
+		return fmt.Errorf("--results: a results directory is required")
+	case *budget < 0 || *deadline < 0:
+		return fmt.Errorf("--time-budget and --deadline must not be negative")
+	case *deadline > 0 && *budget > *deadline:
+		return fmt.Errorf("--time-budget %v exceeds --deadline %v", *budget, *deadline)
+	}
+	c, err := kernels.LoadCorpus(*corpusPath)
+	if err != nil {
+		return err
+	}
+	var names []string
+	if *only != "" {
+		for _, n := range strings.Split(*only, ",") {
+			if n = strings.TrimSpace(n); n != "" {
+				names = append(names, n)
+			}
+		}
+	}
+	opt := kernels.SweepOptions{
+		Runner: *runnerPath, GraphsDir: *graphsDir, WorkDir: *workDir, ResultsDir: *resultsDir,
+		Only: names, TimeBudget: *budget, Deadline: *deadline, Version: version(),
+	}
+	selected, err := c.Select(names)
+	if err != nil {
+		return fmt.Errorf("--only: %w", err)
+	}
+	var files []string
+	for _, g := range selected {
+		if g.File != "" {
+			files = append(files, g.Name)
+		}
+	}
+	if len(files) > 0 && *graphsDir == "" && !*dryRun {
+		return fmt.Errorf("--graphs: the corpus has file graphs (%s); give the directory that holds them", strings.Join(files, ", "))
+	}
+	if *dryRun {
+		return printPlan(e, c, opt)
+	}
+
+	ctx, stop := signalContext()
+	defer stop()
+	bar := progress.New(e.stderr, e.interactive, "sweep", false)
+	opt.Log = e.stderr
+	if e.interactive {
+		opt.Log = barWriter{bar, e.stderr}
+		opt.Progress = bar.Update
+	}
+	rep, err := kernels.Sweep(ctx, c, opt)
+	bar.Done()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%d measured, %d unvalidated, %d skipped (already measured), %d failed, %d not started\n",
+		len(rep.Measured), len(rep.Unvalidated), len(rep.Skipped), len(rep.Failed), len(rep.NotStarted))
+	fmt.Fprintf(e.stdout, "results in %s, manifest %s\n", *resultsDir, rep.Manifest)
+	switch rep.Stopped {
+	case "time budget", "deadline":
+		fmt.Fprintf(e.stdout, "stopped at the %s; run the same command again to go on\n", rep.Stopped)
+	}
+	var failed []string
+	for _, f := range rep.Failed {
+		failed = append(failed, f.Name)
+	}
+	switch {
+	case rep.Stopped == "interrupted":
+		return fmt.Errorf("interrupted; what was measured is kept")
+	case len(failed) > 0 || len(rep.Unvalidated) > 0:
+		var parts []string
+		if len(failed) > 0 {
+			parts = append(parts, fmt.Sprintf("%d failed (%s)", len(failed), strings.Join(failed, ", ")))
+		}
+		if len(rep.Unvalidated) > 0 {
+			parts = append(parts, fmt.Sprintf("%d not validated (%s)", len(rep.Unvalidated), strings.Join(rep.Unvalidated, ", ")))
+		}
+		return fmt.Errorf("%s; see %s", strings.Join(parts, ", "), filepath.Join(*resultsDir, kernels.LogName))
+	}
+	return nil
+}
+
+// barWriter writes log lines on a terminal that shows a progress bar: it
+// clears the bar first, and the next update draws it again below.
+type barWriter struct {
+	bar *progress.Bar
+	w   io.Writer
+}
+
+func (b barWriter) Write(p []byte) (int, error) {
+	b.bar.Done()
+	return b.w.Write(p)
+}
+
+// printPlan prints what a sweep would do.
+func printPlan(e *env, c *kernels.Corpus, opt kernels.SweepOptions) error {
+	items, err := kernels.Plan(c, opt)
+	if err != nil {
+		return err
+	}
+	t := &table{header: []string{"#", "name", "source", "est_vertices", "est_edges", "roots", "reps", "impls", "status"}}
+	var todo, edges int64
+	for i, it := range items {
+		source, n := it.File, "-"
+		if it.Gen != nil {
+			source, n = it.Gen.String(), itoa(it.Gen.EstimatedVertices())
+		}
+		status := "to measure"
+		if it.Done {
+			status = "done"
+		} else {
+			todo++
+			edges += it.Edges
+		}
+		t.add(strconv.Itoa(i+1), it.Name, source, n, itoa(it.Edges), strconv.Itoa(it.Roots), strconv.Itoa(it.Reps),
+			strings.Join(it.Impls, ","), status)
+	}
+	if err := t.write(e.stdout, false); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "\n%d of %d graphs to measure, %d estimated edges\n", todo, len(items), edges)
+	return nil
+}

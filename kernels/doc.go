@@ -1,0 +1,17 @@
+// Package kernels builds, runs and sweeps the CUDA kernels of kernels/cuda and parses what they print.
+//
+// The runner, graphperf-bfs (kernels/cuda/README.md), times BFS
+// implementations on a .gpg graph and prints JSON lines: a device line, then
+// per (root, implementation) one level line per BFS level and a total line,
+// and error lines for results that disagree with its reference. Reader and
+// Parse read them into Device, Level, Total and Error values; Runner runs
+// the binary; Build makes it with nvcc. A Corpus file lists the graphs of a
+// measurement campaign (generated from a gen.Spec or loaded from a file),
+// and Sweep measures them one by one, checks every traversal's depth hash
+// against the Go reference BFS (props.DepthHash), and keeps what it measured
+// in a results directory with a manifest, resuming where an earlier sweep
+// stopped.
+//
+// Nothing here needs a GPU except running the binary: the parsing, the
+// corpus and the sweep's bookkeeping are tested with a fake runner.
+package kernels

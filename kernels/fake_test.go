@@ -1,0 +1,166 @@
+package kernels
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/graphperf/graphperf/workload/graph"
+	"github.com/graphperf/graphperf/workload/props"
+)
+
+// The tests run the sweep against a fake graphperf-bfs: this test binary,
+// run again with GRAPHPERF_FAKE_RUNNER set (the os/exec helper-process
+// pattern). It reads the .gpg with graph.LoadGPG, runs the Go BFS and
+// prints the runner's JSON lines with the right depth hashes, so the
+// sweep's bookkeeping is tested without a GPU. Environment:
+//
+//	GRAPHPERF_FAKE_RUNNER  set: act as the runner
+//	GRAPHPERF_FAKE_WRONG   a graph name: print a wrong depth hash for its
+//	                       first root's first implementation, an error line,
+//	                       and exit 2, as the runner does on a mismatch
+//	GRAPHPERF_FAKE_FAIL    a graph name: print part of the output, then fail
+//	                       with status 1 like a CUDA error
+//	GRAPHPERF_FAKE_SHORT   a graph name: leave out the last total, exit 0
+//	GRAPHPERF_FAKE_SLEEP   a duration to sleep before measuring
+//	GRAPHPERF_FAKE_CALLS   a file each call appends its arguments to
+func TestMain(m *testing.M) {
+	if os.Getenv("GRAPHPERF_FAKE_RUNNER") != "" {
+		os.Exit(fakeRunner(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// useFakeRunner makes this test binary the runner for the rest of t and
+// returns its path.
+func useFakeRunner(t *testing.T) string {
+	t.Helper()
+	t.Setenv("GRAPHPERF_FAKE_RUNNER", "1")
+	for _, k := range []string{"WRONG", "FAIL", "SHORT", "SLEEP", "CALLS"} {
+		t.Setenv("GRAPHPERF_FAKE_"+k, "")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return exe
+}
+
+func fakeRunner(args []string, stdout, stderr io.Writer) int {
+	if calls := os.Getenv("GRAPHPERF_FAKE_CALLS"); calls != "" {
+		f, err := os.OpenFile(calls, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err == nil {
+			fmt.Fprintln(f, strings.Join(args, " "))
+			f.Close()
+		}
+	}
+	fs := flag.NewFlagSet("graphperf-bfs", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	gpg := fs.String("graph", "", "")
+	rootList := fs.String("roots", "", "")
+	implList := fs.String("impl", "all", "")
+	reps := fs.Int("reps", 10, "")
+	warmup := fs.Int("warmup", 1, "")
+	out := fs.String("out", "", "")
+	list := fs.Bool("list", false, "")
+	if err := fs.Parse(args); err != nil {
+		return 1
+	}
+	if *list {
+		for _, name := range Impls {
+			fmt.Fprintln(stdout, name)
+		}
+		return 0
+	}
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "graphperf-bfs: "+format+"\n", args...)
+		return 1
+	}
+	impls, err := SelectImpls([]string{*implList}, nil)
+	if err != nil {
+		return fail("--impl: %v", err)
+	}
+	g, _, err := graph.LoadGPG(*gpg)
+	if err != nil {
+		return fail("%v", err)
+	}
+	var roots []uint32
+	for _, s := range strings.Split(*rootList, ",") {
+		r, err := strconv.ParseUint(s, 10, 32)
+		if err != nil || r >= uint64(g.NumVertices()) {
+			return fail("bad root %q", s)
+		}
+		roots = append(roots, uint32(r))
+	}
+	if d, err := time.ParseDuration(os.Getenv("GRAPHPERF_FAKE_SLEEP")); err == nil {
+		time.Sleep(d)
+	}
+	w := stdout
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return fail("cannot create %s: %v", *out, err)
+		}
+		defer f.Close()
+		w = f
+	}
+	name := strings.TrimSuffix(filepath.Base(*gpg), ".gpg")
+	line := func(typ string, v any) {
+		b, _ := json.Marshal(v)
+		fmt.Fprintf(w, "{\"type\":%q,%s\n", typ, b[1:])
+	}
+	line("device", Device{Tool: "graphperf-bfs", Name: "Fake H100", ComputeCapability: "9.0", SMCount: 132,
+		DriverVersion: 12080, RuntimeVersion: 12040, NvccVersion: "12.4.131", NvccFlags: "-O3 -std=c++17 -arch=sm_90 -lineinfo",
+		Command: "graphperf-bfs " + strings.Join(args, " ")})
+	status := 0
+	for ri, root := range roots {
+		depth := props.BFS(g, root)
+		levels := props.Levels(g, root)
+		for ii, impl := range impls {
+			id := Identity{Graph: filepath.Base(*gpg), GraphHash: "0000abcd", N: int64(g.NumVertices()), M: g.NumEdges(),
+				Root: root, Impl: impl, Algorithm: "bfs", Aggregation: "-", WarpWidth: 1, Chunk: 1, Claim: "cas"}
+			var reached int64
+			for L, l := range levels {
+				next := int64(0)
+				if L+1 < len(levels) {
+					next = levels[L+1].Frontier
+				}
+				reached += l.Frontier
+				ns := 1000 + 10*float64(l.Frontier)
+				line("level", Level{Identity: id, Level: L, Frontier: l.Frontier, Discovered: next, DeviceCount: next,
+					Direction: "-", Convert: "-", Grid: 1, BlockSize: 256, Reps: *reps,
+					Times: Times{MinNs: ns, MedianNs: ns, MeanNs: ns, MaxNs: ns}})
+			}
+			last := ri == len(roots)-1 && ii == len(impls)-1
+			if os.Getenv("GRAPHPERF_FAKE_FAIL") == name && last {
+				return fail("%s: runner.cu:300: cudaMalloc: out of memory", *gpg)
+			}
+			if os.Getenv("GRAPHPERF_FAKE_SHORT") == name && last {
+				return status
+			}
+			hash := FormatHash(props.DepthHash(depth))
+			wrong := os.Getenv("GRAPHPERF_FAKE_WRONG") == name && ri == 0 && ii == 0
+			if wrong {
+				hash = "0123456789abcdef"
+				status = 2
+			}
+			ns := 1000 * float64(len(levels))
+			line("total", Total{Identity: id, Levels: len(levels), Reached: reached, DepthHash: hash, Verified: !wrong,
+				L2Flush: true, BlockSize: 256, GridCap: 2112, Reps: *reps, Warmup: *warmup,
+				Times: Times{MinNs: ns, MedianNs: ns, MeanNs: ns, MaxNs: ns}, WallTimes: WallTimes{WallMedianNs: 2 * ns}})
+			if wrong {
+				line("error", Error{Identity: id, What: "depth_hash 0123456789abcdef differs from the CPU reference",
+					DepthHash: hash, ReferenceHash: FormatHash(props.DepthHash(depth))})
+			}
+			fmt.Fprintf(stderr, "graphperf-bfs: root %d %s ok\n", root, impl)
+		}
+	}
+	return status
+}

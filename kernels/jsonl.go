@@ -1,0 +1,312 @@
+package kernels
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+)
+
+// The runner's JSON lines (kernels/cuda/README.md, "JSON lines"): one
+// object per line, told apart by "type". Keys the types below do not name
+// are ignored, so a newer runner's extra keys do no harm.
+
+// Record is one parsed line: *Device, *Level, *Total, *Error, or *Other
+// for a type this package does not know.
+type Record interface {
+	// Type returns the line's "type".
+	Type() string
+}
+
+// Device is the first line: the GPU and how the runner was built and run.
+type Device struct {
+	Tool                 string `json:"tool"`
+	Device               int    `json:"device"`
+	Name                 string `json:"name"`
+	ComputeCapability    string `json:"compute_capability"`
+	SMCount              int    `json:"sm_count"`
+	L2Bytes              int64  `json:"l2_bytes"`
+	PersistingL2MaxBytes int64  `json:"persisting_l2_max_bytes"`
+	GlobalMemBytes       uint64 `json:"global_mem_bytes"`
+	ClockKHz             int64  `json:"clock_khz"`
+	MemClockKHz          int64  `json:"mem_clock_khz"`
+	MemBusBits           int    `json:"mem_bus_bits"`
+	MaxThreadsPerSM      int    `json:"max_threads_per_sm"`
+	MaxBlocksPerSM       int    `json:"max_blocks_per_sm"`
+	RegsPerSM            int    `json:"regs_per_sm"`
+	SmemPerSMBytes       int64  `json:"smem_per_sm_bytes"`
+	WarpSize             int    `json:"warp_size"`
+	ECC                  int    `json:"ecc"`
+	DriverVersion        int    `json:"driver_version"`  // cudaDriverGetVersion, 1000·major + 10·minor
+	RuntimeVersion       int    `json:"runtime_version"` // cudaRuntimeGetVersion, e.g. 13000
+	NvccVersion          string `json:"nvcc_version"`    // major.minor.build
+	NvccFlags            string `json:"nvcc_flags"`
+	CUDAModuleLoading    string `json:"cuda_module_loading"`
+	Command              string `json:"command"`
+}
+
+// Identity is what level, total and error lines say about their traversal.
+type Identity struct {
+	Graph       string `json:"graph"`      // the .gpg file's base name
+	GraphHash   string `json:"graph_hash"` // the file header's CRC-32C, 8 hex digits
+	N           int64  `json:"n"`
+	M           int64  `json:"m"`
+	Root        uint32 `json:"root"`
+	Impl        string `json:"impl"`
+	Algorithm   string `json:"algorithm"`   // "bfs"
+	Aggregation string `json:"aggregation"` // atomic, bulk, warp-reduce, block-reduce or -
+	WarpWidth   int    `json:"warp_width"`
+	Chunk       int    `json:"chunk"`
+	Claim       string `json:"claim"` // cas, plain or none
+}
+
+// Times summarise the R timed repetitions, in nanoseconds; the sample
+// standard deviation has n-1 in the denominator (0 for one repetition).
+type Times struct {
+	MinNs    float64 `json:"min_ns"`
+	MedianNs float64 `json:"median_ns"`
+	MeanNs   float64 `json:"mean_ns"`
+	MaxNs    float64 `json:"max_ns"`
+	StddevNs float64 `json:"stddev_ns"`
+}
+
+// WallTimes are Times of the event pair around a whole traversal's level
+// loop (counter resets, read-backs and host decisions included).
+type WallTimes struct {
+	WallMinNs    float64 `json:"wall_min_ns"`
+	WallMedianNs float64 `json:"wall_median_ns"`
+	WallMeanNs   float64 `json:"wall_mean_ns"`
+	WallMaxNs    float64 `json:"wall_max_ns"`
+	WallStddevNs float64 `json:"wall_stddev_ns"`
+}
+
+// Level is one BFS level of one (root, implementation): level L expands the
+// Frontier vertices at depth L and discovers those at depth L+1.
+type Level struct {
+	Identity
+	Level       int    `json:"level"`
+	Frontier    int64  `json:"frontier"`
+	Discovered  int64  `json:"discovered"`
+	DeviceCount int64  `json:"device_count"`
+	Direction   string `json:"direction"` // top-down, bottom-up or -
+	Convert     string `json:"convert"`   // dobfs: queue-to-bitmap, bitmap-to-queue or -
+	Grid        int64  `json:"grid"`
+	BlockSize   int    `json:"block_size"`
+	Reps        int    `json:"reps"`
+	Times
+}
+
+// Total is one (root, implementation): the sum of its level times.
+type Total struct {
+	Identity
+	Levels         int    `json:"levels"`
+	Reached        int64  `json:"reached"`
+	DepthHash      string `json:"depth_hash"` // FNV-1a 64 of the depth array, 16 hex digits (props.DepthHash)
+	Verified       bool   `json:"verified"`
+	L2Flush        bool   `json:"l2_flush"`
+	BlockSize      int    `json:"block_size"`
+	GridCap        int64  `json:"grid_cap"`
+	Reps           int    `json:"reps"`
+	Warmup         int    `json:"warmup"`
+	BottomUpLevels int    `json:"bottom_up_levels,omitempty"` // dobfs
+	Directions     string `json:"directions,omitempty"`       // dobfs: T or B per level
+	Times
+	WallTimes
+}
+
+// Error reports a traversal whose result disagrees with the runner's CPU
+// reference or with the first implementation run for its root.
+type Error struct {
+	Identity
+	What          string `json:"what"`
+	DepthHash     string `json:"depth_hash"`
+	ReferenceHash string `json:"reference_hash"` // empty with --no-cpu-check
+	FirstImpl     string `json:"first_impl"`
+	FirstHash     string `json:"first_hash"`
+}
+
+// Other is a line of a type this package does not know, kept raw.
+type Other struct {
+	Kind string
+	Raw  json.RawMessage
+}
+
+func (*Device) Type() string  { return "device" }
+func (*Level) Type() string   { return "level" }
+func (*Total) Type() string   { return "total" }
+func (*Error) Type() string   { return "error" }
+func (o *Other) Type() string { return o.Kind }
+
+// ParseHash reads a depth hash as the runner prints it (16 hex digits).
+func ParseHash(s string) (uint64, error) {
+	h, err := strconv.ParseUint(s, 16, 64)
+	if len(s) != 16 || err != nil {
+		return 0, fmt.Errorf("depth hash %q: want 16 hex digits", s)
+	}
+	return h, nil
+}
+
+// FormatHash prints a depth hash as the runner does.
+func FormatHash(h uint64) string { return fmt.Sprintf("%016x", h) }
+
+// ParseError is a malformed line of runner output.
+type ParseError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *ParseError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+
+// maxLine bounds a line; the runner's longest, the device line, holds the
+// command line.
+const maxLine = 1 << 20
+
+// Reader reads runner output line by line, like bufio.Scanner: Next
+// advances to the next record, Record returns it, Err reports the first
+// malformed line (a *ParseError) or read error. Blank lines are skipped.
+type Reader struct {
+	s    *bufio.Scanner
+	name string
+	line int
+	rec  Record
+	err  error
+}
+
+// NewReader reads from r; name is the file name errors give.
+func NewReader(r io.Reader, name string) *Reader {
+	s := bufio.NewScanner(r)
+	s.Buffer(make([]byte, 0, 64<<10), maxLine)
+	return &Reader{s: s, name: name}
+}
+
+// Next reads the next record; it returns false at the end or on an error.
+func (r *Reader) Next() bool {
+	if r.err != nil {
+		return false
+	}
+	for r.s.Scan() {
+		r.line++
+		b := bytes.TrimSpace(r.s.Bytes())
+		if len(b) == 0 {
+			continue
+		}
+		rec, err := decodeLine(b)
+		if err != nil {
+			r.err = &ParseError{File: r.name, Line: r.line, Msg: err.Error()}
+			return false
+		}
+		r.rec = rec
+		return true
+	}
+	if err := r.s.Err(); err != nil {
+		r.err = fmt.Errorf("%s:%d: %w", r.name, r.line+1, err)
+	}
+	return false
+}
+
+// Record returns the record Next read.
+func (r *Reader) Record() Record { return r.rec }
+
+// Line returns the line number of the record Next read.
+func (r *Reader) Line() int { return r.line }
+
+// Err returns the error that stopped Next, nil at a clean end.
+func (r *Reader) Err() error { return r.err }
+
+// decodeLine parses one JSON object by its "type".
+func decodeLine(b []byte) (Record, error) {
+	var head struct {
+		Type *string `json:"type"`
+	}
+	if err := json.Unmarshal(b, &head); err != nil {
+		return nil, fmt.Errorf("not a JSON object: %v", err)
+	}
+	if head.Type == nil {
+		return nil, fmt.Errorf(`no "type" key`)
+	}
+	var rec Record
+	switch *head.Type {
+	case "device":
+		rec = &Device{}
+	case "level":
+		rec = &Level{}
+	case "total":
+		rec = &Total{}
+	case "error":
+		rec = &Error{}
+	default:
+		return &Other{Kind: *head.Type, Raw: append(json.RawMessage(nil), b...)}, nil
+	}
+	if err := json.Unmarshal(b, rec); err != nil {
+		return nil, fmt.Errorf("%s line: %v", *head.Type, err)
+	}
+	switch r := rec.(type) {
+	case *Level:
+		if r.Impl == "" {
+			return nil, fmt.Errorf(`level line without "impl"`)
+		}
+	case *Total:
+		if r.Impl == "" {
+			return nil, fmt.Errorf(`total line without "impl"`)
+		}
+		if _, err := ParseHash(r.DepthHash); err != nil {
+			return nil, fmt.Errorf("total line: %v", err)
+		}
+	}
+	return rec, nil
+}
+
+// Results is everything one runner output holds.
+type Results struct {
+	Device *Device // the first device line; nil if there was none
+	Levels []Level
+	Totals []Total
+	Errors []Error
+}
+
+// Parse reads a whole runner output; name is the file name errors give.
+func Parse(r io.Reader, name string) (*Results, error) {
+	res := &Results{}
+	rd := NewReader(r, name)
+	for rd.Next() {
+		switch rec := rd.Record().(type) {
+		case *Device:
+			if res.Device == nil {
+				res.Device = rec
+			}
+		case *Level:
+			res.Levels = append(res.Levels, *rec)
+		case *Total:
+			res.Totals = append(res.Totals, *rec)
+		case *Error:
+			res.Errors = append(res.Errors, *rec)
+		}
+	}
+	return res, rd.Err()
+}
+
+// ReadFile parses the runner output in the file at path, decompressing it
+// when it is gzip-compressed (by its magic bytes, whatever its name).
+func ReadFile(path string) (*Results, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 1<<20)
+	var r io.Reader = br
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		defer zr.Close()
+		r = zr
+	}
+	return Parse(r, path)
+}

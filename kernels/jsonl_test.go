@@ -1,0 +1,199 @@
+package kernels
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/graphperf/graphperf/workload/graph"
+	"github.com/graphperf/graphperf/workload/props"
+)
+
+// fig2 is the graph of seed 000 figure 2 (testdata/fig2.txt), directed:
+// A..F = 0..5.
+func fig2(t testing.TB) *graph.CSR {
+	t.Helper()
+	g, err := graph.Load("testdata/fig2.txt", graph.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// testdata/fig2.jsonl is written by hand after kernels/cuda/README.md's
+// schema, not measured: a run of topo, queue, dobfs and vertex-push/atomic
+// on fig2 from roots 0 and 1 with 3 repetitions, in which
+// vertex-push/atomic's result from root 1 is wrong (its total says
+// verified false and two error lines follow). Its depth hashes are those
+// of props.DepthHash (checked below); one total line carries a key the
+// parser does not know.
+func TestParseFixture(t *testing.T) {
+	res, err := ReadFile("testdata/fig2.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := res.Device
+	if d == nil {
+		t.Fatal("no device line")
+	}
+	if d.Name != "NVIDIA H100 80GB HBM3" || d.ComputeCapability != "9.0" || d.SMCount != 132 || d.L2Bytes != 50<<20 ||
+		d.GlobalMemBytes != 84929347584 || d.RuntimeVersion != 12040 || d.NvccVersion != "12.4.131" ||
+		d.NvccFlags != "-O3 -std=c++17 -arch=sm_90 -lineinfo" || d.CUDAModuleLoading != "EAGER" || !strings.HasPrefix(d.Command, "./graphperf-bfs") {
+		t.Errorf("device %+v", d)
+	}
+	// 2 roots x 4 implementations, 3 levels each.
+	if len(res.Totals) != 8 || len(res.Levels) != 24 || len(res.Errors) != 2 {
+		t.Fatalf("%d totals, %d levels, %d errors; want 8, 24, 2", len(res.Totals), len(res.Levels), len(res.Errors))
+	}
+	l := res.Levels[1]
+	if l.Graph != "fig2.gpg" || l.Root != 0 || l.Impl != "topo" || l.Level != 1 || l.Frontier != 2 || l.Discovered != 3 ||
+		l.DeviceCount != 1 || l.Claim != "plain" || l.Grid != 1 || l.BlockSize != 256 || l.Reps != 3 || l.MedianNs != 4064.0 {
+		t.Errorf("level line %+v", l)
+	}
+	var dobfs *Total
+	for i := range res.Totals {
+		if res.Totals[i].Impl == "dobfs" && res.Totals[i].Root == 0 {
+			dobfs = &res.Totals[i]
+		}
+	}
+	if dobfs == nil || dobfs.Directions != "TBT" || dobfs.BottomUpLevels != 1 || dobfs.Levels != 3 || dobfs.Reached != 6 ||
+		!dobfs.L2Flush || dobfs.GridCap != 2112 || dobfs.MedianNs != 12176.5 || dobfs.WallMedianNs != 33676.9 || !dobfs.Verified {
+		t.Errorf("dobfs total %+v", dobfs)
+	}
+	e := res.Errors[0]
+	if e.Root != 1 || e.Impl != "vertex-push/atomic" || e.ReferenceHash != "8726d5346cf31292" || e.FirstImpl != "topo" || !strings.Contains(e.What, "CPU reference") {
+		t.Errorf("error line %+v", e)
+	}
+
+	// The fixture's hashes are the Go reference's.
+	g := fig2(t)
+	roots := []uint32{0, 1}
+	hashes := ReferenceHashes(g, roots)
+	for i, r := range roots {
+		if want := props.DepthHash(props.BFS(g, r)); hashes[i] != want {
+			t.Errorf("ReferenceHashes[%d] = %x, want %x", i, hashes[i], want)
+		}
+	}
+	if FormatHash(hashes[0]) != "b20ac75dffed2c97" {
+		t.Errorf("root 0 hash %s, the fixture has b20ac75dffed2c97", FormatHash(hashes[0]))
+	}
+	v := Validate(res, Expect{N: 6, M: 6, Roots: roots, Hashes: hashes, Impls: []string{"topo", "queue", "dobfs", "vertex-push/atomic"}})
+	if !v.Complete() || v.OK() || v.Traversals != 8 {
+		t.Fatalf("validation %+v: want complete, not OK, 8 traversals", v)
+	}
+	// The wrong hash and the runner's two error lines.
+	if len(v.Problems) != 3 || !strings.Contains(v.Problems[0], "root 1 vertex-push/atomic: depth hash 0123456789abcdef, Go reference 8726d5346cf31292") {
+		t.Errorf("problems %q", v.Problems)
+	}
+	v = Validate(res, Expect{N: 6, M: 7, Roots: []uint32{0, 1, 2}, Hashes: []uint64{hashes[0], hashes[1], 0}, Impls: []string{"topo", "queue", "dobfs", "vertex-push/atomic", "edge-list/bulk"}})
+	if v.Complete() || len(v.Missing) != 7 || !strings.Contains(v.Problems[0], "not 6 and 7") {
+		t.Errorf("validation against more than was run: %+v", v)
+	}
+}
+
+func TestParseGzip(t *testing.T) {
+	data, err := os.ReadFile("testdata/fig2.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write(data)
+	zw.Close()
+	path := filepath.Join(t.TempDir(), "results.jsonl.gz")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := ReadFile(path)
+	if err != nil || len(res.Totals) != 8 {
+		t.Fatalf("gzip: %v, %d totals", err, len(res.Totals))
+	}
+	// A truncated stream is an error, not a short result.
+	if err := os.WriteFile(path, buf.Bytes()[:buf.Len()/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadFile(path); err == nil {
+		t.Error("a truncated gzip file parsed")
+	}
+}
+
+// TestParseErrors checks that a malformed line is a *ParseError with the
+// file and line.
+func TestParseErrors(t *testing.T) {
+	const device = `{"type":"device","name":"X"}`
+	const total = `{"type":"total","root":0,"impl":"topo","depth_hash":"b20ac75dffed2c97"}`
+	tests := []struct {
+		name, text, want string
+	}{
+		{"not JSON", device + "\n" + "{\"type\":\"level\",\n", "out.jsonl:2: not a JSON object"},
+		{"no type", device + "\n\n" + `{"impl":"topo"}`, `out.jsonl:3: no "type" key`},
+		{"array", `[1,2]`, "out.jsonl:1: not a JSON object"},
+		{"wrong key type", total + "\n" + `{"type":"level","impl":"topo","root":"zero"}`, "out.jsonl:2: level line: json: cannot unmarshal string"},
+		{"root out of range", `{"type":"total","root":4294967296,"impl":"topo","depth_hash":"b20ac75dffed2c97"}`, "out.jsonl:1: total line: json: cannot unmarshal number 4294967296"},
+		{"bad hash", `{"type":"total","root":0,"impl":"topo","depth_hash":"b20ac75d"}`, `out.jsonl:1: total line: depth hash "b20ac75d": want 16 hex digits`},
+		{"hash not hex", `{"type":"total","root":0,"impl":"topo","depth_hash":"b20ac75dffed2cXX"}`, `out.jsonl:1: total line: depth hash`},
+		{"no impl", `{"type":"total","root":0,"depth_hash":"b20ac75dffed2c97"}`, `out.jsonl:1: total line without "impl"`},
+		{"level without impl", `{"type":"level","root":0}`, `out.jsonl:1: level line without "impl"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse(strings.NewReader(tt.text), "out.jsonl")
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v (%T), want a *ParseError", err, err)
+			}
+			if !strings.HasPrefix(err.Error(), tt.want) {
+				t.Errorf("error %q, want %q...", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestReaderOther checks that unknown line types and unknown keys pass.
+func TestReaderOther(t *testing.T) {
+	text := `{"type":"device","name":"X","new_key":[1]}` + "\n" +
+		`{"type":"pagerank-total","impl":"pr"}` + "\n" +
+		`{"type":"total","root":3,"impl":"queue","depth_hash":"0000000000000001","extra":{"a":1}}` + "\n"
+	r := NewReader(strings.NewReader(text), "x")
+	var types []string
+	for r.Next() {
+		types = append(types, r.Record().Type())
+		if o, ok := r.Record().(*Other); ok && !strings.Contains(string(o.Raw), `"impl":"pr"`) {
+			t.Errorf("Other.Raw = %s", o.Raw)
+		}
+	}
+	if r.Err() != nil || strings.Join(types, ",") != "device,pagerank-total,total" || r.Line() != 3 {
+		t.Errorf("types %v, line %d, err %v", types, r.Line(), r.Err())
+	}
+	if h, err := ParseHash("0000000000000001"); err != nil || h != 1 {
+		t.Errorf("ParseHash = %d, %v", h, err)
+	}
+}
+
+// FuzzParse checks that no input makes the reader panic, and that a
+// parsed total always has an implementation and a well-formed hash.
+func FuzzParse(f *testing.F) {
+	data, err := os.ReadFile("testdata/fig2.jsonl")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, line := range bytes.Split(data, []byte("\n"))[:6] {
+		f.Add(line)
+	}
+	f.Add([]byte(`{"type":"total","depth_hash":"zz"}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		res, err := Parse(bytes.NewReader(b), "fuzz")
+		if err != nil {
+			return
+		}
+		for _, tot := range res.Totals {
+			if _, err := ParseHash(tot.DepthHash); err != nil || tot.Impl == "" {
+				t.Errorf("accepted total %+v", tot)
+			}
+		}
+	})
+}

@@ -1,0 +1,778 @@
+package kernels
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/graphperf/graphperf/workload/graph"
+	"github.com/graphperf/graphperf/workload/props"
+)
+
+// File names in a sweep's results directory: RESULTS/<graph name>.jsonl.gz
+// (the runner's JSON lines, gzip-compressed: a road graph's hundreds of
+// levels make a hundred megabytes of text), the manifest, the sweep's log,
+// and RESULTS/logs/<graph name>.runner.log, what the runner printed on
+// stderr (its last attempt at the graph).
+const (
+	ResultsSuffix = ".jsonl.gz"
+	ManifestName  = "manifest.json"
+	LogName       = "sweep.log"
+	LogDir        = "logs"
+)
+
+// SweepOptions say where a sweep reads and writes, and when it stops.
+type SweepOptions struct {
+	Runner     string // the graphperf-bfs binary
+	GraphsDir  string // file graphs' paths are relative to it
+	WorkDir    string // .gpg files and outputs being written
+	ResultsDir string // results, manifest, logs
+	// Only, when not empty, names the graphs to measure (corpus order).
+	Only []string
+	// TimeBudget, when positive, is how long the sweep may start graphs:
+	// no graph starts once it is spent, nor one that the sweep's estimate
+	// says would not end within it (graphs are measured in corpus order,
+	// so the sweep stops there).
+	TimeBudget time.Duration
+	// Deadline, when positive, is when a graph still being measured is
+	// stopped and dropped (its runner killed, nothing kept), so that the
+	// sweep ends cleanly inside an outer time limit.
+	Deadline time.Duration
+	// Version is graphperf's version for the manifest.
+	Version string
+	// Log receives one plain line per graph and a few about the sweep;
+	// nil: none. The same lines, time-stamped, go to RESULTS/sweep.log.
+	Log io.Writer
+	// Progress, when not nil, is called with (graphs done, graphs) after
+	// each graph.
+	Progress func(done, total int64)
+}
+
+// SweepReport says what a sweep did, graph names in corpus order.
+type SweepReport struct {
+	Measured    []string // measured and validated
+	Unvalidated []string // measured, results kept, but not validated (the manifest says why)
+	Skipped     []string // complete results were already there
+	Failed      []Failure
+	NotStarted  []string // left for a later sweep
+	// Stopped says why the sweep ended before its last graph: "time
+	// budget", "deadline" or "interrupted"; empty when it went through.
+	Stopped  string
+	Manifest string // the manifest's path
+}
+
+// Failure is a graph that could not be measured; no results were kept.
+type Failure struct {
+	Name string
+	Err  error
+}
+
+// Manifest describes a results directory: the runs that filled it and, per
+// graph, what was measured and whether it was validated.
+type Manifest struct {
+	Tool         string        `json:"tool"`
+	Corpus       string        `json:"corpus"`
+	CorpusSHA256 string        `json:"corpus_sha256"`
+	Defaults     Settings      `json:"defaults"`
+	Runs         []RunRecord   `json:"runs"`
+	Graphs       []GraphRecord `json:"graphs"`
+}
+
+// RunRecord is one sweep command.
+type RunRecord struct {
+	Started      string  `json:"started"` // RFC 3339, UTC
+	Finished     string  `json:"finished,omitempty"`
+	Host         string  `json:"host"`
+	Graphperf    string  `json:"graphperf"` // version and VCS revision (runtime/debug build info)
+	GoVersion    string  `json:"go_version"`
+	Runner       string  `json:"runner"`
+	Device       *Device `json:"device,omitempty"` // the runner's device line (GPU, driver, CUDA runtime, nvcc version and flags)
+	CorpusSHA256 string  `json:"corpus_sha256"`
+	TimeBudget   string  `json:"time_budget,omitempty"`
+	Deadline     string  `json:"deadline,omitempty"`
+	Stopped      string  `json:"stopped,omitempty"` // "complete" or SweepReport.Stopped; "running" until it ends (and after a hard kill)
+}
+
+// GraphRecord is one measured graph.
+type GraphRecord struct {
+	Name string `json:"name"`
+	// Gen is the generator spec (gen.Spec.Params) of a generated graph,
+	// File, FileSHA256 and Load those of a file graph; Seed seeds the
+	// generator and the roots.
+	Gen        map[string]any `json:"gen,omitempty"`
+	File       string         `json:"file,omitempty"`
+	FileSHA256 string         `json:"file_sha256,omitempty"`
+	Load       *LoadSpec      `json:"load,omitempty"`
+	Seed       uint64         `json:"seed"`
+	N          int64          `json:"n"`
+	M          int64          `json:"m"`
+	Directed   bool           `json:"directed"`
+	GraphHash  string         `json:"graph_hash,omitempty"` // the .gpg header's CRC-32C, as the runner reports it
+	Roots      []uint32       `json:"roots"`
+	// ReferenceHashes are the Go reference BFS's depth hashes, one per root.
+	ReferenceHashes []string `json:"reference_hashes"`
+	Impls           []string `json:"impls"` // the selectors the runner was given
+	Traversals      int      `json:"traversals"`
+	Reps            int      `json:"reps"`
+	Warmup          int      `json:"warmup"`
+	L2Flush         bool     `json:"l2_flush"`
+	// Validated is true when every traversal's depth hash is the Go
+	// reference's and the runner reported no disagreement; Problems says
+	// what was wrong otherwise.
+	Validated     bool     `json:"validated"`
+	Problems      []string `json:"problems,omitempty"`
+	Seconds       float64  `json:"seconds"`        // the whole graph: generation or load, reference, runner
+	RunnerSeconds float64  `json:"runner_seconds"` // the runner alone
+	Results       string   `json:"results"`        // the file in the results directory
+	Run           int      `json:"run"`            // index into Manifest.Runs; -1 for a record rebuilt from its results
+}
+
+// maxProblems bounds the problems a GraphRecord lists.
+const maxProblems = 20
+
+// sweep is one Sweep call's state.
+type sweep struct {
+	opt      SweepOptions
+	corpus   *Corpus
+	universe []string // the runner's implementations
+	man      Manifest
+	run      int // this run's index in man.Runs
+	manPath  string
+	logFile  *os.File
+	start    time.Time
+	cost     costModel
+}
+
+// Sweep measures the corpus's graphs in order (those of opt.Only, if any),
+// one runner call per graph, and keeps each graph's output in
+// RESULTS/<name>.jsonl.gz with a manifest (RESULTS/manifest.json, rewritten
+// after every graph) and a log (RESULTS/sweep.log).
+//
+// Per graph: the .gpg is made in the work directory unless it is already
+// there (generated with the graph's seed, self-loops and duplicates
+// dropped, or loaded from the graphs directory; directed graphs carry their
+// reverse CSR, so pull kernels need no host transpose); the roots are
+// props.RandomRoots(g, roots, seed); the Go reference depth hash of each
+// root is computed before the runner starts (no CPU work competes with the
+// timed runs); the runner writes into the work directory; every total
+// line's depth hash is checked against the reference. An output that lacks
+// totals is a failure and nothing is kept; a complete one is compressed
+// into the results directory by an atomic rename, validated or not.
+//
+// Resuming: a graph whose results file is there and holds a total for
+// every root and implementation is skipped, so an interrupted or
+// time-limited sweep goes on where it stopped when run again.
+//
+// Sweep returns an error only when it cannot run at all (bad options, no
+// runner, unreadable manifest); what happened to each graph is in the
+// report.
+func Sweep(ctx context.Context, c *Corpus, opt SweepOptions) (*SweepReport, error) {
+	graphs, err := c.Select(opt.Only)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range []struct{ flag, dir string }{{"work", opt.WorkDir}, {"results", opt.ResultsDir}} {
+		if d.dir == "" {
+			return nil, fmt.Errorf("kernels: sweep needs a %s directory", d.flag)
+		}
+		if err := os.MkdirAll(d.dir, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	s := &sweep{opt: opt, corpus: c, start: time.Now(), manPath: filepath.Join(opt.ResultsDir, ManifestName)}
+	universe, err := Runner{Path: opt.Runner}.List(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.universe = universe
+	if err := s.loadManifest(); err != nil {
+		return nil, err
+	}
+	// Graphs measured by earlier runs inform the time budget's estimates
+	// from the start.
+	for _, rec := range s.man.Graphs {
+		g, ok := c.Graph(rec.Name)
+		if impls, err := SelectImpls(g.Impls, universe); ok && err == nil && rec.Seconds > 0 {
+			s.cost.add(work(g, impls), rec.Seconds)
+		}
+	}
+	if s.logFile, err = os.OpenFile(filepath.Join(opt.ResultsDir, LogName), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err != nil {
+		return nil, err
+	}
+	defer s.logFile.Close()
+
+	host, _ := os.Hostname()
+	run := RunRecord{
+		Started: s.start.UTC().Format(time.RFC3339), Host: host, Graphperf: opt.Version,
+		GoVersion: runtime.Version(), Runner: opt.Runner, CorpusSHA256: c.SHA256, Stopped: "running",
+	}
+	if opt.TimeBudget > 0 {
+		run.TimeBudget = opt.TimeBudget.String()
+	}
+	if opt.Deadline > 0 {
+		run.Deadline = opt.Deadline.String()
+	}
+	s.man.Runs = append(s.man.Runs, run)
+	s.run = len(s.man.Runs) - 1
+
+	s.logf("sweep: %d of %d graphs of %s, runner %s (%d implementations), results in %s",
+		len(graphs), len(c.Graphs), c.Path, opt.Runner, len(universe), opt.ResultsDir)
+	if !slices.Equal(universe, Impls) {
+		s.logf("sweep: note: the runner lists %d implementations, this graphperf knows %d; the runner's list is used", len(universe), len(Impls))
+	}
+
+	runCtx := ctx
+	if opt.Deadline > 0 {
+		var cancel context.CancelFunc
+		runCtx, cancel = context.WithDeadline(ctx, s.start.Add(opt.Deadline))
+		defer cancel()
+	}
+	rep := &SweepReport{Manifest: s.manPath}
+	width := len(fmt.Sprint(len(graphs)))
+	for i, g := range graphs {
+		prefix := fmt.Sprintf("[%*d/%d] %s", width, i+1, len(graphs), g.Name)
+		impls, err := SelectImpls(g.Impls, universe)
+		if err != nil {
+			rep.Failed = append(rep.Failed, Failure{g.Name, err})
+			s.logf("%s: FAILED: %v", prefix, err)
+			s.progress(i+1, len(graphs))
+			continue
+		}
+		if ok, _ := s.complete(g, impls); ok {
+			rep.Skipped = append(rep.Skipped, g.Name)
+			s.keepRecord(g)
+			s.logf("%s: skipped, its results are complete", prefix)
+			s.progress(i+1, len(graphs))
+			continue
+		}
+		if why := s.stopBefore(ctx, runCtx, g, impls); why != "" {
+			rep.Stopped = why
+			for _, h := range graphs[i:] {
+				rep.NotStarted = append(rep.NotStarted, h.Name)
+			}
+			break
+		}
+		rec, err := s.measure(runCtx, g, impls)
+		switch {
+		case err != nil && ctx.Err() != nil:
+			rep.Stopped = "interrupted"
+		case err != nil && runCtx.Err() != nil:
+			rep.Stopped = "deadline"
+		}
+		if rep.Stopped != "" {
+			s.logf("%s: stopped (%s), nothing kept", prefix, rep.Stopped)
+			for _, h := range graphs[i:] {
+				rep.NotStarted = append(rep.NotStarted, h.Name)
+			}
+			break
+		}
+		if err != nil {
+			rep.Failed = append(rep.Failed, Failure{g.Name, err})
+			s.logf("%s: FAILED: %v", prefix, err)
+		} else {
+			s.setRecord(*rec)
+			s.cost.add(work(g, impls), rec.Seconds)
+			status := "ok"
+			if rec.Validated {
+				rep.Measured = append(rep.Measured, g.Name)
+			} else {
+				rep.Unvalidated = append(rep.Unvalidated, g.Name)
+				status = "UNVALIDATED: " + rec.Problems[0]
+				if len(rec.Problems) > 1 {
+					status += fmt.Sprintf(" (and %d more problems, see %s)", len(rec.Problems)-1, ManifestName)
+				}
+			}
+			s.logf("%s: n=%d m=%d %s, %d roots x %d impls, %.1f s: %s",
+				prefix, rec.N, rec.M, direction(rec.Directed), len(rec.Roots), len(impls), rec.Seconds, status)
+		}
+		if err := s.writeManifest(); err != nil {
+			return rep, err
+		}
+		s.progress(i+1, len(graphs))
+	}
+	if rep.Stopped == "" {
+		s.man.Runs[s.run].Stopped = "complete"
+	} else {
+		s.man.Runs[s.run].Stopped = rep.Stopped
+	}
+	s.man.Runs[s.run].Finished = time.Now().UTC().Format(time.RFC3339)
+	if err := s.writeManifest(); err != nil {
+		return rep, err
+	}
+	s.logf("sweep: %d measured, %d unvalidated, %d skipped, %d failed, %d not started%s; %.0f s; manifest %s",
+		len(rep.Measured), len(rep.Unvalidated), len(rep.Skipped), len(rep.Failed), len(rep.NotStarted),
+		stoppedNote(rep.Stopped), time.Since(s.start).Seconds(), s.manPath)
+	return rep, nil
+}
+
+func stoppedNote(why string) string {
+	if why == "" {
+		return ""
+	}
+	return " (stopped: " + why + ")"
+}
+
+func direction(directed bool) string {
+	if directed {
+		return "directed"
+	}
+	return "undirected"
+}
+
+func (s *sweep) progress(done, total int) {
+	if s.opt.Progress != nil {
+		s.opt.Progress(int64(done), int64(total))
+	}
+}
+
+// logf writes a line to the log and, time-stamped, to sweep.log.
+func (s *sweep) logf(format string, args ...any) {
+	line := fmt.Sprintf(format, args...)
+	if s.opt.Log != nil {
+		fmt.Fprintln(s.opt.Log, line)
+	}
+	if s.logFile != nil {
+		fmt.Fprintf(s.logFile, "%s %s\n", time.Now().UTC().Format(time.RFC3339), line)
+	}
+}
+
+// stopBefore says why g must not start: the sweep was interrupted, the
+// deadline passed, the time budget is spent, or the cost model says g would
+// not end within what is left of it. It returns "" when g may start.
+func (s *sweep) stopBefore(ctx, runCtx context.Context, g Graph, impls []string) string {
+	switch {
+	case ctx.Err() != nil:
+		s.logf("sweep: interrupted before %s", g.Name)
+		return "interrupted"
+	case runCtx.Err() != nil:
+		s.logf("sweep: the deadline (%v) passed before %s", s.opt.Deadline, g.Name)
+		return "deadline"
+	case s.opt.TimeBudget <= 0:
+		return ""
+	}
+	left := s.opt.TimeBudget - time.Since(s.start)
+	if left <= 0 {
+		s.logf("sweep: the time budget (%v) is spent; stopping before %s", s.opt.TimeBudget, g.Name)
+		return "time budget"
+	}
+	if est, ok := s.cost.predict(work(g, impls)); ok && est > left.Seconds() {
+		s.logf("sweep: %s would take about %.0f s (estimated from the graphs measured so far), %.0f s of the time budget (%v) are left; stopping",
+			g.Name, est, left.Seconds(), s.opt.TimeBudget)
+		return "time budget"
+	}
+	return ""
+}
+
+// work is what the cost model scales with: the estimated edge count times
+// the traversals, roots x (reps + warmup) x implementations.
+func work(g Graph, impls []string) float64 {
+	return float64(g.Edges) * float64(g.Roots) * float64(g.Reps+g.Warmup) * float64(len(impls))
+}
+
+// costModel predicts a graph's seconds from its work, the estimated edge
+// count times the traversals (roots x (reps + warmup) x implementations),
+// as fixed + rate x work: fixed is the cheapest graph measured so far (the
+// runner's start-up, a small graph's traversals), rate the extra seconds
+// of all graphs measured so far over their work. It knows nothing before
+// the first graph.
+type costModel struct {
+	work, seconds []float64
+}
+
+func (m *costModel) add(work, seconds float64) {
+	m.work = append(m.work, work)
+	m.seconds = append(m.seconds, seconds)
+}
+
+func (m *costModel) predict(work float64) (float64, bool) {
+	if len(m.seconds) == 0 {
+		return 0, false
+	}
+	fixed := slices.Min(m.seconds)
+	var extra, total float64
+	for i, w := range m.work {
+		extra += m.seconds[i] - fixed
+		total += w
+	}
+	rate := 0.0
+	if total > 0 {
+		rate = extra / total
+	}
+	return fixed + rate*work, true
+}
+
+// resultsPaths returns where g's results may be: the compressed file the
+// sweep writes, and the plain one a person may have decompressed.
+func (s *sweep) resultsPaths(name string) []string {
+	base := filepath.Join(s.opt.ResultsDir, name)
+	return []string{base + ResultsSuffix, base + strings.TrimSuffix(ResultsSuffix, ".gz")}
+}
+
+// complete reports whether g's results are there with a device line and a
+// total for each of g.Roots roots and every implementation, and which file
+// holds them.
+func (s *sweep) complete(g Graph, impls []string) (bool, string) {
+	for _, path := range s.resultsPaths(g.Name) {
+		if _, err := os.Stat(path); err != nil {
+			continue
+		}
+		res, err := ReadFile(path)
+		if err != nil {
+			s.logf("%s: %v; measuring it again", g.Name, err)
+			return false, ""
+		}
+		roots := resultRoots(res)
+		hashes := make([]uint64, len(roots))
+		v := Validate(res, Expect{Roots: roots, Hashes: hashes, Impls: impls})
+		return v.Complete() && len(roots) == g.Roots, path
+	}
+	return false, ""
+}
+
+// resultRoots returns the roots of res's totals, in order of appearance.
+func resultRoots(res *Results) []uint32 {
+	var roots []uint32
+	for _, t := range res.Totals {
+		if !slices.Contains(roots, t.Root) {
+			roots = append(roots, t.Root)
+		}
+	}
+	return roots
+}
+
+// measure makes g's graph, runs the runner on it and keeps its results.
+func (s *sweep) measure(ctx context.Context, g Graph, impls []string) (*GraphRecord, error) {
+	t0 := time.Now()
+	csr, rec, err := s.materialise(g)
+	if err != nil {
+		return nil, err
+	}
+	roots, err := props.RandomRoots(csr, g.Roots, g.Seed)
+	if err != nil {
+		return nil, err
+	}
+	hashes := ReferenceHashes(csr, roots)
+	rec.N, rec.M, rec.Directed = int64(csr.NumVertices()), csr.NumEdges(), csr.Directed
+	csr = nil // the runner reads the file; let the collector have it
+
+	tmp := filepath.Join(s.opt.WorkDir, g.Name+".jsonl")
+	logPath := filepath.Join(s.opt.ResultsDir, LogDir, g.Name+".runner.log")
+	if err := os.MkdirAll(filepath.Dir(logPath), 0o755); err != nil {
+		return nil, err
+	}
+	logFile, err := os.Create(logPath)
+	if err != nil {
+		return nil, err
+	}
+	defer logFile.Close()
+	os.Remove(tmp)
+	defer os.Remove(tmp)
+	t1 := time.Now()
+	runErr := Runner{Path: s.opt.Runner, Stderr: logFile}.Run(ctx, RunOptions{
+		Graph: s.gpgPath(g), Roots: roots, Impls: g.Impls, Reps: g.Reps, Warmup: g.Warmup, Out: tmp,
+	})
+	runnerSeconds := time.Since(t1).Seconds()
+	if runErr != nil && !errors.Is(runErr, ErrMismatch) {
+		return nil, fmt.Errorf("%w (log: %s)", runErr, logPath)
+	}
+	res, err := ReadFile(tmp)
+	if err != nil {
+		return nil, fmt.Errorf("the runner's output: %w", err)
+	}
+	v := Validate(res, Expect{N: rec.N, M: rec.M, Roots: roots, Hashes: hashes, Impls: impls})
+	if !v.Complete() {
+		more := ""
+		if len(v.Missing) > 1 {
+			more = fmt.Sprintf(" and %d more", len(v.Missing)-1)
+		}
+		return nil, fmt.Errorf("the runner's output lacks %s%s; nothing kept", v.Missing[0], more)
+	}
+	if errors.Is(runErr, ErrMismatch) && len(v.Problems) == 0 {
+		v.Problems = append(v.Problems, "the runner exited with status 2: some result disagrees with its reference")
+	}
+	paths := s.resultsPaths(g.Name)
+	if err := writeAtomic(paths[0], func(w io.Writer) error { return gzipFile(w, tmp) }); err != nil {
+		return nil, err
+	}
+	os.Remove(paths[1]) // a stale plain copy
+
+	rec.Roots = roots
+	rec.ReferenceHashes = make([]string, len(hashes))
+	for i, h := range hashes {
+		rec.ReferenceHashes[i] = FormatHash(h)
+	}
+	rec.Impls = g.Impls
+	rec.Traversals = v.Traversals
+	rec.Reps, rec.Warmup = g.Reps, g.Warmup
+	if len(res.Totals) > 0 {
+		rec.L2Flush = res.Totals[0].L2Flush
+		rec.GraphHash = res.Totals[0].GraphHash
+	}
+	rec.Validated = v.OK()
+	rec.Problems = capProblems(v.Problems)
+	rec.Results = filepath.Base(paths[0])
+	rec.Run = s.run
+	rec.RunnerSeconds = runnerSeconds
+	rec.Seconds = time.Since(t0).Seconds()
+	if d := res.Device; s.man.Runs[s.run].Device == nil && d != nil {
+		s.man.Runs[s.run].Device = d
+		s.logf("sweep: device %s (compute capability %s, %d SMs), driver %d, CUDA runtime %d, nvcc %s %s",
+			d.Name, d.ComputeCapability, d.SMCount, d.DriverVersion, d.RuntimeVersion, d.NvccVersion, d.NvccFlags)
+	}
+	return rec, nil
+}
+
+func capProblems(p []string) []string {
+	if len(p) <= maxProblems {
+		return p
+	}
+	return append(p[:maxProblems:maxProblems], fmt.Sprintf("... and %d more", len(p)-maxProblems))
+}
+
+func (s *sweep) gpgPath(g Graph) string { return filepath.Join(s.opt.WorkDir, g.Name+".gpg") }
+
+// graphSource is what a work directory's .gpg was made from, kept beside it
+// (<name>.source.json) so that a changed corpus entry remakes it.
+type graphSource struct {
+	Gen        map[string]any `json:"gen,omitempty"`
+	File       string         `json:"file,omitempty"`
+	FileSHA256 string         `json:"file_sha256,omitempty"`
+	Load       *LoadSpec      `json:"load,omitempty"`
+	Seed       uint64         `json:"seed"`
+}
+
+// materialise returns g's graph, reading the work directory's .gpg when it
+// was made from the same source, else making and saving it.
+func (s *sweep) materialise(g Graph) (*graph.CSR, *GraphRecord, error) {
+	src := graphSource{Seed: g.Seed}
+	var path string
+	if g.Gen != nil {
+		src.Gen = g.Gen.Params()
+	} else {
+		path = filepath.Join(s.opt.GraphsDir, g.File)
+		sum, err := fileSHA256(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		load := g.Load
+		src.File, src.FileSHA256, src.Load = g.File, sum, &load
+	}
+	rec := &GraphRecord{Name: g.Name, Gen: src.Gen, File: src.File, FileSHA256: src.FileSHA256, Load: src.Load, Seed: g.Seed}
+	want, err := json.Marshal(src)
+	if err != nil {
+		return nil, nil, err
+	}
+	gpg := s.gpgPath(g)
+	side := filepath.Join(s.opt.WorkDir, g.Name+".source.json")
+	if have, err := os.ReadFile(side); err == nil && bytes.Equal(have, want) {
+		if csr, _, err := graph.LoadGPG(gpg); err == nil {
+			return csr, rec, nil
+		}
+	}
+	var csr *graph.CSR
+	if g.Gen != nil {
+		gen, err := g.Gen.Generator()
+		if err != nil {
+			return nil, nil, err
+		}
+		el, err := gen.Generate(g.Seed, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		csr, err = graph.Build(el, graph.BuildOptions{Undirected: gen.Undirected(), DropSelfLoops: true, DropDuplicates: true})
+		if err != nil {
+			return nil, nil, err
+		}
+	} else {
+		opts, err := g.Load.Options()
+		if err != nil {
+			return nil, nil, err
+		}
+		if csr, err = graph.Load(path, opts); err != nil {
+			return nil, nil, err
+		}
+	}
+	var rev *graph.CSR
+	if csr.Directed {
+		rev = csr.Reverse()
+	}
+	if err := graph.SaveGPG(gpg, csr, rev); err != nil {
+		return nil, nil, err
+	}
+	if err := writeAtomic(side, func(w io.Writer) error { _, err := w.Write(want); return err }); err != nil {
+		return nil, nil, err
+	}
+	return csr, rec, nil
+}
+
+func fileSHA256(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// gzipFile writes the file at path, gzip-compressed, to w.
+func gzipFile(w io.Writer, path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	zw := gzip.NewWriter(w)
+	if _, err := io.Copy(zw, f); err != nil {
+		return err
+	}
+	return zw.Close()
+}
+
+// writeAtomic writes path through a temporary file in its directory and a
+// rename, so that path is never seen half written.
+func writeAtomic(path string, write func(io.Writer) error) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if err = write(f); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err = f.Chmod(0o644); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return os.Rename(f.Name(), path)
+}
+
+// loadManifest reads the results directory's manifest, if there is one.
+func (s *sweep) loadManifest() error {
+	data, err := os.ReadFile(s.manPath)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+	case err != nil:
+		return err
+	default:
+		if err := json.Unmarshal(data, &s.man); err != nil {
+			return fmt.Errorf("%s: %w (move it away to start a new one)", s.manPath, err)
+		}
+	}
+	s.man.Tool = "graphperf bench sweep"
+	s.man.Corpus = s.corpus.Path
+	s.man.CorpusSHA256 = s.corpus.SHA256
+	s.man.Defaults = s.corpus.Defaults
+	return nil
+}
+
+// setRecord puts rec into the manifest, replacing an earlier one.
+func (s *sweep) setRecord(rec GraphRecord) {
+	for i := range s.man.Graphs {
+		if s.man.Graphs[i].Name == rec.Name {
+			s.man.Graphs[i] = rec
+			return
+		}
+	}
+	s.man.Graphs = append(s.man.Graphs, rec)
+}
+
+// keepRecord makes sure a skipped graph has a manifest record: the earlier
+// one, or one rebuilt from its results file (without a Go reference,
+// hence not validated).
+func (s *sweep) keepRecord(g Graph) {
+	for _, r := range s.man.Graphs {
+		if r.Name == g.Name {
+			return
+		}
+	}
+	rec := GraphRecord{Name: g.Name, File: g.File, Seed: g.Seed, Impls: g.Impls, Reps: g.Reps, Warmup: g.Warmup, Run: -1}
+	if g.Gen != nil {
+		rec.Gen = g.Gen.Params()
+	}
+	_, path := s.complete(g, mustSelect(g.Impls, s.universe))
+	if res, err := ReadFile(path); err == nil && len(res.Totals) > 0 {
+		t := res.Totals[0]
+		rec.N, rec.M, rec.GraphHash, rec.L2Flush = t.N, t.M, t.GraphHash, t.L2Flush
+		rec.Roots = resultRoots(res)
+		rec.Traversals = len(res.Totals)
+	}
+	rec.Results = filepath.Base(path)
+	rec.Problems = []string{"manifest record rebuilt from the results file: the Go reference was not recomputed"}
+	s.setRecord(rec)
+}
+
+func mustSelect(selectors, universe []string) []string {
+	impls, _ := SelectImpls(selectors, universe)
+	return impls
+}
+
+// writeManifest writes the manifest atomically, graphs in corpus order and
+// then any from earlier corpora.
+func (s *sweep) writeManifest() error {
+	order := map[string]int{}
+	for i, g := range s.corpus.Graphs {
+		order[g.Name] = i
+	}
+	rank := func(name string) int {
+		if i, ok := order[name]; ok {
+			return i
+		}
+		return len(order)
+	}
+	slices.SortStableFunc(s.man.Graphs, func(a, b GraphRecord) int { return rank(a.Name) - rank(b.Name) })
+	data, err := json.MarshalIndent(s.man, "", "  ")
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	return writeAtomic(s.manPath, func(w io.Writer) error { _, err := w.Write(data); return err })
+}
+
+// PlanItem is a graph of a sweep and whether its results are complete.
+type PlanItem struct {
+	Graph
+	Done bool
+}
+
+// Plan says what Sweep would do with opt without running anything: the
+// graphs it would consider, in order, and which of them it would skip
+// because their results are complete. Implementations are expanded over
+// Impls, not over the runner's list.
+func Plan(c *Corpus, opt SweepOptions) ([]PlanItem, error) {
+	graphs, err := c.Select(opt.Only)
+	if err != nil {
+		return nil, err
+	}
+	s := &sweep{opt: opt, corpus: c}
+	items := make([]PlanItem, len(graphs))
+	for i, g := range graphs {
+		items[i].Graph = g
+		if impls, err := SelectImpls(g.Impls, nil); err == nil {
+			items[i].Done, _ = s.complete(g, impls)
+		}
+	}
+	return items, nil
+}
