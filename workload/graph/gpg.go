@@ -134,6 +134,11 @@ func SaveGPG(path string, g, rev *CSR) (err error) {
 			os.Remove(f.Name())
 		}
 	}()
+	// CreateTemp makes the file private (0600); the result is an ordinary
+	// output file.
+	if err = f.Chmod(0o644); err != nil {
+		return err
+	}
 	if err = WriteGPG(f, g, rev); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}

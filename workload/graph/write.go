@@ -82,6 +82,11 @@ func Save(path string, g, rev *CSR, comment string) (err error) {
 			os.Remove(f.Name())
 		}
 	}()
+	// CreateTemp makes the file private (0600); the result is an ordinary
+	// output file.
+	if err = f.Chmod(0o644); err != nil {
+		return err
+	}
 	var w io.Writer = f
 	var zw *gzip.Writer
 	if strings.HasSuffix(strings.ToLower(path), ".gz") {
