@@ -123,7 +123,15 @@ func WriteGPG(w io.WriteSeeker, g, rev *CSR) error {
 // SaveGPG writes the graph to path atomically: into a temporary file in the
 // same directory, then renamed over path, so a failed write never
 // leaves a truncated graph behind.
-func SaveGPG(path string, g, rev *CSR) (err error) {
+func SaveGPG(path string, g, rev *CSR) error {
+	return writeAtomic(path, func(f *os.File) error { return WriteGPG(f, g, rev) })
+}
+
+// writeAtomic creates path through a temporary file in the same directory:
+// write fills it, and only when write and Close succeed is it renamed over
+// path, so a failed write never leaves a truncated file behind. The file
+// gets mode 0644 (CreateTemp makes it private).
+func writeAtomic(path string, write func(f *os.File) error) (err error) {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return err
@@ -134,12 +142,10 @@ func SaveGPG(path string, g, rev *CSR) (err error) {
 			os.Remove(f.Name())
 		}
 	}()
-	// CreateTemp makes the file private (0600); the result is an ordinary
-	// output file.
 	if err = f.Chmod(0o644); err != nil {
 		return err
 	}
-	if err = WriteGPG(f, g, rev); err != nil {
+	if err = write(f); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	if err = f.Close(); err != nil {

@@ -59,7 +59,7 @@ func WriteSNAP(w io.Writer, g *CSR, comment string) error {
 // reverse CSR when not nil), or a SNAP edge list for .txt/.el/.edges/.tsv,
 // gzip-compressed when the name ends in .gz. The file appears atomically
 // (temporary file, then rename).
-func Save(path string, g, rev *CSR, comment string) (err error) {
+func Save(path string, g, rev *CSR, comment string) error {
 	base := strings.TrimSuffix(strings.ToLower(path), ".gz")
 	if strings.HasSuffix(base, ".gpg") {
 		if strings.HasSuffix(strings.ToLower(path), ".gz") {
@@ -72,37 +72,15 @@ func Save(path string, g, rev *CSR, comment string) (err error) {
 	default:
 		return fmt.Errorf("%s: unknown output format (use .gpg, or .txt/.el/.edges for a SNAP edge list, optionally .gz)", path)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
+	gz := strings.HasSuffix(strings.ToLower(path), ".gz")
+	return writeAtomic(path, func(f *os.File) error {
+		if !gz {
+			return WriteSNAP(f, g, comment)
 		}
-	}()
-	// CreateTemp makes the file private (0600); the result is an ordinary
-	// output file.
-	if err = f.Chmod(0o644); err != nil {
-		return err
-	}
-	var w io.Writer = f
-	var zw *gzip.Writer
-	if strings.HasSuffix(strings.ToLower(path), ".gz") {
-		zw = gzip.NewWriter(f)
-		w = zw
-	}
-	if err = WriteSNAP(w, g, comment); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if zw != nil {
-		if err = zw.Close(); err != nil {
-			return fmt.Errorf("write %s: %w", path, err)
+		zw := gzip.NewWriter(f)
+		if err := WriteSNAP(zw, g, comment); err != nil {
+			return err
 		}
-	}
-	if err = f.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return os.Rename(f.Name(), path)
+		return zw.Close()
+	})
 }
