@@ -27,6 +27,7 @@ func benchGroup() group {
 			{"build", "build the CUDA BFS runner graphperf-bfs (needs nvcc)", benchBuild},
 			{"run", "time BFS implementations on one graph and check them against the Go reference", benchRun},
 			{"sweep", "measure a corpus of graphs into a results directory, resumably", benchSweep},
+			{"summary", "compare BFS implementations over a results directory (seed 004 aggregate tables)", benchSummary},
 		},
 	}
 }

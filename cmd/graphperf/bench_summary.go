@@ -1,0 +1,341 @@
+package main
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/graphperf/graphperf/analysis/aggregate"
+)
+
+// defaultResultsDir is the measured H100 dataset (kernels/measured/h100/README.md).
+const defaultResultsDir = "kernels/measured/h100"
+
+// summaryRow is one row of "bench summary --json".
+type summaryRow struct {
+	Impl       string  `json:"impl"`
+	Kind       string  `json:"kind"`             // optimal, best-non-switching, implementation or family
+	Family     string  `json:"family,omitempty"` // --families: the family whose best member this is
+	Inputs     int     `json:"inputs"`
+	TimeNs     float64 `json:"time_ns"`
+	OptimalNs  float64 `json:"optimal_ns"`
+	Total      float64 `json:"total"`
+	Avg        float64 `json:"avg"`
+	Within2x   float64 `json:"within_2x"` // fractions of inputs
+	Over5x     float64 `json:"over_5x"`
+	Over20x    float64 `json:"over_20x"`
+	Worst      float64 `json:"worst"`
+	WorstGraph string  `json:"worst_graph"`
+	WorstRoot  uint32  `json:"worst_root"`
+}
+
+// summaryRate is one GTEPS row of "bench summary --gteps".
+type summaryRate struct {
+	Graph    string   `json:"graph"`
+	Roots    []uint32 `json:"roots"`
+	Impl     string   `json:"impl"`
+	TimeNs   float64  `json:"time_ns"`
+	Vertices int64    `json:"vertices"`
+	Edges    int64    `json:"edges"`
+	Reached  float64  `json:"reached"`
+	GTEPS    float64  `json:"gteps"`
+}
+
+// summaryGTEPS is the --gteps part of "bench summary --json".
+type summaryGTEPS struct {
+	Definition string        `json:"definition"`
+	Graph      summaryRate   `json:"graph"`
+	PerRoot    []summaryRate `json:"per_root"`
+}
+
+// summaryJSON is what "bench summary --json" prints.
+type summaryJSON struct {
+	Dir             string        `json:"dir"`
+	Device          string        `json:"device"`
+	Against         string        `json:"against"`
+	Time            string        `json:"time"`
+	Graphs          int           `json:"graphs"`
+	Inputs          int           `json:"inputs"`
+	Implementations int           `json:"implementations"`
+	Rows            []summaryRow  `json:"rows"`
+	GTEPS           *summaryGTEPS `json:"gteps,omitempty"`
+	Warnings        []string      `json:"warnings"`
+}
+
+// gtepsDefinition says what --gteps computes; see aggregate.Rate.
+const gtepsDefinition = "m (all arcs of the CSR) / median total time: the records do not count the edges a traversal examines, " +
+	"so this is exact only when the root reaches every vertex with out-edges and an upper bound otherwise; compare reached with n"
+
+func benchSummary(e *env, args []string) error {
+	fs := newFlagSet(e, "summary", "bench summary [flags] [DIR]",
+		`Compare the BFS implementations of a results directory (default
+`+defaultResultsDir+`, the measured H100 dataset; the *.jsonl.gz files that
+"bench sweep" writes) in the aggregate table of seed 004 §4.3, one row per
+implementation, sorted by normalised total:
+
+  total   sum of its times / sum of the optimal times over its inputs
+  avg     mean over inputs of time / optimal time
+  1-2x    share of inputs where it is within 2x of optimal
+  >5x     share beyond 5x; >20x: beyond 20x
+  worst   its largest slowdown, and on which input (graph@root)
+
+An input is one graph from one root; the time is the runner's median over
+the timed repetitions. --against levels (the default, seed 004 table 4.6)
+compares with the per-level oracle: per input, the fastest implementation's
+time at every BFS level, summed, ignoring the cost of switching; times are
+then sums of level medians. --against total (table 4.5) compares with the
+fastest single implementation per input, using the total lines' medians.
+The "optimal" row is the optimum itself and "best non-switching" the
+fastest single implementation per input. The optimum is always over every
+implementation in the data; --impl only chooses the rows shown. Runs not
+validated (verified false, an error line, or a manifest.json that marks
+them) are left out, and notes say so.
+
+--gteps GRAPH also prints, for that graph, the fastest implementation per
+root and over all roots, with GTEPS = m / median time: m counts every arc,
+since the records do not say how many edges a traversal examined, so it is
+exact only when the root reaches every vertex with out-edges and an upper
+bound otherwise (reached and n are printed beside it).`)
+	var of outputFlags
+	of.register(fs)
+	against := fs.String("against", string(aggregate.AgainstLevels), "the optimum: levels (per-level oracle) or total (fastest implementation)")
+	implGlob := fs.String("impl", "", "show only implementations matching these comma-separated globs (* also matches /)")
+	graphGlob := fs.String("graphs", "", "compare only graphs whose names match these comma-separated globs")
+	top := fs.Int("top", 0, "show only the first N implementation rows (0: all)")
+	families := fs.Bool("families", false, "one row per implementation family: its member with the least total")
+	gteps := fs.String("gteps", "", "also print the GTEPS of the fastest implementation on this graph")
+	pos, err := parse(fs, args, 0, 1)
+	if err != nil {
+		return err
+	}
+	if err := of.check(); err != nil {
+		return err
+	}
+	a, err := aggregate.ParseAgainst(*against)
+	if err != nil {
+		return fmt.Errorf("--against: want total or levels, got %q", *against)
+	}
+	switch {
+	case *top < 0:
+		return fmt.Errorf("--top: must not be negative, got %d", *top)
+	case *gteps != "" && of.csv:
+		return fmt.Errorf("--gteps and --csv exclude each other (CSV holds one table; use --json)")
+	}
+	var implMatch, graphMatch globs
+	if *implGlob != "" {
+		if implMatch, err = newGlobs("--impl", *implGlob); err != nil {
+			return err
+		}
+	}
+	if *graphGlob != "" {
+		if graphMatch, err = newGlobs("--graphs", *graphGlob); err != nil {
+			return err
+		}
+	}
+	dir := defaultResultsDir
+	if len(pos) == 1 {
+		dir = pos[0]
+	}
+	d, err := aggregate.LoadDir(dir)
+	if err != nil {
+		return err
+	}
+	runs := d.Runs
+	if graphMatch != nil {
+		var kept []aggregate.Run
+		for _, r := range runs {
+			if graphMatch.match(r.Graph) {
+				kept = append(kept, r)
+			}
+		}
+		if len(kept) == 0 {
+			return fmt.Errorf("--graphs: %q matches no graph in %s", *graphGlob, dir)
+		}
+		runs = kept
+	}
+	t, err := aggregate.Summarize(runs, a)
+	if err != nil {
+		return err
+	}
+
+	rows := []summaryRow{toSummaryRow(t.Optimal, "optimal", ""), toSummaryRow(t.BestNonSwitching, "best-non-switching", "")}
+	var implRows []summaryRow
+	if *families {
+		for _, f := range t.Families() {
+			implRows = append(implRows, toSummaryRow(f.Row, "family", f.Family))
+		}
+	} else {
+		for _, r := range t.Rows {
+			implRows = append(implRows, toSummaryRow(r, "implementation", ""))
+		}
+	}
+	shownOf := len(implRows)
+	if implMatch != nil {
+		var kept []summaryRow
+		for _, r := range implRows {
+			if implMatch.match(r.Impl) || (r.Family != "" && implMatch.match(r.Family)) {
+				kept = append(kept, r)
+			}
+		}
+		if len(kept) == 0 {
+			return fmt.Errorf("--impl: %q matches no implementation", *implGlob)
+		}
+		implRows = kept
+	}
+	if *top > 0 && len(implRows) > *top {
+		implRows = implRows[:*top]
+	}
+	rows = append(rows, implRows...)
+
+	var rate *summaryGTEPS
+	if *gteps != "" {
+		perRoot, overall, err := aggregate.Rates(runs, strings.TrimSuffix(*gteps, ".gpg"))
+		if err != nil {
+			return fmt.Errorf("--gteps: %w", err)
+		}
+		rate = &summaryGTEPS{Definition: gtepsDefinition, Graph: toSummaryRate(overall)}
+		for _, r := range perRoot {
+			rate.PerRoot = append(rate.PerRoot, toSummaryRate(r))
+		}
+	}
+
+	warnings := append(append([]string{}, d.Warnings...), t.Warnings...)
+	graphs := map[string]bool{}
+	for _, in := range t.Inputs {
+		graphs[in.Graph] = true
+	}
+	timeBasis := "median_ns of the total lines"
+	if a == aggregate.AgainstLevels {
+		timeBasis = "sum of the level lines' median_ns"
+	}
+	if of.json {
+		return writeJSON(e.stdout, summaryJSON{
+			Dir: dir, Device: d.Device, Against: string(a), Time: timeBasis,
+			Graphs: len(graphs), Inputs: len(t.Inputs), Implementations: len(t.Rows),
+			Rows: rows, GTEPS: rate, Warnings: warnings,
+		})
+	}
+	if !of.csv {
+		device := ""
+		if d.Device != "" {
+			device = " on " + d.Device
+		}
+		optimum := "the per-level oracle (fastest implementation at every level, summed; seed 004 table 4.6)"
+		if a == aggregate.AgainstTotal {
+			optimum = "the fastest implementation per input (seed 004 table 4.5)"
+		}
+		fmt.Fprintf(e.stdout, "%s: %d graphs, %d inputs (graph x root), %d implementations%s\n", dir, len(graphs), len(t.Inputs), len(t.Rows), device)
+		fmt.Fprintf(e.stdout, "time: %s; optimal: %s\n\n", timeBasis, optimum)
+	}
+	tab := &table{header: []string{"impl", "inputs", "total", "avg", "1-2x", ">5x", ">20x", "worst", "worst_input"}}
+	if *families {
+		tab.header[0] = "family (best member)"
+	}
+	for _, r := range rows {
+		name := r.Impl
+		if r.Family != "" {
+			name = r.Family + " (" + r.Impl + ")"
+		}
+		worstInput := "-"
+		if r.WorstGraph != "" {
+			worstInput = r.WorstGraph + "@" + strconv.FormatUint(uint64(r.WorstRoot), 10)
+		}
+		if of.csv {
+			tab.add(name, strconv.Itoa(r.Inputs), ftoa(r.Total), ftoa(r.Avg), ftoa(r.Within2x), ftoa(r.Over5x), ftoa(r.Over20x),
+				ftoa(r.Worst), worstInput)
+			continue
+		}
+		tab.add(name, strconv.Itoa(r.Inputs), times(r.Total), times(r.Avg), percent(r.Within2x), percent(r.Over5x), percent(r.Over20x),
+			times(r.Worst), worstInput)
+	}
+	if err := tab.write(e.stdout, of.csv); err != nil {
+		return err
+	}
+	if of.csv {
+		return nil
+	}
+	if n := len(rows) - 2; n < shownOf {
+		what := "implementations"
+		if *families {
+			what = "families"
+		}
+		fmt.Fprintf(e.stdout, "\n%d of %d %s shown (--impl, --top)\n", n, shownOf, what)
+	}
+	if rate != nil {
+		fmt.Fprintf(e.stdout, "\nGTEPS on %s: %s\n\n", *gteps, gtepsDefinition)
+		gt := &table{header: []string{"root", "fastest", "median_ms", "reached", "n", "m", "gteps"}}
+		addRate := func(root string, r summaryRate) {
+			gt.add(root, r.Impl, ftoa(r.TimeNs/1e6), strconv.FormatFloat(r.Reached, 'f', -1, 64), itoa(r.Vertices), itoa(r.Edges),
+				strconv.FormatFloat(r.GTEPS, 'f', 2, 64))
+		}
+		for _, r := range rate.PerRoot {
+			addRate(strconv.FormatUint(uint64(r.Roots[0]), 10), r)
+		}
+		addRate("all (mean)", rate.Graph)
+		if err := gt.write(e.stdout, false); err != nil {
+			return err
+		}
+	}
+	if len(warnings) > 0 {
+		fmt.Fprintln(e.stdout)
+		const most = 10
+		for i, w := range warnings {
+			if i == most {
+				fmt.Fprintf(e.stdout, "note: and %d more (--json lists them all)\n", len(warnings)-most)
+				break
+			}
+			fmt.Fprintf(e.stdout, "note: %s\n", w)
+		}
+	}
+	return nil
+}
+
+func toSummaryRow(r aggregate.Row, kind, family string) summaryRow {
+	return summaryRow{
+		Impl: r.Name, Kind: kind, Family: family, Inputs: r.Inputs, TimeNs: r.TimeNs, OptimalNs: r.OptimalNs,
+		Total: r.Total, Avg: r.Avg, Within2x: r.Within2x, Over5x: r.Over5x, Over20x: r.Over20x,
+		Worst: r.Worst, WorstGraph: r.WorstInput.Graph, WorstRoot: r.WorstInput.Root,
+	}
+}
+
+func toSummaryRate(r aggregate.Rate) summaryRate {
+	return summaryRate{Graph: r.Graph, Roots: r.Roots, Impl: r.Impl, TimeNs: r.TimeNs, Vertices: r.Vertices,
+		Edges: r.Edges, Reached: r.Reached, GTEPS: r.GTEPS}
+}
+
+// times prints a ratio as the thesis's tables do: "3.17x".
+func times(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) + "x" }
+
+// percent prints a share as a whole percentage: "69%".
+func percent(v float64) string { return strconv.FormatFloat(100*v, 'f', 0, 64) + "%" }
+
+// globs matches names against comma-separated shell-style patterns in
+// which * matches any run of characters, "/" included, and ? one.
+type globs []*regexp.Regexp
+
+func newGlobs(flagName, list string) (globs, error) {
+	var g globs
+	for _, p := range strings.Split(list, ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			continue
+		}
+		expr := regexp.QuoteMeta(p)
+		expr = strings.ReplaceAll(expr, `\*`, `.*`)
+		expr = strings.ReplaceAll(expr, `\?`, `.`)
+		g = append(g, regexp.MustCompile("^"+expr+"$"))
+	}
+	if len(g) == 0 {
+		return nil, fmt.Errorf("%s: no pattern in %q", flagName, list)
+	}
+	return g, nil
+}
+
+func (g globs) match(s string) bool {
+	for _, re := range g {
+		if re.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}

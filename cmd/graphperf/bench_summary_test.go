@@ -1,0 +1,114 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+)
+
+// testdata/summary-h100 holds two result files of the measured H100 dataset,
+// copied unchanged from kernels/measured/h100 (cfg-normal-s12 and
+// ba-s12-m16, its two smallest; measured 2026-11-21, see its README):
+// 2 graphs x 5 roots x 59 implementations. testdata/summary-bad has a
+// hand-made file whose third line is cut short.
+const summaryFixture = "testdata/summary-h100"
+
+// TestSummaryGolden checks "bench summary" against testdata/summary-*.stdout
+// and .stderr; run with -update to rewrite them.
+func TestSummaryGolden(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		wantErr bool
+	}{
+		{"summary-levels", []string{summaryFixture, "--top", "8"}, false},
+		{"summary-total-csv", []string{summaryFixture, "--against", "total", "--csv", "--impl", "edge-list/*,queue,dobfs"}, false},
+		{"summary-families", []string{"--families", summaryFixture}, false},
+		{"summary-json-gteps", []string{summaryFixture, "--json", "--impl", "dobfs", "--graphs", "ba-*", "--gteps", "ba-s12-m16"}, false},
+		{"summary-gteps", []string{summaryFixture, "--top", "3", "--gteps", "cfg-normal-s12"}, false},
+		{"summary-missing-dir", []string{"testdata/summary-nonexistent"}, true},
+		{"summary-bad-line", []string{"testdata/summary-bad"}, true},
+		{"summary-bad-against", []string{summaryFixture, "--against", "best"}, true},
+		{"summary-gteps-csv", []string{summaryFixture, "--csv", "--gteps", "ba-s12-m16"}, true},
+		{"summary-no-impl", []string{summaryFixture, "--impl", "bfs-*"}, true},
+		{"summary-no-graph", []string{summaryFixture, "--graphs", "rmat-*"}, true},
+		{"summary-unknown-gteps", []string{summaryFixture, "--gteps", "rmat-s22-e16"}, true},
+		{"summary-two-dirs", []string{summaryFixture, summaryFixture}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			stdout, stderr, err := runCLI(t, append([]string{"bench", "summary"}, tt.args...)...)
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("error = %v, want error: %v\n%s", err, tt.wantErr, stderr)
+			}
+			golden(t, tt.name+".stdout", stdout)
+			golden(t, tt.name+".stderr", stderr)
+		})
+	}
+}
+
+// TestSummaryJSON checks the promised keys and what holds by construction
+// on the fixture: the optimal row is 1, no implementation beats the best
+// non-switching oracle, rows are sorted by total.
+func TestSummaryJSON(t *testing.T) {
+	for _, against := range []string{"levels", "total"} {
+		stdout, _, err := runCLI(t, "bench", "summary", summaryFixture, "--json", "--against", against)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got summaryJSON
+		if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+			t.Fatal(err)
+		}
+		// 2 graphs x 5 roots, 59 implementations (kernels/cuda/README.md).
+		if got.Against != against || got.Graphs != 2 || got.Inputs != 10 || got.Implementations != 59 || len(got.Rows) != 61 ||
+			got.Device != "NVIDIA H100 80GB HBM3" || len(got.Warnings) != 0 {
+			t.Fatalf("%s: header %+v, %d rows", against, got, len(got.Rows))
+		}
+		if r := got.Rows[0]; r.Kind != "optimal" || r.Total != 1 || r.Avg != 1 || r.Within2x != 1 {
+			t.Errorf("%s: optimal row %+v", against, r)
+		}
+		best := got.Rows[1]
+		if best.Kind != "best-non-switching" || (against == "total" && best.Total != 1) {
+			t.Errorf("%s: best non-switching row %+v", against, best)
+		}
+		prev := 0.0
+		for _, r := range got.Rows[2:] {
+			if r.Kind != "implementation" || r.Inputs != 10 || r.Total < best.Total || r.Total < prev ||
+				math.Abs(r.Total-r.TimeNs/r.OptimalNs) > 1e-9 {
+				t.Errorf("%s: row %+v (previous total %v)", against, r, prev)
+			}
+			prev = r.Total
+		}
+	}
+	stdout, _, err := runCLI(t, "bench", "summary", "-h")
+	if err != nil || !strings.HasPrefix(stdout, "Usage: graphperf bench summary [flags] [DIR]") {
+		t.Errorf("bench summary -h: %v\n%s", err, stdout)
+	}
+	stdout, _, _ = runCLI(t, "bench")
+	if !strings.Contains(stdout, "  summary ") {
+		t.Errorf("bench group help lacks summary:\n%s", stdout)
+	}
+}
+
+func TestGlobs(t *testing.T) {
+	g, err := newGlobs("--impl", "edge-list/*, vertex-push-warp?/bulk,queue")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]bool{
+		"edge-list/atomic": true, "rev-edge-list/atomic": false, "vertex-push-warp8/bulk": true,
+		"vertex-push-warp16/bulk": false, "queue": true, "queue2": false, "edge-list": false,
+	} {
+		if g.match(name) != want {
+			t.Errorf("match(%q) = %v, want %v", name, !want, want)
+		}
+	}
+	if g, _ := newGlobs("--impl", "*warp*"); !g.match("vertex-pull-warp4/warp-reduce") {
+		t.Error("* does not cross /")
+	}
+	if _, err := newGlobs("--impl", " , "); err == nil {
+		t.Error("empty pattern list accepted")
+	}
+}
