@@ -23,7 +23,7 @@ import (
 // A corpus file is YAML: defaults for every graph, then the graphs in the
 // order a sweep measures them.
 //
-//	defaults: {roots: 5, reps: 10, warmup: 1, impls: [all], seed: 1}
+//	defaults: {roots: 5, reps: 10, warmup: 1, impls: [all], seed: 1, algorithms: [bfs]}
 //	graphs:
 //	  - name: rmat-s12-e8                            # unique, [a-z0-9.-]
 //	    gen: {kind: rmat, scale: 12, edge_factor: 8} # a gen.Spec; omitted fields take gen.DefaultSpec's values
@@ -36,18 +36,48 @@ import (
 // A graph is generated (gen) or read from a file (file, with load options);
 // generated graphs drop self-loops and duplicate edges. Unknown fields are
 // errors, and so is a gen field that its kind does not read.
+//
+// algorithms (default [bfs]) says what is measured on each graph: bfs
+// (graphperf-bfs, from roots random roots) and pagerank (graphperf-pr,
+// iterations PageRank iterations, default 100 as seed 004 §4.4.2); impls
+// must name implementations of every algorithm listed ([all] does).
+
+// The algorithms a corpus can ask for.
+const (
+	AlgorithmBFS      = "bfs"
+	AlgorithmPageRank = "pagerank"
+)
+
+// Algorithms lists the algorithms a corpus can ask for, in sweep order.
+var Algorithms = []string{AlgorithmBFS, AlgorithmPageRank}
 
 // Settings say how each graph of a corpus is measured.
 type Settings struct {
-	Roots  int      `yaml:"roots" json:"roots"`   // random non-isolated roots (props.RandomRoots)
+	Roots  int      `yaml:"roots" json:"roots"`   // random non-isolated roots (props.RandomRoots); BFS
 	Reps   int      `yaml:"reps" json:"reps"`     // timed repetitions per (root, implementation)
 	Warmup int      `yaml:"warmup" json:"warmup"` // untimed runs before them
 	Impls  []string `yaml:"impls" json:"impls"`   // implementation selectors (SelectImpls)
 	Seed   uint64   `yaml:"seed" json:"seed"`     // seed of the generator and of the roots
+	// Algorithms are measured in this order, each by its runner: bfs,
+	// pagerank.
+	Algorithms []string `yaml:"algorithms" json:"algorithms,omitempty"`
+	// Iterations is the PageRank iteration count.
+	Iterations int `yaml:"iterations" json:"iterations,omitempty"`
 }
 
-// DefaultSettings apply where a corpus file's defaults say nothing.
-var DefaultSettings = Settings{Roots: 5, Reps: 10, Warmup: 1, Impls: []string{"all"}, Seed: 1}
+// DefaultSettings apply where a corpus file's defaults say nothing. 100
+// PageRank iterations are seed 004 §4.4.2's.
+var DefaultSettings = Settings{Roots: 5, Reps: 10, Warmup: 1, Impls: []string{"all"}, Seed: 1,
+	Algorithms: []string{AlgorithmBFS}, Iterations: 100}
+
+// universe returns the implementation names of an algorithm as graphperf
+// knows them.
+func universe(algorithm string) []string {
+	if algorithm == AlgorithmPageRank {
+		return PageRankImpls
+	}
+	return Impls
+}
 
 // LoadSpec says how a file graph is read: graph.LoadOptions in YAML.
 type LoadSpec struct {
@@ -174,11 +204,13 @@ type corpusFile struct {
 }
 
 type settingsFile struct {
-	Roots  *int     `yaml:"roots"`
-	Reps   *int     `yaml:"reps"`
-	Warmup *int     `yaml:"warmup"`
-	Impls  []string `yaml:"impls"`
-	Seed   *uint64  `yaml:"seed"`
+	Roots      *int     `yaml:"roots"`
+	Reps       *int     `yaml:"reps"`
+	Warmup     *int     `yaml:"warmup"`
+	Impls      []string `yaml:"impls"`
+	Seed       *uint64  `yaml:"seed"`
+	Algorithms []string `yaml:"algorithms"`
+	Iterations *int     `yaml:"iterations"`
 }
 
 type graphFile struct {
@@ -209,6 +241,12 @@ func (f *settingsFile) apply(s Settings) Settings {
 	}
 	if f.Seed != nil {
 		s.Seed = *f.Seed
+	}
+	if f.Algorithms != nil {
+		s.Algorithms = f.Algorithms
+	}
+	if f.Iterations != nil {
+		s.Iterations = *f.Iterations
 	}
 	return s
 }
@@ -520,9 +558,24 @@ func (p *corpusParser) checkSettings(entry int, name, prefix string, s Settings)
 		return p.errorAt(entry, prefix+"warmup", "%d: must not be negative", s.Warmup)
 	case len(s.Impls) == 0:
 		return p.errorAt(entry, prefix+"impls", "no implementation listed (all selects every one)")
+	case len(s.Algorithms) == 0:
+		return p.errorAt(entry, prefix+"algorithms", "no algorithm listed (want %s)", strings.Join(Algorithms, ", "))
+	case s.Iterations < 1:
+		return p.errorAt(entry, prefix+"iterations", "%d: want at least 1 PageRank iteration", s.Iterations)
 	}
-	if _, err := SelectImpls(s.Impls, nil); err != nil {
-		return p.errorAt(entry, prefix+"impls", "%v", err)
+	for i, a := range s.Algorithms {
+		if !slices.Contains(Algorithms, a) {
+			return p.errorAt(entry, fmt.Sprintf("%salgorithms[%d]", prefix, i), "%q: want one of %s", a, strings.Join(Algorithms, ", "))
+		}
+		if slices.Contains(s.Algorithms[:i], a) {
+			return p.errorAt(entry, fmt.Sprintf("%salgorithms[%d]", prefix, i), "%q is listed twice", a)
+		}
+		if _, err := SelectImpls(s.Impls, universe(a)); err != nil {
+			if len(s.Algorithms) > 1 || a != AlgorithmBFS {
+				err = fmt.Errorf("%s: %w", a, err)
+			}
+			return p.errorAt(entry, prefix+"impls", "%v", err)
+		}
 	}
 	return nil
 }

@@ -131,6 +131,12 @@ func TestParseCorpusErrors(t *testing.T) {
 		{"escaping file", head + "  - name: a\n    file: ../x.txt\n", `bad.yaml:4: graphs[0] (a): file: "../x.txt": give a path inside`},
 		{"bad format", head + "  - name: a\n    file: x.txt\n    load: {format: csv}\n", `bad.yaml:5: graphs[0] (a): load.format:`},
 		{"negative edges", head + "  - name: a\n    file: x.txt\n    edges: -5\n", `bad.yaml:5: graphs[0] (a): edges: -5: must not be negative`},
+		{"unknown algorithm", head + "  - name: a\n    gen: {kind: er, n: 10, m: 5}\n    algorithms: [bfs, sssp]\n", `bad.yaml:5: graphs[0] (a): algorithms[1]: "sssp": want one of bfs, pagerank`},
+		{"algorithm twice", head + "  - name: a\n    gen: {kind: er, n: 10, m: 5}\n    algorithms: [pagerank, pagerank]\n", `bad.yaml:5: graphs[0] (a): algorithms[1]: "pagerank" is listed twice`},
+		{"no algorithms", head + "  - name: a\n    gen: {kind: er, n: 10, m: 5}\n    algorithms: []\n", `bad.yaml:5: graphs[0] (a): algorithms: no algorithm listed`},
+		{"bfs impl for pagerank", head + "  - name: a\n    gen: {kind: er, n: 10, m: 5}\n    algorithms: [pagerank]\n    impls: [topo]\n", `bad.yaml:6: graphs[0] (a): impls: pagerank: unknown implementation "topo"`},
+		{"pagerank impl for bfs", "defaults: {algorithms: [bfs, pagerank], impls: [vertex-pull-nodiv]}\ngraphs:\n  - name: a\n    gen: {kind: er, n: 10, m: 5}\n", `bad.yaml:1: defaults.impls: bfs: unknown implementation "vertex-pull-nodiv"`},
+		{"bad iterations", head + "  - name: a\n    gen: {kind: er, n: 10, m: 5}\n    iterations: 0\n", `bad.yaml:5: graphs[0] (a): iterations: 0: want at least 1 PageRank iteration`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -255,4 +261,28 @@ func FuzzParseCorpus(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestPageRankCorpusMirrorsBFS keeps kernels/corpus/h100-pr.yaml the same
+// graphs, in the same order, as h100-bfs.yaml, measured for PageRank with
+// the thesis's 100 iterations (seed 004 §4.4.2).
+func TestPageRankCorpusMirrorsBFS(t *testing.T) {
+	pr, err := LoadCorpus("corpus/h100-pr.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bfs, err := LoadCorpus("corpus/h100-bfs.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pr.Graphs) != len(bfs.Graphs) {
+		t.Fatalf("%d graphs, h100-bfs.yaml has %d", len(pr.Graphs), len(bfs.Graphs))
+	}
+	for i, g := range pr.Graphs {
+		b := bfs.Graphs[i]
+		if g.Name != b.Name || g.Edges != b.Edges || g.File != b.File || g.Seed != b.Seed ||
+			!slices.Equal(g.Algorithms, []string{AlgorithmPageRank}) || g.Iterations != 100 {
+			t.Errorf("graphs[%d]: %s (%v, %d iterations), h100-bfs.yaml has %s", i, g.Name, g.Algorithms, g.Iterations, b.Name)
+		}
+	}
 }

@@ -12,6 +12,12 @@
 // in a results directory with a manifest, resuming where an earlier sweep
 // stopped.
 //
+// The PageRank runner, graphperf-pr, times seed 004's nine PageRank
+// implementations and prints a device line and one total line per
+// implementation (Total with its PageRank fields); a corpus asks for it
+// with algorithms: [pagerank], and Sweep checks it against the Go
+// reference ranks (props.PageRank, passed to the runner as a file).
+//
 // Nothing here needs a GPU except running the binary: the parsing, the
 // corpus and the sweep's bookkeeping are tested with a fake runner.
 package kernels

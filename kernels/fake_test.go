@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -20,7 +21,10 @@ import (
 // run again with GRAPHPERF_FAKE_RUNNER set (the os/exec helper-process
 // pattern). It reads the .gpg with graph.LoadGPG, runs the Go BFS and
 // prints the runner's JSON lines with the right depth hashes, so the
-// sweep's bookkeeping is tested without a GPU. Environment:
+// sweep's bookkeeping is tested without a GPU. Run through a link named
+// graphperf-pr (useFakePageRankRunner) it plays the PageRank runner: it
+// reads --reference, compares it with props.PageRank of the graph and
+// prints verified total lines. Environment:
 //
 //	GRAPHPERF_FAKE_RUNNER  set: act as the runner
 //	GRAPHPERF_FAKE_WRONG   a graph name: print a wrong depth hash for its
@@ -53,6 +57,19 @@ func useFakeRunner(t *testing.T) string {
 	return exe
 }
 
+// useFakePageRankRunner makes this test binary, through a link called
+// graphperf-pr, the PageRank runner for the rest of t and returns the
+// link's path.
+func useFakePageRankRunner(t *testing.T) string {
+	t.Helper()
+	exe := useFakeRunner(t)
+	link := filepath.Join(t.TempDir(), "graphperf-pr")
+	if err := os.Symlink(exe, link); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	return link
+}
+
 func fakeRunner(args []string, stdout, stderr io.Writer) int {
 	if calls := os.Getenv("GRAPHPERF_FAKE_CALLS"); calls != "" {
 		f, err := os.OpenFile(calls, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
@@ -60,6 +77,9 @@ func fakeRunner(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(f, strings.Join(args, " "))
 			f.Close()
 		}
+	}
+	if filepath.Base(os.Args[0]) == "graphperf-pr" {
+		return fakePageRankRunner(args, stdout, stderr)
 	}
 	fs := flag.NewFlagSet("graphperf-bfs", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -161,6 +181,116 @@ func fakeRunner(args []string, stdout, stderr io.Writer) int {
 			}
 			fmt.Fprintf(stderr, "graphperf-bfs: root %d %s ok\n", root, impl)
 		}
+	}
+	return status
+}
+
+// fakePageRankRunner plays graphperf-pr: the same environment variables
+// act on it as on the BFS fake.
+func fakePageRankRunner(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("graphperf-pr", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	gpg := fs.String("graph", "", "")
+	implList := fs.String("impl", "all", "")
+	iterations := fs.Int("iterations", props.DefaultIterations, "")
+	reps := fs.Int("reps", 10, "")
+	warmup := fs.Int("warmup", 1, "")
+	reference := fs.String("reference", "", "")
+	out := fs.String("out", "", "")
+	list := fs.Bool("list", false, "")
+	if err := fs.Parse(args); err != nil {
+		return 1
+	}
+	if *list {
+		for _, name := range PageRankImpls {
+			fmt.Fprintln(stdout, name)
+		}
+		return 0
+	}
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "graphperf-pr: "+format+"\n", args...)
+		return 1
+	}
+	impls, err := SelectImpls([]string{*implList}, PageRankImpls)
+	if err != nil {
+		return fail("--impl: %v", err)
+	}
+	g, _, err := graph.LoadGPG(*gpg)
+	if err != nil {
+		return fail("%v", err)
+	}
+	want := props.PageRank(g, *iterations, props.DefaultDamping)
+	refKind := "cpu"
+	ref := want
+	if *reference != "" {
+		f, err := os.Open(*reference)
+		if err != nil {
+			return fail("%v", err)
+		}
+		rf, err := props.ReadRanks(f)
+		f.Close()
+		if err != nil {
+			return fail("%s: %v", *reference, err)
+		}
+		if len(rf.Ranks) != g.NumVertices() || rf.Iterations != *iterations {
+			return fail("%s: %d ranks after %d iterations, want %d after %d", *reference, len(rf.Ranks), rf.Iterations, g.NumVertices(), *iterations)
+		}
+		ref, refKind = rf.Ranks, "file"
+	}
+	var maxAbs, l1, sum, refSum float64
+	for v := range want {
+		d := math.Abs(float64(float32(want[v])) - ref[v])
+		maxAbs = max(maxAbs, d)
+		l1 += d
+		sum += float64(float32(want[v]))
+		refSum += ref[v]
+	}
+	if d, err := time.ParseDuration(os.Getenv("GRAPHPERF_FAKE_SLEEP")); err == nil {
+		time.Sleep(d)
+	}
+	w := stdout
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return fail("cannot create %s: %v", *out, err)
+		}
+		defer f.Close()
+		w = f
+	}
+	name := strings.TrimSuffix(filepath.Base(*gpg), ".gpg")
+	line := func(typ string, v any) {
+		b, _ := json.Marshal(v)
+		fmt.Fprintf(w, "{\"type\":%q,%s\n", typ, b[1:])
+	}
+	line("device", Device{Tool: "graphperf-pr", Name: "Fake H100", ComputeCapability: "9.0", SMCount: 132,
+		DriverVersion: 12080, RuntimeVersion: 12040, NvccVersion: "12.4.131", NvccFlags: "-O3 -std=c++17 -arch=sm_90 -lineinfo",
+		Command: "graphperf-pr " + strings.Join(args, " ")})
+	status := 0
+	for ii, impl := range impls {
+		id := Identity{Graph: filepath.Base(*gpg), GraphHash: "0000abcd", N: int64(g.NumVertices()), M: g.NumEdges(),
+			Impl: impl, Algorithm: AlgorithmPageRank, WarpWidth: 1, Chunk: 1}
+		last := ii == len(impls)-1
+		if os.Getenv("GRAPHPERF_FAKE_FAIL") == name && last {
+			return fail("%s: pagerank.cu:120: cudaMalloc: out of memory", *gpg)
+		}
+		if os.Getenv("GRAPHPERF_FAKE_SHORT") == name && last {
+			return status
+		}
+		wrong := os.Getenv("GRAPHPERF_FAKE_WRONG") == name && ii == 0
+		e1, eMax := l1, maxAbs
+		if wrong {
+			e1, eMax, status = 0.5, 0.25, 2
+		}
+		ns := 1000 * float64(*iterations)
+		line("total", Total{Identity: id, Verified: !wrong && e1 <= 1e-3 && eMax <= 1e-4, L2Flush: true, BlockSize: 256,
+			GridCap: 2112, Reps: *reps, Warmup: *warmup, Times: Times{MinNs: ns, MedianNs: ns, MeanNs: ns, MaxNs: ns},
+			PageRank: PageRank{Iterations: *iterations, Damping: props.DefaultDamping, Precision: "float32", Reference: refKind,
+				MaxAbsError: eMax, L1Error: e1, RankSum: sum, ReferenceRankSum: refSum,
+				UpdateMedianNs: ns / 2, ConsolidateMedianNs: ns / 2, IterationMedianNs: []float64{1000}}})
+		if wrong {
+			line("error", Error{Identity: id, What: "ranks differ from the file reference: max_abs_error 0.25 (limit 1e-04), l1_error 0.5 (limit 1e-03)"})
+		}
+		fmt.Fprintf(stderr, "graphperf-pr: %s ok\n", impl)
 	}
 	return status
 }

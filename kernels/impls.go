@@ -33,6 +33,16 @@ var Impls = func() []string {
 	return append(v, "queue", "dobfs")
 }()
 
+// PageRankImpls lists the PageRank runner's implementations in its
+// canonical order, the order of "--impl all" and "graphperf-pr --list"
+// (kernels/cuda/pagerank_host.h, pr_impls): seed 004 §4.4.1 algorithms 1-9.
+// The warp kinds run with the runner's --warp-width (32 unless given).
+var PageRankImpls = []string{
+	"edge-list", "struct-edge-list", "rev-edge-list",
+	"vertex-push", "vertex-pull", "vertex-pull-nodiv",
+	"vertex-push-warp", "vertex-pull-warp", "vertex-pull-warp-nodiv",
+}
+
 // implBase returns the name without its aggregation.
 func implBase(name string) string {
 	if i := strings.IndexByte(name, '/'); i >= 0 {
@@ -66,7 +76,9 @@ func normaliseImpl(tok string) string {
 // "edge-list" for its four aggregations; a prefix ending in "*"; with the
 // runner's aliases. Each selector may itself be a comma-separated list. The
 // result is in order of first appearance, without duplicates, out of
-// universe (nil: Impls). An unknown selector is an error.
+// universe (nil: Impls; PageRankImpls for the PageRank runner, whose names
+// are matched as they are before any alias applies). An unknown selector
+// is an error.
 func SelectImpls(selectors []string, universe []string) ([]string, error) {
 	if universe == nil {
 		universe = Impls
@@ -103,14 +115,14 @@ func SelectImpls(selectors []string, universe []string) ([]string, error) {
 			default:
 				n := normaliseImpl(tok)
 				for i, name := range universe {
-					if name == n || implBase(name) == n {
+					if name == tok || name == n || implBase(name) == n {
 						take(i)
 						any = true
 					}
 				}
 			}
 			if !any {
-				return nil, fmt.Errorf("unknown implementation %q (graphperf-bfs --list prints the names)", tok)
+				return nil, fmt.Errorf("unknown implementation %q (graphperf-bfs --list and graphperf-pr --list print the names)", tok)
 			}
 		}
 	}

@@ -54,3 +54,17 @@ func TestSelectImpls(t *testing.T) {
 		t.Errorf("SelectImpls(all) over a short universe = %v, %v", got, err)
 	}
 }
+
+func TestSelectPageRankImpls(t *testing.T) {
+	got, err := SelectImpls([]string{"vertex-push-warp,vertex-pull*", "edge-list"}, PageRankImpls)
+	want := []string{"vertex-push-warp", "vertex-pull", "vertex-pull-nodiv", "vertex-pull-warp", "vertex-pull-warp-nodiv", "edge-list"}
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("got %v, %v; want %v", got, err, want)
+	}
+	if all, _ := SelectImpls([]string{"all"}, PageRankImpls); len(all) != 9 {
+		t.Errorf("all: %v", all)
+	}
+	if _, err := SelectImpls([]string{"topo"}, PageRankImpls); err == nil {
+		t.Error("topo is not a PageRank implementation")
+	}
+}

@@ -57,7 +57,7 @@ type Identity struct {
 	M           int64  `json:"m"`
 	Root        uint32 `json:"root"`
 	Impl        string `json:"impl"`
-	Algorithm   string `json:"algorithm"`   // "bfs"
+	Algorithm   string `json:"algorithm"`   // "bfs" or "pagerank"
 	Aggregation string `json:"aggregation"` // atomic, bulk, warp-reduce, block-reduce or -
 	WarpWidth   int    `json:"warp_width"`
 	Chunk       int    `json:"chunk"`
@@ -100,12 +100,14 @@ type Level struct {
 	Times
 }
 
-// Total is one (root, implementation): the sum of its level times.
+// Total is one (root, implementation) of BFS, the sum of its level times,
+// or one implementation of PageRank (Algorithm "pagerank", no root, no
+// depth hash), the time of all its iterations.
 type Total struct {
 	Identity
 	Levels         int    `json:"levels"`
 	Reached        int64  `json:"reached"`
-	DepthHash      string `json:"depth_hash"` // FNV-1a 64 of the depth array, 16 hex digits (props.DepthHash)
+	DepthHash      string `json:"depth_hash"` // FNV-1a 64 of the depth array, 16 hex digits (props.DepthHash); BFS only
 	Verified       bool   `json:"verified"`
 	L2Flush        bool   `json:"l2_flush"`
 	BlockSize      int    `json:"block_size"`
@@ -116,6 +118,42 @@ type Total struct {
 	Directions     string `json:"directions,omitempty"`       // dobfs: T or B per level
 	Times
 	WallTimes
+	PageRank
+}
+
+// PageRank holds what a PageRank total line (graphperf-pr,
+// kernels/cuda/README.md "PageRank") adds; zero on BFS lines. Times are
+// then the whole run, every iteration's update and consolidation launches.
+type PageRank struct {
+	Iterations int     `json:"iterations,omitempty"`
+	Damping    float64 `json:"damping,omitempty"`
+	Precision  string  `json:"precision,omitempty"` // "float32"
+	// Reference says what the ranks were compared with: "file" (the Go
+	// reference, props.PageRank, given with --reference) or "cpu" (the
+	// runner's own float64 computation).
+	Reference        string  `json:"reference,omitempty"`
+	MaxAbsError      float64 `json:"max_abs_error,omitempty"` // max |gpu - reference|
+	L1Error          float64 `json:"l1_error,omitempty"`      // sum |gpu - reference|
+	RankSum          float64 `json:"rank_sum,omitempty"`
+	ReferenceRankSum float64 `json:"reference_rank_sum,omitempty"`
+	// LastDelta is the sum of |rank change| of the last iteration (not
+	// given for the NoDiv kinds).
+	LastDelta *float64 `json:"last_delta,omitempty"`
+	// Update* and Consolidate* summarise, over the repetitions, the sums
+	// of the update and of the consolidation kernels' times.
+	UpdateMinNs         float64 `json:"update_min_ns,omitempty"`
+	UpdateMedianNs      float64 `json:"update_median_ns,omitempty"`
+	UpdateMeanNs        float64 `json:"update_mean_ns,omitempty"`
+	UpdateMaxNs         float64 `json:"update_max_ns,omitempty"`
+	UpdateStddevNs      float64 `json:"update_stddev_ns,omitempty"`
+	ConsolidateMinNs    float64 `json:"consolidate_min_ns,omitempty"`
+	ConsolidateMedianNs float64 `json:"consolidate_median_ns,omitempty"`
+	ConsolidateMeanNs   float64 `json:"consolidate_mean_ns,omitempty"`
+	ConsolidateMaxNs    float64 `json:"consolidate_max_ns,omitempty"`
+	ConsolidateStddevNs float64 `json:"consolidate_stddev_ns,omitempty"`
+	// IterationMedianNs is, per iteration, the median over the
+	// repetitions of its update plus consolidation time.
+	IterationMedianNs []float64 `json:"iteration_median_ns,omitempty"`
 }
 
 // Error reports a traversal whose result disagrees with the runner's CPU
@@ -253,6 +291,12 @@ func decodeLine(b []byte) (Record, error) {
 	case *Total:
 		if r.Impl == "" {
 			return nil, fmt.Errorf(`total line without "impl"`)
+		}
+		if r.Algorithm == AlgorithmPageRank {
+			if r.Iterations < 1 {
+				return nil, fmt.Errorf(`pagerank total line without "iterations"`)
+			}
+			break
 		}
 		if _, err := ParseHash(r.DepthHash); err != nil {
 			return nil, fmt.Errorf("total line: %v", err)

@@ -197,3 +197,35 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestParsePageRankTotal(t *testing.T) {
+	in := `{"type":"device","tool":"graphperf-pr","name":"H100"}
+{"type":"total","graph":"g.gpg","graph_hash":"0000abcd","n":3,"m":3,"impl":"vertex-pull-nodiv","algorithm":"pagerank","warp_width":1,"chunk":1,"iterations":100,"damping":0.850000,"precision":"float32","verified":true,"reference":"file","max_abs_error":0.000000000030,"l1_error":0.000000000060,"rank_sum":0.355416000,"reference_rank_sum":0.355416667,"l2_flush":true,"block_size":256,"grid_cap":2112,"reps":10,"warmup":1,"min_ns":1.0,"median_ns":2.0,"mean_ns":2.0,"max_ns":3.0,"stddev_ns":0.5,"update_min_ns":0.5,"update_median_ns":1.0,"update_mean_ns":1.0,"update_max_ns":1.5,"update_stddev_ns":0.1,"consolidate_min_ns":0.5,"consolidate_median_ns":1.0,"consolidate_mean_ns":1.0,"consolidate_max_ns":1.5,"consolidate_stddev_ns":0.1,"iteration_median_ns":[1.0,2.0]}
+{"type":"total","graph":"g.gpg","n":3,"m":3,"impl":"edge-list","algorithm":"pagerank","iterations":100,"verified":false,"last_delta":0.000001}
+{"type":"error","graph":"g.gpg","n":3,"m":3,"impl":"edge-list","algorithm":"pagerank","iterations":100,"what":"ranks differ"}
+`
+	res, err := Parse(strings.NewReader(in), "pr.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Totals) != 2 || len(res.Errors) != 1 {
+		t.Fatalf("%+v", res)
+	}
+	p := res.Totals[0]
+	if p.Iterations != 100 || p.Reference != "file" || !p.Verified || p.MaxAbsError != 3e-11 || p.ConsolidateMedianNs != 1 ||
+		len(p.IterationMedianNs) != 2 || p.LastDelta != nil || p.DepthHash != "" {
+		t.Errorf("total %+v", p)
+	}
+	if d := res.Totals[1].LastDelta; d == nil || *d != 1e-6 {
+		t.Errorf("last_delta %v", d)
+	}
+	v := ValidatePageRank(res, ExpectPageRank{N: 3, M: 3, Impls: []string{"vertex-pull-nodiv", "edge-list", "vertex-push"}, Iterations: 100, Reference: "file"})
+	if v.Complete() || len(v.Missing) != 1 || len(v.Problems) != 2 { // edge-list: no reference kind, an error line
+		t.Errorf("validation %+v", v)
+	}
+	// Without iterations a pagerank total is malformed.
+	bad := `{"type":"total","impl":"edge-list","algorithm":"pagerank"}`
+	if _, err := Parse(strings.NewReader(bad), "bad.jsonl"); err == nil || !strings.Contains(err.Error(), "iterations") {
+		t.Errorf("error %v", err)
+	}
+}

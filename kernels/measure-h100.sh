@@ -9,7 +9,12 @@
 # 3. runs Nsight Compute on the topology-driven BFS, one profiled launch per
 #    level, on the graphs of NCU_GRAPHS below (RESULTS/ncu/NAME.csv);
 # 4. runs the BFS sweep of kernels/corpus/h100-bfs.yaml into RESULTS until
-#    SECONDS (default 480) have passed since the script started.
+#    SECONDS (default 480) have passed since the script started;
+# 5. then, with what is left of SECONDS, the PageRank sweep of
+#    kernels/corpus/h100-pr.yaml (graphperf-pr, built separately: a
+#    compile failure skips this step and nothing else) into RESULTS/pagerank
+#    (its own manifest; the BFS analysis reads every *.jsonl.gz of RESULTS).
+#    PR_FIRST=1 runs it before the BFS sweep instead.
 #
 # Environment: GRAPHPERF (the graphperf binary, default ./graphperf, built
 # with CGO_ENABLED=0 on any machine), GRAPHS (the folder holding
@@ -27,6 +32,8 @@ left() { echo $((BUDGET - $(date +%s) + T0)); }
 
 echo "== build"
 make -C kernels/cuda graphperf-bfs graphperf-microbench
+make -C kernels/cuda graphperf-pr >"$RES/graphperf-pr.build.log" 2>&1 \
+  || { echo "graphperf-pr did not build (PageRank skipped):"; tail -30 "$RES/graphperf-pr.build.log"; }
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm,temperature.gpu,power.draw \
   --format=csv >"$RES/nvidia-smi.csv" 2>&1 || true
 
@@ -74,9 +81,29 @@ PY
     && mv "$WORK/ncu.csv" "$out" || { echo "ncu $name failed:"; tail -5 "$RES/ncu/$name.log"; }
 done
 
+# The PageRank sweep: graphperf-pr beside --runner's graphperf-bfs is the
+# PageRank runner; the Go reference ranks go to WORK/NAME.pagerank.gpr.
+pr_sweep() {
+  echo "== PageRank sweep"
+  [ -x kernels/cuda/graphperf-pr ] || { echo "no kernels/cuda/graphperf-pr; skipped"; return 0; }
+  local L
+  L=$(left)
+  if [ "$L" -gt 90 ]; then
+    mkdir -p "$RES/pagerank"
+    "$GP" bench sweep --corpus kernels/corpus/h100-pr.yaml --graphs "$GRAPHS" --work "$WORK" \
+      --results "$RES/pagerank" --runner kernels/cuda/graphperf-bfs --time-budget $((L - 60))s --deadline $((L - 10))s \
+      || echo "PageRank sweep: exit status $? (see $RES/pagerank/sweep.log)"
+  fi
+}
+
+[ "${PR_FIRST:-0}" = 1 ] && pr_sweep
+
 echo "== BFS sweep"
 L=$(left)
 if [ "$L" -gt 90 ]; then
   "$GP" bench sweep --corpus kernels/corpus/h100-bfs.yaml --graphs "$GRAPHS" --work "$WORK" \
-    --results "$RES" --runner kernels/cuda/graphperf-bfs --time-budget $((L - 60))s --deadline $((L - 10))s
+    --results "$RES" --runner kernels/cuda/graphperf-bfs --time-budget $((L - 60))s --deadline $((L - 10))s \
+    || echo "BFS sweep: exit status $? (see $RES/sweep.log)"
 fi
+
+[ "${PR_FIRST:-0}" = 1 ] || pr_sweep

@@ -18,10 +18,12 @@ import (
 )
 
 // DefaultDir is the directory of the CUDA sources and their Makefile, and
-// DefaultRunner the BFS runner it builds, relative to the repository root.
+// DefaultRunner and DefaultPageRankRunner the BFS and PageRank runners it
+// builds, relative to the repository root.
 const (
-	DefaultDir    = "kernels/cuda"
-	DefaultRunner = "kernels/cuda/graphperf-bfs"
+	DefaultDir            = "kernels/cuda"
+	DefaultRunner         = "kernels/cuda/graphperf-bfs"
+	DefaultPageRankRunner = "kernels/cuda/graphperf-pr"
 )
 
 // ErrNoNVCC is returned by Build on a machine without the CUDA compiler.
@@ -38,9 +40,30 @@ type BuildOptions struct {
 	Stdout, Stderr io.Writer
 }
 
-// Build runs "make -C Dir" to build the runner and returns its path. It
-// returns ErrNoNVCC when there is no nvcc to build with.
+// Build runs "make -C Dir graphperf-bfs" to build the BFS runner and
+// returns its path, then "make -C Dir graphperf-pr" for the PageRank runner
+// (BuildPageRank). The two are built separately: a PageRank runner that
+// does not compile leaves the BFS runner built and Build successful, with
+// a line on opt.Stderr saying so. It returns ErrNoNVCC when there is no
+// nvcc to build with.
 func Build(ctx context.Context, opt BuildOptions) (string, error) {
+	path, err := buildTarget(ctx, opt, "graphperf-bfs")
+	if err != nil {
+		return "", err
+	}
+	if _, err := buildTarget(ctx, opt, "graphperf-pr"); err != nil && opt.Stderr != nil {
+		fmt.Fprintf(opt.Stderr, "kernels: the PageRank runner graphperf-pr was not built (%v); graphperf-bfs is\n", err)
+	}
+	return path, nil
+}
+
+// BuildPageRank runs "make -C Dir graphperf-pr" and returns the PageRank
+// runner's path.
+func BuildPageRank(ctx context.Context, opt BuildOptions) (string, error) {
+	return buildTarget(ctx, opt, "graphperf-pr")
+}
+
+func buildTarget(ctx context.Context, opt BuildOptions, target string) (string, error) {
 	dir := opt.Dir
 	if dir == "" {
 		dir = DefaultDir
@@ -56,12 +79,12 @@ func Build(ctx context.Context, opt BuildOptions) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("kernels: make not found: %w", err)
 	}
-	cmd := exec.CommandContext(ctx, mk, "-C", dir, "NVCC="+nvcc, "graphperf-bfs")
+	cmd := exec.CommandContext(ctx, mk, "-C", dir, "NVCC="+nvcc, target)
 	cmd.Stdout, cmd.Stderr = opt.Stdout, opt.Stderr
 	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("make -C %s: %w", dir, err)
+		return "", fmt.Errorf("make -C %s %s: %w", dir, target, err)
 	}
-	return filepath.Join(dir, "graphperf-bfs"), nil
+	return filepath.Join(dir, target), nil
 }
 
 // findNVCC returns the nvcc to build with: the one given, $NVCC, nvcc on
@@ -128,6 +151,43 @@ func (opt RunOptions) args() []string {
 		"--out", opt.Out,
 	}
 	return append(args, opt.Args...)
+}
+
+// PageRankOptions are the PageRank runner's flags for one graph.
+type PageRankOptions struct {
+	Graph      string   // the .gpg file
+	Impls      []string // implementation selectors, passed joined by commas
+	Iterations int      // PageRank iterations
+	Reps       int      // timed repetitions per implementation
+	Warmup     int      // untimed runs before them
+	Reference  string   // the Go reference ranks (props.WriteRanks); empty: the runner's CPU reference
+	Out        string   // the JSON lines file
+	Args       []string // more flags, passed as they are (--no-flush, --warp-width 16)
+}
+
+func (opt PageRankOptions) args() []string {
+	args := []string{
+		"--graph", opt.Graph,
+		"--impl", strings.Join(opt.Impls, ","),
+		"--iterations", strconv.Itoa(opt.Iterations),
+		"--reps", strconv.Itoa(opt.Reps),
+		"--warmup", strconv.Itoa(opt.Warmup),
+	}
+	if opt.Reference != "" {
+		args = append(args, "--reference", opt.Reference)
+	}
+	args = append(args, "--out", opt.Out)
+	return append(args, opt.Args...)
+}
+
+// RunPageRank runs the PageRank runner (graphperf-pr) on one graph, with
+// Run's conventions: status 2 (an implementation failed verification,
+// everything measured) gives an error wrapping ErrMismatch.
+func (r Runner) RunPageRank(ctx context.Context, opt PageRankOptions) error {
+	if opt.Iterations < 1 {
+		return fmt.Errorf("kernels: %d PageRank iterations for %s", opt.Iterations, opt.Graph)
+	}
+	return r.run(ctx, nil, opt.args()...)
 }
 
 // Run runs the runner on one graph. A runner that exits with status 2 has
@@ -316,6 +376,69 @@ func Validate(res *Results, want Expect) Validation {
 			if !seen[key{r, name}] {
 				v.Missing = append(v.Missing, fmt.Sprintf("the total of root %d %s", r, name))
 			}
+		}
+	}
+	return v
+}
+
+// ExpectPageRank is what a PageRank runner output must hold: a total line
+// for every implementation, on a graph of N vertices and M edges, after
+// Iterations iterations, compared with the Reference kind ("file" when the
+// Go reference was given; empty: either).
+type ExpectPageRank struct {
+	N, M       int64
+	Impls      []string
+	Iterations int
+	Reference  string
+}
+
+// ValidatePageRank checks a PageRank runner output: the device line and a
+// total for every implementation must be there (else Missing), and each
+// total must be a pagerank one with the asked iterations, compared with
+// the asked reference and verified by the runner (its float32 ranks within
+// the tolerance of kernels/cuda/README.md of the reference's), without
+// error lines (else Problems).
+func ValidatePageRank(res *Results, want ExpectPageRank) Validation {
+	var v Validation
+	if res.Device == nil {
+		v.Missing = append(v.Missing, "the device line")
+	}
+	wantImpl := map[string]bool{}
+	for _, name := range want.Impls {
+		wantImpl[name] = true
+	}
+	seen := map[string]bool{}
+	sizeReported := false
+	for _, t := range res.Totals {
+		v.Traversals++
+		switch {
+		case t.Algorithm != AlgorithmPageRank:
+			v.Problems = append(v.Problems, fmt.Sprintf("%s: a %q total in a PageRank output", t.Impl, t.Algorithm))
+			continue
+		case !wantImpl[t.Impl]:
+			v.Problems = append(v.Problems, fmt.Sprintf("%s: an implementation that was not asked for", t.Impl))
+			continue
+		}
+		seen[t.Impl] = true
+		if (want.N != 0 || want.M != 0) && (t.N != want.N || t.M != want.M) && !sizeReported {
+			v.Problems = append(v.Problems, fmt.Sprintf("the runner read a graph of %d vertices and %d edges, not %d and %d", t.N, t.M, want.N, want.M))
+			sizeReported = true
+		}
+		switch {
+		case want.Iterations != 0 && t.Iterations != want.Iterations:
+			v.Problems = append(v.Problems, fmt.Sprintf("%s: %d iterations, not %d", t.Impl, t.Iterations, want.Iterations))
+		case want.Reference != "" && t.Reference != want.Reference:
+			v.Problems = append(v.Problems, fmt.Sprintf("%s: compared with the %q reference, not %q", t.Impl, t.Reference, want.Reference))
+		case !t.Verified:
+			v.Problems = append(v.Problems, fmt.Sprintf("%s: not verified by the runner (max_abs_error %.3g, l1_error %.3g)", t.Impl, t.MaxAbsError, t.L1Error))
+		}
+	}
+	for _, e := range res.Errors {
+		v.Problems = append(v.Problems, fmt.Sprintf("%s: runner error: %s", e.Impl, e.What))
+	}
+	for _, name := range want.Impls {
+		if !seen[name] {
+			v.Missing = append(v.Missing, "the total of "+name)
 		}
 	}
 	return v

@@ -2,6 +2,7 @@ package kernels
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"context"
 	"crypto/sha256"
@@ -22,16 +23,28 @@ import (
 )
 
 // File names in a sweep's results directory: RESULTS/<graph name>.jsonl.gz
-// (the runner's JSON lines, gzip-compressed: a road graph's hundreds of
-// levels make a hundred megabytes of text), the manifest, the sweep's log,
-// and RESULTS/logs/<graph name>.runner.log, what the runner printed on
-// stderr (its last attempt at the graph).
+// (the BFS runner's JSON lines, gzip-compressed: a road graph's hundreds of
+// levels make a hundred megabytes of text), RESULTS/<graph
+// name>.pagerank.jsonl.gz (the PageRank runner's), the manifest, the
+// sweep's log, and RESULTS/logs/<graph name>.runner.log (PageRank:
+// <graph name>.pagerank.runner.log), what the runner printed on stderr (its
+// last attempt at the graph).
 const (
-	ResultsSuffix = ".jsonl.gz"
-	ManifestName  = "manifest.json"
-	LogName       = "sweep.log"
-	LogDir        = "logs"
+	ResultsSuffix         = ".jsonl.gz"
+	PageRankResultsSuffix = ".pagerank.jsonl.gz"
+	ManifestName          = "manifest.json"
+	LogName               = "sweep.log"
+	LogDir                = "logs"
 )
+
+// jobName names a (graph, algorithm) in reports and logs: the graph's name
+// for BFS, name.pagerank for PageRank (its results file's base).
+func jobName(graph, algorithm string) string {
+	if algorithm == AlgorithmBFS || algorithm == "" {
+		return graph
+	}
+	return graph + "." + algorithm
+}
 
 // SweepOptions say where a sweep reads and writes, and when it stops.
 type SweepOptions struct {
@@ -39,6 +52,10 @@ type SweepOptions struct {
 	GraphsDir  string // file graphs' paths are relative to it
 	WorkDir    string // .gpg files and outputs being written
 	ResultsDir string // results, manifest, logs
+	// PageRankRunner is the graphperf-pr binary, for graphs whose
+	// algorithms include pagerank; empty: graphperf-pr in Runner's
+	// directory.
+	PageRankRunner string
 	// Only, when not empty, names the graphs to measure (corpus order).
 	Only []string
 	// TimeBudget, when positive, is how long the sweep may start graphs:
@@ -60,7 +77,8 @@ type SweepOptions struct {
 	Progress func(done, total int64)
 }
 
-// SweepReport says what a sweep did, graph names in corpus order.
+// SweepReport says what a sweep did, graph names in corpus order; a
+// graph's PageRank measurement is named NAME.pagerank.
 type SweepReport struct {
 	Measured    []string // measured and validated
 	Unvalidated []string // measured, results kept, but not validated (the manifest says why)
@@ -105,9 +123,14 @@ type RunRecord struct {
 	Stopped      string  `json:"stopped,omitempty"` // "complete" or SweepReport.Stopped; "running" until it ends (and after a hard kill)
 }
 
-// GraphRecord is one measured graph.
+// GraphRecord is one measured (graph, algorithm).
 type GraphRecord struct {
 	Name string `json:"name"`
+	// Algorithm is "pagerank" for a PageRank measurement; empty for BFS
+	// (records written before PageRank have none).
+	Algorithm string `json:"algorithm,omitempty"`
+	// Iterations is the PageRank iteration count.
+	Iterations int `json:"iterations,omitempty"`
 	// Gen is the generator spec (gen.Spec.Params) of a generated graph,
 	// File, FileSHA256 and Load those of a file graph; Seed seeds the
 	// generator and the roots.
@@ -120,7 +143,7 @@ type GraphRecord struct {
 	M          int64          `json:"m"`
 	Directed   bool           `json:"directed"`
 	GraphHash  string         `json:"graph_hash,omitempty"` // the .gpg header's CRC-32C, as the runner reports it
-	Roots      []uint32       `json:"roots"`
+	Roots      []uint32       `json:"roots"`                // BFS
 	// ReferenceHashes are the Go reference BFS's depth hashes, one per root.
 	ReferenceHashes []string `json:"reference_hashes"`
 	Impls           []string `json:"impls"` // the selectors the runner was given
@@ -129,7 +152,8 @@ type GraphRecord struct {
 	Warmup          int      `json:"warmup"`
 	L2Flush         bool     `json:"l2_flush"`
 	// Validated is true when every traversal's depth hash is the Go
-	// reference's and the runner reported no disagreement; Problems says
+	// reference's and the runner reported no disagreement (PageRank: every
+	// total is verified against the Go reference ranks); Problems says
 	// what was wrong otherwise.
 	Validated     bool     `json:"validated"`
 	Problems      []string `json:"problems,omitempty"`
@@ -146,13 +170,50 @@ const maxProblems = 20
 type sweep struct {
 	opt      SweepOptions
 	corpus   *Corpus
-	universe []string // the runner's implementations
+	universe map[string][]string // per algorithm, its runner's implementations
 	man      Manifest
 	run      int // this run's index in man.Runs
 	manPath  string
 	logFile  *os.File
 	start    time.Time
-	cost     costModel
+	cost     map[string]*costModel // per algorithm
+}
+
+// job is one (graph, algorithm) of a sweep.
+type job struct {
+	Graph
+	algorithm string
+	impls     []string
+}
+
+func (j job) name() string { return jobName(j.Name, j.algorithm) }
+
+// runnerFor returns the runner binary of an algorithm.
+func (opt SweepOptions) runnerFor(algorithm string) string {
+	if algorithm != AlgorithmPageRank {
+		return opt.Runner
+	}
+	if opt.PageRankRunner != "" {
+		return opt.PageRankRunner
+	}
+	dir := filepath.Dir(opt.Runner)
+	if opt.Runner == "" {
+		dir = DefaultDir
+	}
+	return filepath.Join(dir, "graphperf-pr")
+}
+
+// costFor returns the cost model of an algorithm.
+func (s *sweep) costFor(algorithm string) *costModel {
+	if algorithm == "" {
+		algorithm = AlgorithmBFS
+	}
+	m := s.cost[algorithm]
+	if m == nil {
+		m = &costModel{}
+		s.cost[algorithm] = m
+	}
+	return m
 }
 
 // Sweep measures the corpus's graphs in order (those of opt.Only, if any),
@@ -175,6 +236,15 @@ type sweep struct {
 // every root and implementation is skipped, so an interrupted or
 // time-limited sweep goes on where it stopped when run again.
 //
+// Algorithms: each graph is measured for every algorithm of its settings,
+// in that order, each a job of its own (resumed, budgeted and reported on
+// its own). PageRank runs graphperf-pr (opt.PageRankRunner) once per
+// graph with the settings' iterations, reps, warmup and impls; before it
+// starts, the Go reference ranks (props.PageRank, float64, damping 0.85)
+// are written to WORK/<name>.pagerank.gpr (props.WriteRanks) and passed
+// with --reference; the results (RESULTS/<name>.pagerank.jsonl.gz) count
+// as validated when every total says verified against that file.
+//
 // Sweep returns an error only when it cannot run at all (bad options, no
 // runner, unreadable manifest); what happened to each graph is in the
 // report.
@@ -191,12 +261,25 @@ func Sweep(ctx context.Context, c *Corpus, opt SweepOptions) (*SweepReport, erro
 			return nil, err
 		}
 	}
-	s := &sweep{opt: opt, corpus: c, start: time.Now(), manPath: filepath.Join(opt.ResultsDir, ManifestName)}
-	universe, err := Runner{Path: opt.Runner}.List(ctx)
-	if err != nil {
-		return nil, err
+	s := &sweep{opt: opt, corpus: c, start: time.Now(), manPath: filepath.Join(opt.ResultsDir, ManifestName),
+		universe: map[string][]string{}, cost: map[string]*costModel{}}
+	var runners []string
+	for _, a := range Algorithms {
+		used := false
+		for _, g := range graphs {
+			used = used || slices.Contains(g.Algorithms, a)
+		}
+		if !used {
+			continue
+		}
+		path := opt.runnerFor(a)
+		universe, err := Runner{Path: path}.List(ctx)
+		if err != nil {
+			return nil, err
+		}
+		s.universe[a] = universe
+		runners = append(runners, fmt.Sprintf("%s runner %s (%d implementations)", a, path, len(universe)))
 	}
-	s.universe = universe
 	if err := s.loadManifest(); err != nil {
 		return nil, err
 	}
@@ -204,8 +287,12 @@ func Sweep(ctx context.Context, c *Corpus, opt SweepOptions) (*SweepReport, erro
 	// from the start.
 	for _, rec := range s.man.Graphs {
 		g, ok := c.Graph(rec.Name)
-		if impls, err := SelectImpls(g.Impls, universe); ok && err == nil && rec.Seconds > 0 {
-			s.cost.add(work(g, impls), rec.Seconds)
+		alg := cmp.Or(rec.Algorithm, AlgorithmBFS)
+		if !ok || rec.Seconds <= 0 || s.universe[alg] == nil {
+			continue
+		}
+		if impls, err := SelectImpls(g.Impls, s.universe[alg]); err == nil {
+			s.costFor(alg).add(work(job{g, alg, impls}), rec.Seconds)
 		}
 	}
 	if s.logFile, err = os.OpenFile(filepath.Join(opt.ResultsDir, LogName), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err != nil {
@@ -227,10 +314,12 @@ func Sweep(ctx context.Context, c *Corpus, opt SweepOptions) (*SweepReport, erro
 	s.man.Runs = append(s.man.Runs, run)
 	s.run = len(s.man.Runs) - 1
 
-	s.logf("sweep: %d of %d graphs of %s, runner %s (%d implementations), results in %s",
-		len(graphs), len(c.Graphs), c.Path, opt.Runner, len(universe), opt.ResultsDir)
-	if !slices.Equal(universe, Impls) {
-		s.logf("sweep: note: the runner lists %d implementations, this graphperf knows %d; the runner's list is used", len(universe), len(Impls))
+	s.logf("sweep: %d of %d graphs of %s, %s, results in %s",
+		len(graphs), len(c.Graphs), c.Path, strings.Join(runners, ", "), opt.ResultsDir)
+	for _, a := range Algorithms {
+		if u := s.universe[a]; u != nil && !slices.Equal(u, universe(a)) {
+			s.logf("sweep: note: the %s runner lists %d implementations, this graphperf knows %d; the runner's list is used", a, len(u), len(universe(a)))
+		}
 	}
 
 	runCtx := ctx
@@ -240,31 +329,49 @@ func Sweep(ctx context.Context, c *Corpus, opt SweepOptions) (*SweepReport, erro
 		defer cancel()
 	}
 	rep := &SweepReport{Manifest: s.manPath}
-	width := len(fmt.Sprint(len(graphs)))
-	for i, g := range graphs {
-		prefix := fmt.Sprintf("[%*d/%d] %s", width, i+1, len(graphs), g.Name)
-		impls, err := SelectImpls(g.Impls, universe)
+	type todo struct {
+		g         Graph
+		algorithm string
+	}
+	var jobs []todo
+	for _, g := range graphs {
+		for _, a := range g.Algorithms {
+			jobs = append(jobs, todo{g, a})
+		}
+	}
+	width := len(fmt.Sprint(len(jobs)))
+	for i, t := range jobs {
+		g := t.g
+		name := jobName(g.Name, t.algorithm)
+		prefix := fmt.Sprintf("[%*d/%d] %s", width, i+1, len(jobs), name)
+		impls, err := SelectImpls(g.Impls, s.universe[t.algorithm])
 		if err != nil {
-			rep.Failed = append(rep.Failed, Failure{g.Name, err})
+			rep.Failed = append(rep.Failed, Failure{name, err})
 			s.logf("%s: FAILED: %v", prefix, err)
-			s.progress(i+1, len(graphs))
+			s.progress(i+1, len(jobs))
 			continue
 		}
-		if ok, _ := s.complete(g, impls); ok {
-			rep.Skipped = append(rep.Skipped, g.Name)
-			s.keepRecord(g)
+		j := job{g, t.algorithm, impls}
+		if ok, _ := s.complete(j); ok {
+			rep.Skipped = append(rep.Skipped, name)
+			s.keepRecord(j)
 			s.logf("%s: skipped, its results are complete", prefix)
-			s.progress(i+1, len(graphs))
+			s.progress(i+1, len(jobs))
 			continue
 		}
-		if why := s.stopBefore(ctx, runCtx, g, impls); why != "" {
+		if why := s.stopBefore(ctx, runCtx, j); why != "" {
 			rep.Stopped = why
-			for _, h := range graphs[i:] {
-				rep.NotStarted = append(rep.NotStarted, h.Name)
+			for _, h := range jobs[i:] {
+				rep.NotStarted = append(rep.NotStarted, jobName(h.g.Name, h.algorithm))
 			}
 			break
 		}
-		rec, err := s.measure(runCtx, g, impls)
+		var rec *GraphRecord
+		if t.algorithm == AlgorithmPageRank {
+			rec, err = s.measurePageRank(runCtx, j)
+		} else {
+			rec, err = s.measure(runCtx, j)
+		}
 		switch {
 		case err != nil && ctx.Err() != nil:
 			rep.Stopped = "interrupted"
@@ -273,34 +380,39 @@ func Sweep(ctx context.Context, c *Corpus, opt SweepOptions) (*SweepReport, erro
 		}
 		if rep.Stopped != "" {
 			s.logf("%s: stopped (%s), nothing kept", prefix, rep.Stopped)
-			for _, h := range graphs[i:] {
-				rep.NotStarted = append(rep.NotStarted, h.Name)
+			for _, h := range jobs[i:] {
+				rep.NotStarted = append(rep.NotStarted, jobName(h.g.Name, h.algorithm))
 			}
 			break
 		}
 		if err != nil {
-			rep.Failed = append(rep.Failed, Failure{g.Name, err})
+			rep.Failed = append(rep.Failed, Failure{name, err})
 			s.logf("%s: FAILED: %v", prefix, err)
 		} else {
 			s.setRecord(*rec)
-			s.cost.add(work(g, impls), rec.Seconds)
+			s.costFor(t.algorithm).add(work(j), rec.Seconds)
 			status := "ok"
 			if rec.Validated {
-				rep.Measured = append(rep.Measured, g.Name)
+				rep.Measured = append(rep.Measured, name)
 			} else {
-				rep.Unvalidated = append(rep.Unvalidated, g.Name)
+				rep.Unvalidated = append(rep.Unvalidated, name)
 				status = "UNVALIDATED: " + rec.Problems[0]
 				if len(rec.Problems) > 1 {
 					status += fmt.Sprintf(" (and %d more problems, see %s)", len(rec.Problems)-1, ManifestName)
 				}
 			}
-			s.logf("%s: n=%d m=%d %s, %d roots x %d impls, %.1f s: %s",
-				prefix, rec.N, rec.M, direction(rec.Directed), len(rec.Roots), len(impls), rec.Seconds, status)
+			if t.algorithm == AlgorithmPageRank {
+				s.logf("%s: n=%d m=%d %s, %d iterations x %d impls, %.1f s: %s",
+					prefix, rec.N, rec.M, direction(rec.Directed), rec.Iterations, len(impls), rec.Seconds, status)
+			} else {
+				s.logf("%s: n=%d m=%d %s, %d roots x %d impls, %.1f s: %s",
+					prefix, rec.N, rec.M, direction(rec.Directed), len(rec.Roots), len(impls), rec.Seconds, status)
+			}
 		}
 		if err := s.writeManifest(); err != nil {
 			return rep, err
 		}
-		s.progress(i+1, len(graphs))
+		s.progress(i+1, len(jobs))
 	}
 	if rep.Stopped == "" {
 		s.man.Runs[s.run].Stopped = "complete"
@@ -351,7 +463,8 @@ func (s *sweep) logf(format string, args ...any) {
 // stopBefore says why g must not start: the sweep was interrupted, the
 // deadline passed, the time budget is spent, or the cost model says g would
 // not end within what is left of it. It returns "" when g may start.
-func (s *sweep) stopBefore(ctx, runCtx context.Context, g Graph, impls []string) string {
+func (s *sweep) stopBefore(ctx, runCtx context.Context, j job) string {
+	g := j.Graph
 	switch {
 	case ctx.Err() != nil:
 		s.logf("sweep: interrupted before %s", g.Name)
@@ -367,18 +480,24 @@ func (s *sweep) stopBefore(ctx, runCtx context.Context, g Graph, impls []string)
 		s.logf("sweep: the time budget (%v) is spent; stopping before %s", s.opt.TimeBudget, g.Name)
 		return "time budget"
 	}
-	if est, ok := s.cost.predict(work(g, impls)); ok && est > left.Seconds() {
+	if est, ok := s.costFor(j.algorithm).predict(work(j)); ok && est > left.Seconds() {
 		s.logf("sweep: %s would take about %.0f s (estimated from the graphs measured so far), %.0f s of the time budget (%v) are left; stopping",
-			g.Name, est, left.Seconds(), s.opt.TimeBudget)
+			j.name(), est, left.Seconds(), s.opt.TimeBudget)
 		return "time budget"
 	}
 	return ""
 }
 
 // work is what the cost model scales with: the estimated edge count times
-// the traversals, roots x (reps + warmup) x implementations.
-func work(g Graph, impls []string) float64 {
-	return float64(g.Edges) * float64(g.Roots) * float64(g.Reps+g.Warmup) * float64(len(impls))
+// the traversals, roots x (reps + warmup) x implementations (PageRank:
+// iterations x (reps + warmup) x implementations). Each algorithm has its
+// own cost model.
+func work(j job) float64 {
+	runs := float64(j.Roots)
+	if j.algorithm == AlgorithmPageRank {
+		runs = float64(j.Iterations)
+	}
+	return float64(j.Edges) * runs * float64(j.Reps+j.Warmup) * float64(len(j.impls))
 }
 
 // costModel predicts a graph's seconds from its work, the estimated edge
@@ -413,25 +532,35 @@ func (m *costModel) predict(work float64) (float64, bool) {
 	return fixed + rate*work, true
 }
 
-// resultsPaths returns where g's results may be: the compressed file the
-// sweep writes, and the plain one a person may have decompressed.
-func (s *sweep) resultsPaths(name string) []string {
+// resultsPaths returns where a graph's results for an algorithm may be:
+// the compressed file the sweep writes, and the plain one a person may have
+// decompressed.
+func (s *sweep) resultsPaths(name, algorithm string) []string {
+	suffix := ResultsSuffix
+	if algorithm == AlgorithmPageRank {
+		suffix = PageRankResultsSuffix
+	}
 	base := filepath.Join(s.opt.ResultsDir, name)
-	return []string{base + ResultsSuffix, base + strings.TrimSuffix(ResultsSuffix, ".gz")}
+	return []string{base + suffix, base + strings.TrimSuffix(suffix, ".gz")}
 }
 
-// complete reports whether g's results are there with a device line and a
-// total for each of g.Roots roots and every implementation, and which file
-// holds them.
-func (s *sweep) complete(g Graph, impls []string) (bool, string) {
-	for _, path := range s.resultsPaths(g.Name) {
+// complete reports whether j's results are there with a device line and a
+// total for each of g.Roots roots and every implementation (PageRank: for
+// every implementation, with j's iterations), and which file holds them.
+func (s *sweep) complete(j job) (bool, string) {
+	g, impls := j.Graph, j.impls
+	for _, path := range s.resultsPaths(g.Name, j.algorithm) {
 		if _, err := os.Stat(path); err != nil {
 			continue
 		}
 		res, err := ReadFile(path)
 		if err != nil {
-			s.logf("%s: %v; measuring it again", g.Name, err)
+			s.logf("%s: %v; measuring it again", j.name(), err)
 			return false, ""
+		}
+		if j.algorithm == AlgorithmPageRank {
+			v := ValidatePageRank(res, ExpectPageRank{Impls: impls, Iterations: g.Iterations})
+			return v.Complete(), path
 		}
 		roots := resultRoots(res)
 		hashes := make([]uint64, len(roots))
@@ -452,8 +581,9 @@ func resultRoots(res *Results) []uint32 {
 	return roots
 }
 
-// measure makes g's graph, runs the runner on it and keeps its results.
-func (s *sweep) measure(ctx context.Context, g Graph, impls []string) (*GraphRecord, error) {
+// measure makes g's graph, runs the BFS runner on it and keeps its results.
+func (s *sweep) measure(ctx context.Context, j job) (*GraphRecord, error) {
+	g, impls := j.Graph, j.impls
 	t0 := time.Now()
 	csr, rec, err := s.materialise(g)
 	if err != nil {
@@ -502,7 +632,7 @@ func (s *sweep) measure(ctx context.Context, g Graph, impls []string) (*GraphRec
 	if errors.Is(runErr, ErrMismatch) && len(v.Problems) == 0 {
 		v.Problems = append(v.Problems, "the runner exited with status 2: some result disagrees with its reference")
 	}
-	paths := s.resultsPaths(g.Name)
+	paths := s.resultsPaths(g.Name, AlgorithmBFS)
 	if err := writeAtomic(paths[0], func(w io.Writer) error { return gzipFile(w, tmp) }); err != nil {
 		return nil, err
 	}
@@ -526,11 +656,97 @@ func (s *sweep) measure(ctx context.Context, g Graph, impls []string) (*GraphRec
 	rec.Run = s.run
 	rec.RunnerSeconds = runnerSeconds
 	rec.Seconds = time.Since(t0).Seconds()
-	if d := res.Device; s.man.Runs[s.run].Device == nil && d != nil {
+	s.noteDevice(res.Device)
+	return rec, nil
+}
+
+// noteDevice keeps the first device line of this run in the manifest.
+func (s *sweep) noteDevice(d *Device) {
+	if s.man.Runs[s.run].Device == nil && d != nil {
 		s.man.Runs[s.run].Device = d
 		s.logf("sweep: device %s (compute capability %s, %d SMs), driver %d, CUDA runtime %d, nvcc %s %s",
 			d.Name, d.ComputeCapability, d.SMCount, d.DriverVersion, d.RuntimeVersion, d.NvccVersion, d.NvccFlags)
 	}
+}
+
+// measurePageRank makes g's graph, computes the Go reference ranks, runs
+// the PageRank runner with them and keeps its results.
+func (s *sweep) measurePageRank(ctx context.Context, j job) (*GraphRecord, error) {
+	g, impls := j.Graph, j.impls
+	t0 := time.Now()
+	csr, rec, err := s.materialise(g)
+	if err != nil {
+		return nil, err
+	}
+	rec.Algorithm, rec.Iterations = AlgorithmPageRank, g.Iterations
+	rec.N, rec.M, rec.Directed = int64(csr.NumVertices()), csr.NumEdges(), csr.Directed
+	refPath := filepath.Join(s.opt.WorkDir, g.Name+".pagerank.gpr")
+	ranks := props.PageRank(csr, g.Iterations, props.DefaultDamping)
+	csr = nil // the runner reads the file; let the collector have it
+	if err := writeAtomic(refPath, func(w io.Writer) error {
+		return props.WriteRanks(w, ranks, g.Iterations, props.DefaultDamping)
+	}); err != nil {
+		return nil, err
+	}
+	ranks = nil
+
+	base := jobName(g.Name, AlgorithmPageRank)
+	tmp := filepath.Join(s.opt.WorkDir, base+".jsonl")
+	logPath := filepath.Join(s.opt.ResultsDir, LogDir, base+".runner.log")
+	if err := os.MkdirAll(filepath.Dir(logPath), 0o755); err != nil {
+		return nil, err
+	}
+	logFile, err := os.Create(logPath)
+	if err != nil {
+		return nil, err
+	}
+	defer logFile.Close()
+	os.Remove(tmp)
+	defer os.Remove(tmp)
+	t1 := time.Now()
+	runErr := Runner{Path: s.opt.runnerFor(AlgorithmPageRank), Stderr: logFile}.RunPageRank(ctx, PageRankOptions{
+		Graph: s.gpgPath(g), Impls: g.Impls, Iterations: g.Iterations, Reps: g.Reps, Warmup: g.Warmup,
+		Reference: refPath, Out: tmp,
+	})
+	runnerSeconds := time.Since(t1).Seconds()
+	if runErr != nil && !errors.Is(runErr, ErrMismatch) {
+		return nil, fmt.Errorf("%w (log: %s)", runErr, logPath)
+	}
+	res, err := ReadFile(tmp)
+	if err != nil {
+		return nil, fmt.Errorf("the runner's output: %w", err)
+	}
+	v := ValidatePageRank(res, ExpectPageRank{N: rec.N, M: rec.M, Impls: impls, Iterations: g.Iterations, Reference: "file"})
+	if !v.Complete() {
+		more := ""
+		if len(v.Missing) > 1 {
+			more = fmt.Sprintf(" and %d more", len(v.Missing)-1)
+		}
+		return nil, fmt.Errorf("the runner's output lacks %s%s; nothing kept", v.Missing[0], more)
+	}
+	if errors.Is(runErr, ErrMismatch) && len(v.Problems) == 0 {
+		v.Problems = append(v.Problems, "the runner exited with status 2: some result disagrees with its reference")
+	}
+	paths := s.resultsPaths(g.Name, AlgorithmPageRank)
+	if err := writeAtomic(paths[0], func(w io.Writer) error { return gzipFile(w, tmp) }); err != nil {
+		return nil, err
+	}
+	os.Remove(paths[1]) // a stale plain copy
+
+	rec.Impls = g.Impls
+	rec.Traversals = v.Traversals
+	rec.Reps, rec.Warmup = g.Reps, g.Warmup
+	if len(res.Totals) > 0 {
+		rec.L2Flush = res.Totals[0].L2Flush
+		rec.GraphHash = res.Totals[0].GraphHash
+	}
+	rec.Validated = v.OK()
+	rec.Problems = capProblems(v.Problems)
+	rec.Results = filepath.Base(paths[0])
+	rec.Run = s.run
+	rec.RunnerSeconds = runnerSeconds
+	rec.Seconds = time.Since(t0).Seconds()
+	s.noteDevice(res.Device)
 	return rec, nil
 }
 
@@ -688,10 +904,11 @@ func (s *sweep) loadManifest() error {
 	return nil
 }
 
-// setRecord puts rec into the manifest, replacing an earlier one.
+// setRecord puts rec into the manifest, replacing an earlier one of the
+// same graph and algorithm.
 func (s *sweep) setRecord(rec GraphRecord) {
 	for i := range s.man.Graphs {
-		if s.man.Graphs[i].Name == rec.Name {
+		if s.man.Graphs[i].Name == rec.Name && sameAlgorithm(s.man.Graphs[i].Algorithm, rec.Algorithm) {
 			s.man.Graphs[i] = rec
 			return
 		}
@@ -699,34 +916,42 @@ func (s *sweep) setRecord(rec GraphRecord) {
 	s.man.Graphs = append(s.man.Graphs, rec)
 }
 
-// keepRecord makes sure a skipped graph has a manifest record: the earlier
+// sameAlgorithm compares records' algorithms, empty meaning BFS.
+func sameAlgorithm(a, b string) bool { return cmp.Or(a, AlgorithmBFS) == cmp.Or(b, AlgorithmBFS) }
+
+// keepRecord makes sure a skipped job has a manifest record: the earlier
 // one, or one rebuilt from its results file (without a Go reference,
 // hence not validated).
-func (s *sweep) keepRecord(g Graph) {
+func (s *sweep) keepRecord(j job) {
+	g := j.Graph
+	alg := ""
+	if j.algorithm == AlgorithmPageRank {
+		alg = AlgorithmPageRank
+	}
 	for _, r := range s.man.Graphs {
-		if r.Name == g.Name {
+		if r.Name == g.Name && sameAlgorithm(r.Algorithm, alg) {
 			return
 		}
 	}
-	rec := GraphRecord{Name: g.Name, File: g.File, Seed: g.Seed, Impls: g.Impls, Reps: g.Reps, Warmup: g.Warmup, Run: -1}
+	rec := GraphRecord{Name: g.Name, Algorithm: alg, File: g.File, Seed: g.Seed, Impls: g.Impls, Reps: g.Reps, Warmup: g.Warmup, Run: -1}
+	if alg == AlgorithmPageRank {
+		rec.Iterations = g.Iterations
+	}
 	if g.Gen != nil {
 		rec.Gen = g.Gen.Params()
 	}
-	_, path := s.complete(g, mustSelect(g.Impls, s.universe))
+	_, path := s.complete(j)
 	if res, err := ReadFile(path); err == nil && len(res.Totals) > 0 {
 		t := res.Totals[0]
 		rec.N, rec.M, rec.GraphHash, rec.L2Flush = t.N, t.M, t.GraphHash, t.L2Flush
-		rec.Roots = resultRoots(res)
+		if alg != AlgorithmPageRank {
+			rec.Roots = resultRoots(res)
+		}
 		rec.Traversals = len(res.Totals)
 	}
 	rec.Results = filepath.Base(path)
 	rec.Problems = []string{"manifest record rebuilt from the results file: the Go reference was not recomputed"}
 	s.setRecord(rec)
-}
-
-func mustSelect(selectors, universe []string) []string {
-	impls, _ := SelectImpls(selectors, universe)
-	return impls
 }
 
 // writeManifest writes the manifest atomically, graphs in corpus order and
@@ -742,7 +967,10 @@ func (s *sweep) writeManifest() error {
 		}
 		return len(order)
 	}
-	slices.SortStableFunc(s.man.Graphs, func(a, b GraphRecord) int { return rank(a.Name) - rank(b.Name) })
+	algRank := func(a string) int { return slices.Index(Algorithms, cmp.Or(a, AlgorithmBFS)) }
+	slices.SortStableFunc(s.man.Graphs, func(a, b GraphRecord) int {
+		return cmp.Or(rank(a.Name)-rank(b.Name), algRank(a.Algorithm)-algRank(b.Algorithm))
+	})
 	data, err := json.MarshalIndent(s.man, "", "  ")
 	if err != nil {
 		return err
@@ -751,27 +979,32 @@ func (s *sweep) writeManifest() error {
 	return writeAtomic(s.manPath, func(w io.Writer) error { _, err := w.Write(data); return err })
 }
 
-// PlanItem is a graph of a sweep and whether its results are complete.
+// PlanItem is a (graph, algorithm) of a sweep and whether its results are
+// complete.
 type PlanItem struct {
 	Graph
-	Done bool
+	Algorithm string
+	Done      bool
 }
 
 // Plan says what Sweep would do with opt without running anything: the
-// graphs it would consider, in order, and which of them it would skip
-// because their results are complete. Implementations are expanded over
-// Impls, not over the runner's list.
+// (graph, algorithm) jobs it would consider, in order, and which of them
+// it would skip because their results are complete. Implementations are
+// expanded over Impls or PageRankImpls, not over the runners' lists.
 func Plan(c *Corpus, opt SweepOptions) ([]PlanItem, error) {
 	graphs, err := c.Select(opt.Only)
 	if err != nil {
 		return nil, err
 	}
 	s := &sweep{opt: opt, corpus: c}
-	items := make([]PlanItem, len(graphs))
-	for i, g := range graphs {
-		items[i].Graph = g
-		if impls, err := SelectImpls(g.Impls, nil); err == nil {
-			items[i].Done, _ = s.complete(g, impls)
+	var items []PlanItem
+	for _, g := range graphs {
+		for _, a := range g.Algorithms {
+			it := PlanItem{Graph: g, Algorithm: a}
+			if impls, err := SelectImpls(g.Impls, universe(a)); err == nil {
+				it.Done, _ = s.complete(job{g, a, impls})
+			}
+			items = append(items, it)
 		}
 	}
 	return items, nil

@@ -1,0 +1,53 @@
+package machine
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+)
+
+// embedded holds the machine files that ship with graphperf.
+//
+//go:embed machines/*.yaml
+var embedded embed.FS
+
+// Names returns the names of the embedded machines, sorted: h100, k40c,
+// p100, titanx, westmere.
+func Names() []string {
+	files, _ := fs.Glob(embedded, "machines/*.yaml")
+	names := make([]string, len(files))
+	for i, f := range files {
+		names[i] = strings.TrimSuffix(path.Base(f), ".yaml")
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Lookup returns the embedded machine called name (case does not matter:
+// "H100" is "h100"). Each call parses the file afresh, so the caller may
+// change the result. The error wraps ErrUnknownMachine for a name that is
+// not embedded.
+func Lookup(name string) (*Machine, error) {
+	base := strings.ToLower(name) + ".yaml"
+	data, err := embedded.ReadFile("machines/" + base)
+	if err != nil || strings.ContainsAny(name, "/\\") {
+		return nil, fmt.Errorf("%w %q (embedded: %s)", ErrUnknownMachine, name, strings.Join(Names(), ", "))
+	}
+	return Parse(data, base)
+}
+
+// List returns every embedded machine, sorted by name.
+func List() ([]*Machine, error) {
+	var ms []*Machine
+	for _, n := range Names() {
+		m, err := Lookup(n)
+		if err != nil {
+			return nil, err
+		}
+		ms = append(ms, m)
+	}
+	return ms, nil
+}

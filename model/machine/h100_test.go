@@ -1,0 +1,157 @@
+package machine
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"strings"
+	"testing"
+)
+
+// microbenchPath is graphperf-microbench's output on the H100 of the
+// measured dataset (2026-11-21; kernels/cuda/MICROBENCH.md describes it).
+const microbenchPath = "../../kernels/measured/h100/microbench.jsonl"
+
+// microbenchLine holds the fields of every line type the test reads.
+type microbenchLine struct {
+	Type string `json:"type"`
+	// device
+	SMCount      int     `json:"sm_count"`
+	L2Bytes      int64   `json:"l2_bytes"`
+	ClockKHz     float64 `json:"clock_khz"`
+	MemClockKHz  float64 `json:"mem_clock_khz"`
+	MemBusBits   int     `json:"mem_bus_bits"`
+	ThreadsPerSM int     `json:"max_threads_per_sm"`
+	// latency
+	WorkingSet int64   `json:"working_set_bytes"`
+	NsPerLoad  float64 `json:"ns_per_load"`
+	// service
+	Class            string  `json:"class"`
+	MLP              float64 `json:"mlp"`
+	CoalescedSectors int     `json:"coalesced_sectors"`
+	ServiceNs        float64 `json:"service_ns"`
+	// bandwidth
+	Kind string  `json:"kind"`
+	GBs  float64 `json:"gb_s"`
+	// instructions
+	Op       string  `json:"op"`
+	WarpGIPS float64 `json:"warp_gips"`
+}
+
+func readMicrobench(t *testing.T) []microbenchLine {
+	t.Helper()
+	f, err := os.Open(microbenchPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var lines []microbenchLine
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		var l microbenchLine
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			t.Fatalf("%s:%d: %v", microbenchPath, n, err)
+		}
+		lines = append(lines, l)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return lines
+}
+
+// TestH100AgreesWithMicrobench checks every measured value of h100.yaml
+// (every value whose source names microbench.jsonl) against the
+// measurement, within 1%, and the datasheet values the device line also
+// gives, exactly. A measured value this test does not know how to check is
+// an error too, so the file cannot gain unchecked numbers.
+func TestH100AgreesWithMicrobench(t *testing.T) {
+	m, err := Lookup("h100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := readMicrobench(t)
+	checked := map[string]bool{}
+	near := func(path string, got, want float64) {
+		t.Helper()
+		checked[path] = true
+		if want <= 0 || math.Abs(got/want-1) > 0.01 {
+			t.Errorf("%s = %g, microbench.jsonl says %g", path, got, want)
+		}
+	}
+	find := func(match func(microbenchLine) bool, what string) microbenchLine {
+		t.Helper()
+		for _, l := range lines {
+			if match(l) {
+				return l
+			}
+		}
+		t.Fatalf("microbench.jsonl has no %s line", what)
+		return microbenchLine{}
+	}
+
+	dev := find(func(l microbenchLine) bool { return l.Type == "device" }, "device")
+	if m.SMs != dev.SMCount || m.WarpsPerSM*32 != dev.ThreadsPerSM || int64(m.L2.Size) != dev.L2Bytes ||
+		float64(m.Clock) != dev.ClockKHz*1e3 || float64(m.DRAM.Clock) != dev.MemClockKHz*1e3 || m.DRAM.BusBits != dev.MemBusBits {
+		t.Errorf("h100.yaml: %d SMs, %d threads/SM, L2 %d B, clock %v, memory %v x %d bit; device line: %d, %d, %d, %v kHz, %v kHz x %d",
+			m.SMs, m.WarpsPerSM*32, m.L2.Size, m.Clock, m.DRAM.Clock, m.DRAM.BusBits,
+			dev.SMCount, dev.ThreadsPerSM, dev.L2Bytes, dev.ClockKHz, dev.MemClockKHz, dev.MemBusBits)
+	}
+
+	bandwidth := func(kind string) float64 {
+		return find(func(l microbenchLine) bool { return l.Type == "bandwidth" && l.Kind == kind }, "bandwidth "+kind).GBs * 1e9
+	}
+	near("ceilings.read_bandwidth", float64(m.Ceilings.ReadBandwidth), bandwidth("read"))
+	near("ceilings.write_bandwidth", float64(m.Ceilings.WriteBandwidth), bandwidth("write"))
+	near("ceilings.copy_bandwidth", float64(m.Ceilings.CopyBandwidth), bandwidth("copy"))
+	near("ceilings.l2_bandwidth", float64(m.Ceilings.L2Bandwidth), bandwidth("l2_read"))
+	gips := func(op string) float64 {
+		return find(func(l microbenchLine) bool { return l.Type == "instructions" && l.Op == op }, "instructions "+op).WarpGIPS * 1e9
+	}
+	near("ceilings.warp_instructions", float64(m.Ceilings.WarpInstructions), gips("ffma"))
+	near("ceilings.warp_instructions_integer", float64(m.Ceilings.WarpInstructionsInteger), gips("iadd"))
+
+	for i, l := range m.Latencies {
+		chase := find(func(c microbenchLine) bool {
+			return c.Type == "latency" && c.WorkingSet == int64(l.WorkingSet)
+		}, fmt.Sprintf("latency with working set %d", l.WorkingSet))
+		near(fmt.Sprintf("latencies[%d].time", i), float64(l.Time), chase.NsPerLoad)
+		checked[fmt.Sprintf("latencies[%d].working_set", i)] = true
+	}
+
+	for i, c := range m.ServiceCurves {
+		if c.Form != ServiceForm {
+			t.Errorf("curve %s: form %s, want service (the file copies service_ns)", c.Class, c.Form)
+		}
+		var want []microbenchLine
+		for _, l := range lines {
+			// MICROBENCH.md: row hits only where a step reads all 32
+			// sectors of a region.
+			if l.Type == "service" && l.Class == c.Class && (c.Class != "dram_row_hit" || l.CoalescedSectors == 32) {
+				want = append(want, l)
+			}
+		}
+		if len(c.Points) != len(want) {
+			t.Errorf("curve %s: %d points, microbench.jsonl has %d", c.Class, len(c.Points), len(want))
+			continue
+		}
+		path := fmt.Sprintf("service_curves[%d].points", i)
+		for j, p := range c.Points {
+			if p.MLP != want[j].MLP {
+				t.Errorf("%s[%d]: m = %g, microbench.jsonl says %g", path, j, p.MLP, want[j].MLP)
+			}
+			near(path, float64(p.Time), want[j].ServiceNs)
+		}
+	}
+
+	for path, src := range m.Sources {
+		if strings.Contains(src, "microbench.jsonl") && !checked[path] {
+			t.Errorf("%s is measured (%s) but this test does not check it", path, src)
+		}
+	}
+	if len(checked) < 10 {
+		t.Errorf("only %d measured values checked", len(checked))
+	}
+}
