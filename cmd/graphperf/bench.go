@@ -28,6 +28,8 @@ func benchGroup() group {
 			{"run", "time BFS implementations on one graph and check them against the Go reference", benchRun},
 			{"sweep", "measure a corpus of graphs into a results directory, resumably", benchSweep},
 			{"summary", "compare BFS implementations over a results directory (seed 004 aggregate tables)", benchSummary},
+			{"microbench", "run the GPU microbenchmarks, or read their output: latency, service curves S(m), ceilings", benchMicrobench},
+			{"ncu", "collect Nsight Compute counters for every level of topology-driven BFS", benchNCU},
 		},
 	}
 }

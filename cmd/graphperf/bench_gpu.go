@@ -1,0 +1,164 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/graphperf/graphperf/kernels"
+)
+
+func benchMicrobench(e *env, args []string) error {
+	fs := newFlagSet(e, "microbench", "bench microbench [flags]",
+		`Run the GPU microbenchmarks (kernels/cuda/graphperf-microbench, see
+kernels/cuda/MICROBENCH.md) or read a file they wrote (--from), and print
+what a machine file needs: pointer-chase latency by working set, the
+service-time curves S(m) per class (seed 000 §6.5, figure 6: L2 hits, DRAM row
+hits, DRAM row misses against the memory-level parallelism m), bandwidth
+ceilings and warp instruction throughput. --yaml prints the measured parts in
+the machine-file format of model/machine (ceilings and service_curves), ready
+to paste into a machine file such as model/machine/machines/h100.yaml.`)
+	from := fs.String("from", "", "read this microbenchmark output instead of running the binary (no GPU needed)")
+	runner := fs.String("runner", kernels.DefaultMicrobench, "the graphperf-microbench binary")
+	out := fs.String("out", "microbench.jsonl", "where a run writes its JSON lines")
+	quick := fs.Bool("quick", false, "fewer points (a run of a few seconds)")
+	asYAML := fs.Bool("yaml", false, "print the machine-file sections instead of tables")
+	var of outputFlags
+	of.register(fs)
+	if _, err := parse(fs, args, 0, 0); err != nil {
+		return err
+	}
+	if err := of.check(); err != nil {
+		return err
+	}
+	if *asYAML && (of.json || of.csv) {
+		return fmt.Errorf("--yaml excludes --json and --csv")
+	}
+	var mb *kernels.Microbench
+	var err error
+	source := *from
+	if *from != "" {
+		mb, err = kernels.ReadMicrobenchFile(*from)
+	} else {
+		source = *out
+		mb, err = kernels.RunMicrobench(*runner, *out, *quick, e.stderr)
+	}
+	if err != nil {
+		return err
+	}
+	switch {
+	case *asYAML:
+		return writeMachineYAML(e.stdout, mb, source)
+	case of.json:
+		return writeJSON(e.stdout, map[string]any{
+			"device": mb.Device, "latency": mb.Latency, "service": mb.Service,
+			"bandwidth_gb_s": mb.Bandwidth, "warp_gips": mb.Instructions,
+		})
+	}
+	t := &table{header: []string{"class", "mlp", "latency_ns", "service_ns", "gtxn_s"}}
+	for _, class := range sortedKeys(mb.Service) {
+		for _, p := range mb.Service[class] {
+			t.add(class, strconv.Itoa(p.MLP), ftoa(p.LatencyNs), ftoa(p.ServiceNs), ftoa(p.ThroughputGTxnS))
+		}
+	}
+	if of.csv {
+		return t.write(e.stdout, true)
+	}
+	fmt.Fprintf(e.stdout, "%s: %s\n\npointer-chase latency (one thread, 128 B stride):\n", source, mb.Device.Name)
+	lt := &table{header: []string{"working_set_MB", "cycles", "ns"}}
+	for _, p := range mb.Latency {
+		lt.add(ftoa(float64(p.WorkingSetBytes)/(1<<20)), ftoa(p.CyclesPerLoad), ftoa(p.NsPerLoad))
+	}
+	lt.write(e.stdout, false)
+	fmt.Fprintln(e.stdout, "\nceilings:")
+	ct := &table{header: []string{"ceiling", "value"}}
+	for _, k := range sortedKeys(mb.Bandwidth) {
+		ct.add(k+" bandwidth", fmt.Sprintf("%.4g TB/s", mb.Bandwidth[k]/1000))
+	}
+	for _, k := range sortedKeys(mb.Instructions) {
+		ct.add(k+" warp instructions", fmt.Sprintf("%.4g GIPS", mb.Instructions[k]))
+	}
+	ct.write(e.stdout, false)
+	fmt.Fprintln(e.stdout, "\nservice time S(m) = latency / m:")
+	return t.write(e.stdout, false)
+}
+
+// writeMachineYAML prints the measured sections of a machine file in the
+// format model/machine reads (units inside the values, 4 significant digits).
+func writeMachineYAML(w io.Writer, mb *kernels.Microbench, source string) error {
+	src := fmt.Sprintf("measured on %s by graphperf-microbench, %s", mb.Device.Name, source)
+	fmt.Fprintf(w, "ceilings:\n  source: %q\n", src)
+	for _, k := range []struct{ kind, field string }{
+		{"read", "read_bandwidth"}, {"write", "write_bandwidth"}, {"copy", "copy_bandwidth"}, {"l2_read", "l2_bandwidth"},
+	} {
+		if v, ok := mb.Bandwidth[k.kind]; ok {
+			fmt.Fprintf(w, "  %s: %.4g TB/s\n", k.field, v/1000)
+		}
+	}
+	if v, ok := mb.Instructions["ffma"]; ok {
+		fmt.Fprintf(w, "  warp_instructions: %.4g GIPS\n", v)
+	}
+	if v, ok := mb.Instructions["iadd"]; ok {
+		fmt.Fprintf(w, "  warp_instructions_integer: %.4g GIPS\n", v)
+	}
+	fmt.Fprintln(w, "service_curves:")
+	for _, class := range sortedKeys(mb.Service) {
+		fmt.Fprintf(w, "  - class: %s\n    source: %q\n    points:\n", class, src)
+		for _, p := range mb.Service[class] {
+			fmt.Fprintf(w, "      - [%d, %.4g ns]\n", p.MLP, p.ServiceNs)
+		}
+	}
+	return nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func benchNCU(e *env, args []string) error {
+	fs := newFlagSet(e, "ncu", "bench ncu [flags] GRAPH.gpg --root R -o OUT.csv",
+		`Collect Nsight Compute counters for every level of the topology-driven BFS
+(seed 000 listing 2) from one root, one profiled launch per level, with
+--clock-control none: L2 sector lookups, hits and misses, DRAM sectors read
+and written, executed instructions, achieved occupancy and duration (the
+inputs of the operator machine's counter-driven mapping). Runs
+kernels/cuda/ncu_topo.sh; needs ncu and an NVIDIA GPU.`)
+	root := fs.Uint64("root", 0, "BFS root")
+	out := fs.String("o", "", "output CSV (required)")
+	runner := fs.String("runner", kernels.DefaultRunner, "the graphperf-bfs binary")
+	script := fs.String("script", "kernels/cuda/ncu_topo.sh", "the collection script")
+	pos, err := parse(fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	if *out == "" {
+		return fmt.Errorf("-o: an output file is required")
+	}
+	if !strings.HasSuffix(pos[0], ".gpg") {
+		return fmt.Errorf("%s: the runner reads .gpg files (graphperf graph convert makes one)", pos[0])
+	}
+	if _, err := exec.LookPath("ncu"); err != nil {
+		return fmt.Errorf("ncu not found: collecting counters needs Nsight Compute and an NVIDIA GPU")
+	}
+	for _, f := range []string{*runner, *script, pos[0]} {
+		if _, err := os.Stat(f); err != nil {
+			return err
+		}
+	}
+	cmd := exec.Command("bash", *script, *runner, pos[0], strconv.FormatUint(*root, 10), *out)
+	cmd.Stdout, cmd.Stderr = e.stderr, e.stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("%s: %w", *script, err)
+	}
+	fmt.Fprintf(e.stdout, "%s: ncu counters of every topo level from root %d\n", *out, *root)
+	return nil
+}
