@@ -101,7 +101,7 @@ Run "graphperf <group>" for its commands and "graphperf <group> <command> -h" fo
 func groupUsage(w io.Writer, g group) {
 	fmt.Fprintf(w, "graphperf %s: %s\n\nCommands:\n", g.name, g.summary)
 	for _, c := range g.commands {
-		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-11s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintf(w, "\nRun \"graphperf %s <command> -h\" for its flags.\n", g.name)
 }
