@@ -23,10 +23,12 @@ import (
 func modelGroup() group {
 	return group{
 		name:    "model",
-		summary: "describe machines and solve analytic models (mean value analysis)",
+		summary: "describe machines; mean value analysis, rooflines and performance portability",
 		commands: []command{
 			{"machine", "list the embedded machine files, or show one or a file of your own", modelMachine},
 			{"mva", "solve a closed queueing network given in YAML by mean value analysis", modelMVA},
+			{"roofline", "instruction roofline: a GPU's ceilings and ridge points, or ncu launches placed on it", modelRoofline},
+			{"portability", "Pennycook performance portability per application from a CSV of efficiencies", modelPortability},
 		},
 	}
 }

@@ -1,0 +1,375 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/graphperf/graphperf/model/machine"
+	"github.com/graphperf/graphperf/model/roofline"
+)
+
+// rooflineCeilingJSON is one ceiling of "model roofline --json".
+type rooflineCeilingJSON struct {
+	Ceiling    string   `json:"ceiling"` // "compute", "L1", "L2", "DRAM"
+	Source     string   `json:"source"`
+	Bandwidth  *float64 `json:"bandwidth_bytes_per_s"`
+	GTXNPerS   *float64 `json:"gtxn_per_s"`
+	WarpGIPS   *float64 `json:"warp_gips"`
+	RidgePoint *float64 `json:"ridge_point"`
+}
+
+// rooflineLevelJSON is one memory level of a launch.
+type rooflineLevelJSON struct {
+	Level             string   `json:"level"`
+	Transactions      float64  `json:"transactions"`
+	Intensity         *float64 `json:"intensity"` // null: no transactions
+	RidgePoint        float64  `json:"ridge_point"`
+	AttainableGIPS    float64  `json:"attainable_warp_gips"`
+	BandwidthFraction float64  `json:"bandwidth_fraction"`
+	Class             string   `json:"class"`
+}
+
+// rooflineLaunchJSON is one launch of "model roofline --ncu --json".
+type rooflineLaunchJSON struct {
+	ID               string              `json:"id"`
+	Kernel           string              `json:"kernel"`
+	Line             int                 `json:"line"`
+	TimeNs           float64             `json:"time_ns"`
+	WarpInstructions float64             `json:"warp_instructions"`
+	AchievedGIPS     float64             `json:"achieved_warp_gips"`
+	Levels           []rooflineLevelJSON `json:"levels"`
+	BoundGIPS        float64             `json:"bound_warp_gips"`
+	Binding          string              `json:"binding"`
+	Class            string              `json:"class"`
+	FractionOfBound  float64             `json:"fraction_of_bound"`
+	Warnings         []string            `json:"warnings"`
+}
+
+// rooflineJSON is what "model roofline --json" prints; Launches only with
+// --ncu.
+type rooflineJSON struct {
+	Machine  string                `json:"machine"`
+	File     string                `json:"file"`
+	Ceilings []rooflineCeilingJSON `json:"ceilings"`
+	NCU      string                `json:"ncu,omitempty"`
+	Launches []rooflineLaunchJSON  `json:"launches,omitempty"`
+	Warnings []string              `json:"warnings"`
+}
+
+func modelRoofline(e *env, args []string) error {
+	fs := newFlagSet(e, "roofline", "model roofline [flags]",
+		`The instruction roofline of a GPU (seed 001 §3.4, after Ding and Williams):
+warp instructions per second against 32-byte transactions per second at each
+memory level. The compute ceiling is SMs x schedulers x IPC x clock; a memory
+ceiling is bandwidth / 32 B (L2: the machine file's measured L2 bandwidth;
+DRAM: its peak; L1: skipped, as machine files give no L1 bandwidth). The
+ridge point of a level, compute / (bandwidth / 32 B), is the instruction
+intensity above which a kernel cannot be bound by that level.
+
+Without --ncu it prints the machine's ceilings and ridge points. With --ncu
+FILE.csv (ncu --csv --page raw, as "bench ncu" writes it) it places every
+launch: time, warp instructions (smsp__inst_executed.sum), achieved warp
+GIPS, and per level the transactions (L2: lts__t_sectors_srcunit_tex_op_*
+sectors; DRAM: dram__sectors_read + write) and the intensity; then the bound
+(the least of min(compute, intensity x GTXN/s) over the levels), the level
+that binds, the class (memory-bound when a level binds) and the percentage
+of the bound achieved.`)
+	name := fs.String("machine", "h100", "embedded machine `NAME`, or a machine FILE (a path with a / or ending in .yaml)")
+	ncu := fs.String("ncu", "", "ncu --csv --page raw `FILE` whose launches to place on the roofline")
+	measured := fs.Bool("measured", false, "take the compute and DRAM ceilings from the machine's measured ceilings, not its peaks")
+	var of outputFlags
+	of.register(fs)
+	if _, err := parse(fs, args, 0, 0); err != nil {
+		return err
+	}
+	if err := of.check(); err != nil {
+		return err
+	}
+	m, err := rooflineMachine(*name)
+	if err != nil {
+		return err
+	}
+	r, err := roofline.ForMachine(m, &roofline.Options{Measured: *measured})
+	if err != nil {
+		return err
+	}
+	out := rooflineJSON{Machine: m.Name, File: m.File, Ceilings: rooflineCeilings(m, r), Warnings: append([]string{}, r.Warnings...)}
+	if *ncu == "" {
+		if of.json {
+			return writeJSON(e.stdout, out)
+		}
+		return writeRooflineCeilings(e, m, r, out, of.csv)
+	}
+
+	launches, readWarnings, err := rooflineReadNCU(*ncu)
+	if err != nil {
+		return err
+	}
+	out.NCU = *ncu
+	out.Warnings = append(readWarnings, out.Warnings...)
+	for _, l := range launches {
+		k, err := l.Kernel()
+		if err != nil {
+			return fmt.Errorf("%s:%d: %w", *ncu, l.Line, err)
+		}
+		a, err := r.Analyze(k)
+		if err != nil {
+			return fmt.Errorf("%s:%d: %w", *ncu, l.Line, err)
+		}
+		out.Launches = append(out.Launches, rooflineLaunch(l, a))
+	}
+	if of.json {
+		return writeJSON(e.stdout, out)
+	}
+	return writeRooflineLaunches(e, r, out, of.csv)
+}
+
+// rooflineMachine is an embedded machine or a machine file, as in
+// "model machine show".
+func rooflineMachine(name string) (*machine.Machine, error) {
+	if looksLikeFile(name) {
+		return machine.Load(name)
+	}
+	m, err := machine.Lookup(name)
+	if errors.Is(err, machine.ErrUnknownMachine) {
+		return nil, fmt.Errorf("--machine: unknown machine %q (embedded: %s; a file of your own needs a / or .yaml in its name)",
+			name, strings.Join(machine.Names(), ", "))
+	}
+	return m, err
+}
+
+func rooflineReadNCU(path string) (launches []roofline.Launch, warnings []string, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = cerr
+		}
+	}()
+	return roofline.ReadNCU(f, path)
+}
+
+func rooflineFloat(x float64) *float64 { return &x }
+
+// rooflineCeilings lists the compute ceiling, then the memory levels.
+func rooflineCeilings(m *machine.Machine, r *roofline.Instruction) []rooflineCeilingJSON {
+	rows := []rooflineCeilingJSON{{
+		Ceiling: string(roofline.Compute), Source: r.ComputeSource,
+		WarpGIPS: rooflineFloat(r.WarpInstructionsPerSecond / 1e9),
+	}}
+	for _, c := range r.Memory {
+		ridge, _ := r.Ridge(c.Level)
+		rows = append(rows, rooflineCeilingJSON{
+			Ceiling: string(c.Level), Source: c.Source, Bandwidth: rooflineFloat(c.Bandwidth),
+			GTXNPerS: rooflineFloat(c.TransactionsPerSecond() / 1e9), RidgePoint: rooflineFloat(ridge),
+		})
+	}
+	return rows
+}
+
+// rooflineCell prints an optional number, "-" when absent.
+func rooflineCell(x *float64, format func(float64) string) string {
+	if x == nil {
+		return "-"
+	}
+	return format(*x)
+}
+
+func rooflineRidgeText(x float64) string { return fmt.Sprintf("%.2f", x) }
+
+// rooflineCount prints a whole count in full ("4856663"), anything else as
+// ftoa does.
+func rooflineCount(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	}
+	return ftoa(x)
+}
+
+func writeRooflineCeilings(e *env, m *machine.Machine, r *roofline.Instruction, out rooflineJSON, asCSV bool) error {
+	t := &table{header: []string{"ceiling", "source", "bandwidth_GB/s", "GTXN/s", "warp_GIPS", "ridge_point"}}
+	for _, c := range out.Ceilings {
+		t.add(c.Ceiling, c.Source, rooflineCell(c.Bandwidth, func(x float64) string { return ftoa(x / 1e9) }),
+			rooflineCell(c.GTXNPerS, ftoa), rooflineCell(c.WarpGIPS, ftoa), rooflineCell(c.RidgePoint, rooflineRidgeText))
+	}
+	if asCSV {
+		if err := t.write(e.stdout, true); err != nil {
+			return err
+		}
+		return writeRooflineNotes(e.stderr, "graphperf: model roofline: note: ", groupRooflineNotes(out.Warnings, nil))
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "%s (%s): instruction roofline, warp instructions per 32-byte transaction (seed 001 §3.4)\n", m.Name, m.File)
+	if r.ComputeSource == "peak" {
+		fmt.Fprintf(w, "compute: %s warp GIPS = %d SMs x %d schedulers x %s IPC x %v\n\n",
+			ftoa(r.WarpInstructionsPerSecond/1e9), m.SMs, m.SchedulersPerSM, ftoa(m.IPCPerScheduler), m.Clock)
+	} else {
+		fmt.Fprintf(w, "compute: %s warp GIPS measured (peak %s)\n\n", ftoa(r.WarpInstructionsPerSecond/1e9), ftoa(float64(m.WarpGIPSPeak())/1e9))
+	}
+	if err := t.write(w, false); err != nil {
+		return err
+	}
+	return writeRooflineNotes(w, "\nnotes:\n", groupRooflineNotes(out.Warnings, nil))
+}
+
+// rooflineLevels are the memory levels any launch was analysed at.
+func rooflineLevels(launches []rooflineLaunchJSON) []string {
+	var levels []string
+	for _, level := range roofline.MemoryLevels {
+		for _, l := range launches {
+			if rooflineLaunchLevel(l, string(level)) != nil {
+				levels = append(levels, string(level))
+				break
+			}
+		}
+	}
+	return levels
+}
+
+func rooflineLaunchLevel(l rooflineLaunchJSON, level string) *rooflineLevelJSON {
+	for i := range l.Levels {
+		if l.Levels[i].Level == level {
+			return &l.Levels[i]
+		}
+	}
+	return nil
+}
+
+func rooflineLaunch(l roofline.Launch, a roofline.Analysis) rooflineLaunchJSON {
+	name := l.Name
+	if i := strings.IndexByte(name, '('); i > 0 {
+		name = name[:i]
+	}
+	j := rooflineLaunchJSON{
+		ID: l.ID, Kernel: name, Line: l.Line, TimeNs: l.Counters.DurationNs, WarpInstructions: a.WarpInstructions,
+		AchievedGIPS: a.Achieved / 1e9, BoundGIPS: a.Bound / 1e9, Binding: string(a.Binding), Class: string(a.Class),
+		FractionOfBound: a.FractionOfBound, Warnings: append([]string{}, a.Warnings...),
+	}
+	for _, p := range a.Levels {
+		lj := rooflineLevelJSON{
+			Level: string(p.Level), Transactions: p.Transactions, RidgePoint: p.Ridge,
+			AttainableGIPS: p.Attainable / 1e9, BandwidthFraction: p.BandwidthFraction, Class: string(p.Class),
+		}
+		if !math.IsInf(p.Intensity, 0) {
+			lj.Intensity = rooflineFloat(p.Intensity)
+		}
+		j.Levels = append(j.Levels, lj)
+	}
+	return j
+}
+
+func writeRooflineLaunches(e *env, r *roofline.Instruction, out rooflineJSON, asCSV bool) error {
+	levels := rooflineLevels(out.Launches)
+	header := []string{"id", "kernel", "time_us", "warp_inst", "warp_GIPS"}
+	for _, level := range levels {
+		header = append(header, level+"_txn", "II_"+level)
+	}
+	t := &table{header: append(header, "bound_GIPS", "binding", "class", "pct_of_bound")}
+	perLaunch := map[string][]string{}
+	for _, l := range out.Launches {
+		row := []string{l.ID, l.Kernel, ftoa(l.TimeNs / 1e3), rooflineCount(l.WarpInstructions), ftoa(l.AchievedGIPS)}
+		for _, level := range levels {
+			p := rooflineLaunchLevel(l, level)
+			if p == nil {
+				row = append(row, "-", "-")
+				continue
+			}
+			ii := "+Inf"
+			if p.Intensity != nil {
+				ii = fmt.Sprintf("%.3f", *p.Intensity)
+			}
+			row = append(row, rooflineCount(p.Transactions), ii)
+		}
+		t.add(append(row, ftoa(l.BoundGIPS), l.Binding, l.Class, fmt.Sprintf("%.3g", 100*l.FractionOfBound))...)
+		for _, w := range l.Warnings {
+			perLaunch[w] = append(perLaunch[w], l.ID)
+		}
+	}
+	notes := groupRooflineNotes(out.Warnings, perLaunch)
+	if asCSV {
+		if err := t.write(e.stdout, true); err != nil {
+			return err
+		}
+		return writeRooflineNotes(e.stderr, "graphperf: model roofline: note: ", notes)
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "%s: %d launches on the %s instruction roofline (seed 001 §3.4)\n", out.NCU, len(out.Launches), out.Machine)
+	fmt.Fprintf(w, "compute %s warp GIPS (%s)", ftoa(r.WarpInstructionsPerSecond/1e9), r.ComputeSource)
+	for _, c := range r.Memory {
+		ridge, _ := r.Ridge(c.Level)
+		fmt.Fprintf(w, "; %s %s GTXN/s (%s), ridge %.2f", c.Level, ftoa(c.TransactionsPerSecond()/1e9), c.Source, ridge)
+	}
+	fmt.Fprintf(w, "\nII_<level>: warp instructions per 32-byte transaction at that level; a level binds when its II is below its ridge point\n\n")
+	if err := t.write(w, false); err != nil {
+		return err
+	}
+	return writeRooflineNotes(w, "\nnotes:\n", notes)
+}
+
+// groupRooflineNotes lists the file's warnings, then each launch warning
+// once with the launches it applies to, in order of first appearance.
+func groupRooflineNotes(warnings []string, perLaunch map[string][]string) []string {
+	notes := append([]string{}, warnings...)
+	type group struct {
+		text string
+		ids  []string
+	}
+	var groups []group
+	for text, ids := range perLaunch {
+		groups = append(groups, group{text, ids})
+	}
+	// Order by the first launch, then by text, so the output is stable.
+	first := func(g group) int {
+		n, err := strconv.Atoi(g.ids[0])
+		if err != nil {
+			return math.MaxInt
+		}
+		return n
+	}
+	sort.Slice(groups, func(i, j int) bool {
+		a, b := groups[i], groups[j]
+		if first(a) != first(b) {
+			return first(a) < first(b)
+		}
+		return a.text < b.text
+	})
+	for _, g := range groups {
+		word := "launch"
+		if len(g.ids) > 1 {
+			word = "launches"
+		}
+		notes = append(notes, fmt.Sprintf("%s %s: %s", word, strings.Join(g.ids, ", "), g.text))
+	}
+	return notes
+}
+
+func writeRooflineNotes(w io.Writer, heading string, notes []string) error {
+	if len(notes) == 0 {
+		return nil
+	}
+	if strings.HasSuffix(heading, "\n") {
+		if _, err := io.WriteString(w, heading); err != nil {
+			return err
+		}
+		for _, n := range notes {
+			if _, err := fmt.Fprintf(w, "  %s\n", n); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, n := range notes {
+		if _, err := fmt.Fprintf(w, "%s%s\n", heading, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
