@@ -459,47 +459,78 @@ inline bool parse_int(const std::string& s, long long lo, long long hi, long lon
   return true;
 }
 
+// ArgReader walks the runners' command lines: "--name value" or
+// "--name=value" options and "--name" switches, with the error texts all
+// runners share. Shared by parse_args here, parse_pr_args (pagerank_host.h).
+struct ArgReader {
+  ArgReader(int argc, const char* const* argv, std::string& err) : argc_(argc), argv_(argv), err_(err) {}
+  // next moves to the next argument; false at the end.
+  bool next() {
+    if (++i_ >= argc_) return false;
+    name = argv_[i_];
+    val_.clear();
+    has_val_ = false;
+    const size_t eq = name.find('=');
+    if (name.rfind("--", 0) == 0 && eq != std::string::npos) {
+      val_ = name.substr(eq + 1);
+      name = name.substr(0, eq);
+      has_val_ = true;
+    }
+    return true;
+  }
+  // arg is the current argument as given.
+  std::string arg() const { return argv_[i_]; }
+  // value reads the option's value (after '=' or the next argument).
+  bool value(std::string& dst) {
+    if (has_val_) {
+      dst = val_;
+      return true;
+    }
+    if (i_ + 1 >= argc_) {
+      err_ = name + " needs a value";
+      return false;
+    }
+    dst = argv_[++i_];
+    return true;
+  }
+  // flag checks that a switch was given no value.
+  bool flag() {
+    if (has_val_) {
+      err_ = name + " takes no value";
+      return false;
+    }
+    return true;
+  }
+  // integer reads an integer value in [lo, hi].
+  bool integer(long long lo, long long hi, long long& dst) {
+    std::string s;
+    if (!value(s)) return false;
+    if (!parse_int(s, lo, hi, dst)) {
+      err_ = name + ": want an integer in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got \"" + s + "\"";
+      return false;
+    }
+    return true;
+  }
+  std::string name;
+
+ private:
+  int argc_;
+  const char* const* argv_;
+  std::string& err_;
+  int i_ = 0;
+  std::string val_;
+  bool has_val_ = false;
+};
+
 // Parses argv; accepts "--key value" and "--key=value". Returns false with
 // err set on a bad command line. Range checks that need the graph (roots
 // below n) are the caller's.
 inline bool parse_args(int argc, const char* const* argv, Options& o, std::string& err) {
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i], val;
-    bool has_val = false;
-    size_t eq = a.find('=');
-    if (a.rfind("--", 0) == 0 && eq != std::string::npos) {
-      val = a.substr(eq + 1);
-      a = a.substr(0, eq);
-      has_val = true;
-    }
-    auto need = [&](std::string& dst) -> bool {
-      if (has_val) {
-        dst = val;
-        return true;
-      }
-      if (i + 1 >= argc) {
-        err = a + " needs a value";
-        return false;
-      }
-      dst = argv[++i];
-      return true;
-    };
-    auto flag = [&]() -> bool {
-      if (has_val) {
-        err = a + " takes no value";
-        return false;
-      }
-      return true;
-    };
-    auto int_opt = [&](long long lo, long long hi, long long& dst) -> bool {
-      std::string s;
-      if (!need(s)) return false;
-      if (!parse_int(s, lo, hi, dst)) {
-        err = a + ": want an integer in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got \"" + s + "\"";
-        return false;
-      }
-      return true;
-    };
+  for (ArgReader r(argc, argv, err); r.next();) {
+    const std::string& a = r.name;
+    auto need = [&](std::string& dst) { return r.value(dst); };
+    auto flag = [&]() { return r.flag(); };
+    auto int_opt = [&](long long lo, long long hi, long long& dst) { return r.integer(lo, hi, dst); };
     long long x = 0;
     if (a == "--graph") {
       if (!need(o.graph)) return false;
@@ -572,7 +603,7 @@ inline bool parse_args(int argc, const char* const* argv, Options& o, std::strin
     } else if (a == "-h" || a == "--help") {
       o.help = true;
     } else {
-      err = "unknown argument \"" + std::string(argv[i]) + "\"";
+      err = "unknown argument \"" + r.arg() + "\"";
       return false;
     }
   }

@@ -183,43 +183,11 @@ inline bool parse_damping(const std::string& s, double& v) {
 }
 
 inline bool parse_pr_args(int argc, const char* const* argv, PrOptions& o, std::string& err) {
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i], val;
-    bool has_val = false;
-    const size_t eq = a.find('=');
-    if (a.rfind("--", 0) == 0 && eq != std::string::npos) {
-      val = a.substr(eq + 1);
-      a = a.substr(0, eq);
-      has_val = true;
-    }
-    auto need = [&](std::string& dst) -> bool {
-      if (has_val) {
-        dst = val;
-        return true;
-      }
-      if (i + 1 >= argc) {
-        err = a + " needs a value";
-        return false;
-      }
-      dst = argv[++i];
-      return true;
-    };
-    auto flag = [&]() -> bool {
-      if (has_val) {
-        err = a + " takes no value";
-        return false;
-      }
-      return true;
-    };
-    auto int_opt = [&](long long lo, long long hi, long long& dst) -> bool {
-      std::string s;
-      if (!need(s)) return false;
-      if (!parse_int(s, lo, hi, dst)) {
-        err = a + ": want an integer in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got \"" + s + "\"";
-        return false;
-      }
-      return true;
-    };
+  for (ArgReader r(argc, argv, err); r.next();) {
+    const std::string& a = r.name;
+    auto need = [&](std::string& dst) { return r.value(dst); };
+    auto flag = [&]() { return r.flag(); };
+    auto int_opt = [&](long long lo, long long hi, long long& dst) { return r.integer(lo, hi, dst); };
     long long x = 0;
     if (a == "--graph") {
       if (!need(o.graph)) return false;
@@ -283,7 +251,7 @@ inline bool parse_pr_args(int argc, const char* const* argv, PrOptions& o, std::
     } else if (a == "-h" || a == "--help") {
       o.help = true;
     } else {
-      err = "unknown argument \"" + std::string(argv[i]) + "\"";
+      err = "unknown argument \"" + r.arg() + "\"";
       return false;
     }
   }
