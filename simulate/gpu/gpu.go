@@ -1,0 +1,212 @@
+package gpu
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/graphperf/graphperf/simulate/cache"
+	"github.com/graphperf/graphperf/simulate/dram"
+	"github.com/graphperf/graphperf/simulate/warp"
+	"github.com/graphperf/graphperf/workload/graph"
+)
+
+// L2 and DRAM model names for Config.L2 and Config.DRAM.
+const (
+	// L2FullyAssociative is seed 000 §6.4's approximation: a
+	// fully-associative LRU cache (cache.FullyAssociative).
+	L2FullyAssociative = "fa"
+	// L2Sectored is the sliced, set-associative, sectored L2
+	// (cache.SetAssociative).
+	L2Sectored = "sectored"
+	// DRAMPaper is seed 000 §6.4's row-buffer model: a small
+	// fully-associative LRU cache of 256-byte blocks (dram.RowBuffers).
+	DRAMPaper = "paper"
+	// DRAMBanked is the open-row model: one open row per bank
+	// (dram.Banked).
+	DRAMBanked = "banked"
+)
+
+// DefaultFullyAssociative is the "fa" L2 of an H100: cache.H100L2's
+// capacity and sectors, fully associative (409,600 lines of 128 bytes,
+// 50 MiB).
+var DefaultFullyAssociative = cache.H100L2.FullyAssociative()
+
+// ErrBadConfig is returned (wrapped) for an unknown model name or a bad
+// geometry.
+var ErrBadConfig = errors.New("gpu: bad configuration")
+
+// Config says what to simulate. The zero value (with Kernel set) is an
+// H100: the "fa" L2 of DefaultFullyAssociative, the "paper" row buffers of
+// dram.H100RowBuffers, 8448 physical warps.
+type Config struct {
+	// Kernel is a CUDA runner implementation name; see warp.ParseKernel.
+	Kernel string
+	// L2 is L2FullyAssociative ("fa", the default when empty) or
+	// L2Sectored ("sectored").
+	L2 string
+	// DRAM is DRAMPaper ("paper", the default when empty) or DRAMBanked
+	// ("banked").
+	DRAM string
+	// PhysicalWarps is the machine's resident warps for W_max; 0 means
+	// warp.H100Warps (8448).
+	PhysicalWarps int
+	// FullyAssociative is the "fa" geometry; zero means
+	// DefaultFullyAssociative (cache.K40cL2 for a Tesla K40c).
+	FullyAssociative cache.FullyAssociativeConfig
+	// SetAssociative is the "sectored" geometry; zero means cache.H100L2.
+	SetAssociative cache.SetAssociativeConfig
+	// RowBuffers is the "paper" geometry; zero means dram.H100RowBuffers
+	// (dram.K40cRowBuffers for a Tesla K40c).
+	RowBuffers dram.RowBufferConfig
+	// Banked is the "banked" geometry; zero means dram.H100HBM3.
+	Banked dram.BankedConfig
+	// ColdLevels empties the L2 and closes every row at the start of each
+	// level, as seed 000 §6.4 assumes for figure 4 ("only the first access
+	// to each array will miss"); by default the caches carry over from one
+	// level to the next, as on the GPU.
+	ColdLevels bool
+	// SkipWrites keeps stores and atomics out of the L2 (seed 000 §7.1 does
+	// not model writes); by default they are write-allocate stores to the
+	// L2, counted apart from the reads.
+	SkipWrites bool
+	// Warp is passed to warp.Run; its Kernel and Sink are set from this
+	// Config.
+	Warp warp.Config
+}
+
+// Traffic is the memory traffic of one server, or of a whole level.
+// Reads follow seed 000 §6.4: every read sector is one L2 transaction
+// (C_L2), a hit (C_L2H) or a miss (C_L2M); every miss is one DRAM read
+// (C_DRAM) of one sector, a row-buffer hit (C_RBH) or miss (C_RBM). Writes
+// (stores and atomics) are L2 transactions counted apart; they never reach
+// the row-buffer model, which models reads only (write-backs of dirty lines
+// are not simulated).
+type Traffic struct {
+	// L2Transactions is C_L2, the read sectors.
+	L2Transactions int64
+	// L2Hits and L2Misses are C_L2H and C_L2M; a sector miss in a present
+	// line is a miss.
+	L2Hits, L2Misses int64
+	// DRAMReads is C_DRAM = C_L2M.
+	DRAMReads int64
+	// RowHits and RowMisses are C_RBH and C_RBM.
+	RowHits, RowMisses int64
+	// WriteTransactions, WriteHits and WriteMisses count the store and
+	// atomic sectors in the L2 (0 with Config.SkipWrites).
+	WriteTransactions, WriteHits, WriteMisses int64
+}
+
+// Add adds t2 to t.
+func (t *Traffic) Add(t2 Traffic) {
+	t.L2Transactions += t2.L2Transactions
+	t.L2Hits += t2.L2Hits
+	t.L2Misses += t2.L2Misses
+	t.DRAMReads += t2.DRAMReads
+	t.RowHits += t2.RowHits
+	t.RowMisses += t2.RowMisses
+	t.WriteTransactions += t2.WriteTransactions
+	t.WriteHits += t2.WriteHits
+	t.WriteMisses += t2.WriteMisses
+}
+
+// Level is one BFS level (one launch round) of the simulation.
+type Level struct {
+	// Level is the depth the round expands (warp.Level.Level).
+	Level int
+	// Jobs is each server's jobs, all ops (seed 000 §6.3).
+	Jobs [warp.NumServers]int64
+	// JobsTotal is N_G, the sum of Jobs.
+	JobsTotal int64
+	// Traffic is the level's total traffic, the sum of Servers.
+	Traffic
+	// Servers is each server's traffic.
+	Servers [warp.NumServers]Traffic
+	// WMax is W_max for Config.PhysicalWarps (warp.Level.WMax).
+	WMax int64
+	// LoadEstimate is n_est = N_G / W_max (seed 000 §6.5), 0 when W_max
+	// is 0.
+	LoadEstimate float64
+}
+
+// Result is a simulated traversal.
+type Result struct {
+	// Config is the configuration with defaults filled in.
+	Config Config
+	// Levels holds one Level per launch round, as warp.Result.Levels.
+	Levels []Level
+	// Warp is the warp-level simulation behind the counts.
+	Warp *warp.Result
+	// Warnings are caveats about the simulation's fidelity.
+	Warnings []string
+}
+
+// Simulate runs a BFS from root with cfg.Kernel through warp.Run and feeds
+// its memory instructions, in simulation order, to the configured L2 and
+// row-buffer models. Sectors are batched (a few thousand at a time, and at
+// each level's end) and sent with the models' LoadAll/StoreAll/AccessAll.
+// Time is warp.Run's plus O(1) amortized per sector ("fa", "paper") or
+// O(ways) ("sectored"); memory is warp.Run's plus the models'.
+func Simulate(g *graph.CSR, root uint32, cfg Config) (*Result, error) {
+	cfg, err := withDefaults(cfg)
+	if err != nil {
+		return nil, err
+	}
+	s, err := newSink(cfg)
+	if err != nil {
+		return nil, err
+	}
+	wc := cfg.Warp
+	wc.Kernel = cfg.Kernel
+	wc.Sink = s
+	wr, err := warp.Run(g, root, wc)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Config: cfg, Levels: s.levels, Warp: wr}
+	res.Warnings = append(res.Warnings, wr.Warnings...)
+	res.Warnings = append(res.Warnings,
+		"writes are counted in the L2 only: the row-buffer model sees read misses, no write-backs")
+	if cfg.L2 == L2FullyAssociative {
+		res.Warnings = append(res.Warnings, "L2 is fully associative (seed 000 §6.4's approximation), not the H100's sets and slices")
+	}
+	return res, nil
+}
+
+func withDefaults(cfg Config) (Config, error) {
+	if _, err := warp.ParseKernel(cfg.Kernel); err != nil {
+		return cfg, err
+	}
+	switch cfg.L2 {
+	case "":
+		cfg.L2 = L2FullyAssociative
+	case L2FullyAssociative, L2Sectored:
+	default:
+		return cfg, fmt.Errorf("%w: L2 model %q (want %q or %q)", ErrBadConfig, cfg.L2, L2FullyAssociative, L2Sectored)
+	}
+	switch cfg.DRAM {
+	case "":
+		cfg.DRAM = DRAMPaper
+	case DRAMPaper, DRAMBanked:
+	default:
+		return cfg, fmt.Errorf("%w: DRAM model %q (want %q or %q)", ErrBadConfig, cfg.DRAM, DRAMPaper, DRAMBanked)
+	}
+	if cfg.PhysicalWarps == 0 {
+		cfg.PhysicalWarps = warp.H100Warps
+	}
+	if cfg.PhysicalWarps < 0 {
+		return cfg, fmt.Errorf("%w: %d physical warps", ErrBadConfig, cfg.PhysicalWarps)
+	}
+	if cfg.FullyAssociative == (cache.FullyAssociativeConfig{}) {
+		cfg.FullyAssociative = DefaultFullyAssociative
+	}
+	if cfg.SetAssociative == (cache.SetAssociativeConfig{}) {
+		cfg.SetAssociative = cache.H100L2
+	}
+	if cfg.RowBuffers == (dram.RowBufferConfig{}) {
+		cfg.RowBuffers = dram.H100RowBuffers
+	}
+	if cfg.Banked == (dram.BankedConfig{}) {
+		cfg.Banked = dram.H100HBM3
+	}
+	return cfg, nil
+}

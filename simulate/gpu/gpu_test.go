@@ -1,0 +1,202 @@
+package gpu
+
+import (
+	"errors"
+	"sync"
+	"testing"
+
+	"github.com/graphperf/graphperf/simulate/warp"
+	"github.com/graphperf/graphperf/workload/gen"
+	"github.com/graphperf/graphperf/workload/graph"
+	"github.com/graphperf/graphperf/workload/props"
+)
+
+// figure2 is the directed graph of seed 000 figure 2: A..F = 0..5, A->B,
+// A->E, B->C, B->D, B->E, E->F, root A.
+func figure2(tb testing.TB) *graph.CSR {
+	tb.Helper()
+	el := &graph.EdgeList{N: 6}
+	for _, e := range [][2]uint32{{0, 1}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {4, 5}} {
+		el.Add(e[0], e[1])
+	}
+	g, err := graph.Build(el, graph.BuildOptions{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
+
+// TestFigure2 checks level 1 of topo on figure 2 (seed 000's round LEVEL =
+// 2) against the counts derived by hand in simulate/warp's
+// TestFigure2Table2, starting from an empty cache (ColdLevels).
+//
+// Reads: NF1 1 sector (depth), ERL 2 x 2 (the int64 offsets of B lie in
+// sector 0, those of E in sector 1, both in each of the two loads), EDL 3
+// (targets, one sector), NF2 3 (depth): C_L2 = 11. Misses are first
+// touches: depth (NF1), the two offset sectors (the first ERL load) and the
+// targets (the first EDL load): C_L2M = C_DRAM = 4, C_L2H = 7. Row
+// buffers, empty: the depth, offset and target arrays each start a new
+// 256-byte block (a row miss), and offset sector 1 lies in the block of
+// offset sector 0 (a hit): C_RBM = 3, C_RBH = 1, for both models (with
+// H100HBM3's 256-byte interleaving the two offset sectors share a bank and
+// row). Writes: OP's two depth stores and the two changed-flag stores,
+// one sector each: 4, the depth sector a hit (NF1 loaded it), the flag a
+// miss then a hit.
+func TestFigure2(t *testing.T) {
+	g := figure2(t)
+	for _, l2 := range []string{L2FullyAssociative, L2Sectored} {
+		for _, dr := range []string{DRAMPaper, DRAMBanked} {
+			res, err := Simulate(g, 0, Config{Kernel: "topo", L2: l2, DRAM: dr, ColdLevels: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Levels) != 3 {
+				t.Fatalf("%s/%s: %d levels, want 3", l2, dr, len(res.Levels))
+			}
+			lv := res.Levels[1]
+			want := Traffic{L2Transactions: 11, L2Hits: 7, L2Misses: 4, DRAMReads: 4, RowHits: 1, RowMisses: 3,
+				WriteTransactions: 4, WriteHits: 3, WriteMisses: 1}
+			if lv.Traffic != want {
+				t.Errorf("%s/%s: level 1 traffic %+v, want %+v", l2, dr, lv.Traffic, want)
+			}
+			perServer := map[warp.Server]Traffic{
+				warp.NF1: {L2Transactions: 1, L2Misses: 1, DRAMReads: 1, RowMisses: 1},
+				warp.ERL: {L2Transactions: 4, L2Hits: 2, L2Misses: 2, DRAMReads: 2, RowHits: 1, RowMisses: 1},
+				warp.EDL: {L2Transactions: 3, L2Hits: 2, L2Misses: 1, DRAMReads: 1, RowMisses: 1},
+				warp.NF2: {L2Transactions: 3, L2Hits: 3},
+			}
+			for srv := range warp.NumServers {
+				got := lv.Servers[srv]
+				got.WriteTransactions, got.WriteHits, got.WriteMisses = 0, 0, 0
+				if got != perServer[srv] {
+					t.Errorf("%s/%s: %v reads %+v, want %+v", l2, dr, srv, got, perServer[srv])
+				}
+			}
+			// N_G = 13 + 3 flag stores, all in one warp: W_max = N_G, n_est = 1
+			// (simulate/warp TestFigure2).
+			if lv.JobsTotal != 16 || lv.WMax != 16 || lv.LoadEstimate != 1 {
+				t.Errorf("%s/%s: N_G %d, W_max %d, n_est %g; want 16, 16, 1", l2, dr, lv.JobsTotal, lv.WMax, lv.LoadEstimate)
+			}
+		}
+	}
+}
+
+// TestFigure2Warm: with the cache carried over from level 0 (which read
+// depth, offset sector 0 and the targets), level 1 misses only offset
+// sector 1, whose 256-byte block is still open: C_L2M = 1, C_RBH = 1.
+func TestFigure2Warm(t *testing.T) {
+	res, err := Simulate(figure2(t), 0, Config{Kernel: "topo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lv := res.Levels[1]
+	if lv.L2Transactions != 11 || lv.L2Misses != 1 || lv.RowHits != 1 || lv.RowMisses != 0 {
+		t.Errorf("warm level 1: %+v, want 11 transactions, 1 miss, a row hit", lv.Traffic)
+	}
+}
+
+// TestProperties checks the identities that hold for any run: hits plus
+// misses are the transactions, row hits plus misses the DRAM reads, DRAM
+// reads the L2 misses, the servers sum to the level, and the L2 reads equal
+// the warp simulator's load sectors.
+func TestProperties(t *testing.T) {
+	el, err := gen.RMAT{Scale: 10, EdgeFactor: 8, A: .57, B: .19, C: .19, Directed: true}.Generate(1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := graph.Build(el, graph.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := props.MaxDegreeRoot(g)
+	for _, kernel := range []string{"topo", "vertex-push", "queue"} {
+		for _, l2 := range []string{L2FullyAssociative, L2Sectored} {
+			for _, dr := range []string{DRAMPaper, DRAMBanked} {
+				res, err := Simulate(g, root, Config{Kernel: kernel, L2: l2, DRAM: dr})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(res.Levels) != len(res.Warp.Levels) {
+					t.Fatalf("%d levels, warp has %d", len(res.Levels), len(res.Warp.Levels))
+				}
+				for i, lv := range res.Levels {
+					check(t, kernel+"/"+l2+"/"+dr, lv.Traffic)
+					var sum Traffic
+					var jobs int64
+					for srv := range warp.NumServers {
+						check(t, kernel, lv.Servers[srv])
+						sum.Add(lv.Servers[srv])
+						jobs += lv.Jobs[srv]
+					}
+					if sum != lv.Traffic || jobs != lv.JobsTotal {
+						t.Errorf("%s level %d: servers sum to %+v / %d jobs, level %+v / %d", kernel, i, sum, jobs, lv.Traffic, lv.JobsTotal)
+					}
+					wl := &res.Warp.Levels[i]
+					if r, w := wl.Reads(), wl.Writes(); lv.L2Transactions != r.Sectors || lv.WriteTransactions != w.Sectors {
+						t.Errorf("%s level %d: L2 reads/writes %d/%d, warp sectors %d/%d", kernel, i, lv.L2Transactions, lv.WriteTransactions, r.Sectors, w.Sectors)
+					}
+				}
+			}
+		}
+	}
+}
+
+func check(t *testing.T, name string, c Traffic) {
+	t.Helper()
+	if c.L2Hits+c.L2Misses != c.L2Transactions || c.DRAMReads != c.L2Misses ||
+		c.RowHits+c.RowMisses != c.DRAMReads || c.WriteHits+c.WriteMisses != c.WriteTransactions {
+		t.Errorf("%s: inconsistent %+v", name, c)
+	}
+}
+
+func TestBadConfig(t *testing.T) {
+	g := figure2(t)
+	for _, cfg := range []Config{
+		{Kernel: "topo", L2: "direct"},
+		{Kernel: "topo", DRAM: "ddr"},
+		{Kernel: "topo", PhysicalWarps: -1},
+	} {
+		if _, err := Simulate(g, 0, cfg); !errors.Is(err, ErrBadConfig) {
+			t.Errorf("%+v: error %v, want ErrBadConfig", cfg, err)
+		}
+	}
+	if _, err := Simulate(g, 0, Config{Kernel: "bogus"}); !errors.Is(err, warp.ErrUnknownKernel) {
+		t.Errorf("bogus kernel: %v", err)
+	}
+}
+
+var (
+	rmat22Once sync.Once
+	rmat22     *graph.CSR
+)
+
+// BenchmarkTopoRMAT22 is seed 000 §7's input, R-MAT scale 22, edge factor
+// 8 (A, B, C = 0.57, 0.19, 0.19, directed, seed 1), topo from the
+// max-degree root through the "fa" L2 (H100-sized) and the "paper" row
+// buffers. Compare with simulate/warp's BenchmarkTopoRMAT22 (Discard sink)
+// for the cost of the models.
+func BenchmarkTopoRMAT22(b *testing.B) {
+	rmat22Once.Do(func() {
+		el, err := gen.RMAT{Scale: 22, EdgeFactor: 8, A: .57, B: .19, C: .19, Directed: true}.Generate(1, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if rmat22, err = graph.Build(el, graph.BuildOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	})
+	root := props.MaxDegreeRoot(rmat22)
+	b.ResetTimer()
+	for b.Loop() {
+		res, err := Simulate(rmat22, root, Config{Kernel: "topo"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		var tr Traffic
+		for _, lv := range res.Levels {
+			tr.Add(lv.Traffic)
+		}
+		b.ReportMetric(float64(tr.L2Transactions), "C_L2")
+		b.ReportMetric(float64(tr.L2Hits)/float64(tr.L2Transactions), "L2-hit-rate")
+	}
+}
