@@ -1,0 +1,93 @@
+package om
+
+import (
+	"fmt"
+
+	"github.com/graphperf/graphperf/model/machine"
+)
+
+// CPUCounts are one round's memory instructions by the level that served
+// them (PAPI hit counts in seed 000 §4). Memory counts accesses that missed
+// every cache; leave it 0 where, as in seed 000 §5, it was not counted.
+type CPUCounts struct {
+	L1Hits, L2Hits, L3Hits, Memory int64
+}
+
+// CPULevel is one server of the CPU network.
+type CPULevel struct {
+	Name          string  `json:"name"`
+	Completions   int64   `json:"completions"`
+	Visits        float64 `json:"visits"`
+	ServiceCycles float64 `json:"service_cycles"`
+	DemandCycles  float64 `json:"demand_cycles"`
+}
+
+// CPUPrediction is the seed 000 §4 prediction of one round.
+type CPUPrediction struct {
+	// Jobs is N, the memory instructions (the sum of the counts).
+	Jobs       int64      `json:"jobs"`
+	Levels     []CPULevel `json:"levels"`
+	Bottleneck string     `json:"bottleneck"`
+	// PredictedCycles is N max_i V_i S_i; PredictedNs the same at the
+	// machine's clock.
+	PredictedCycles float64  `json:"predicted_cycles"`
+	PredictedNs     float64  `json:"predicted_ns"`
+	Warnings        []string `json:"warnings,omitempty"`
+}
+
+// PredictCPU maps a round to seed 000 §4's closed network of cache levels
+// on CPU machine m: jobs are memory instructions, C_i the hits at level i,
+// V_i = C_i / N, S_i the level's service cycles from the machine file (an
+// MLP of 1, as in §5), and
+//
+//	T = N max_i V_i S_i = max_i C_i S_i   cycles  (eq. 1, 2).
+//
+// memoryCycles is the service time of an access that misses every level;
+// it is needed only when c.Memory > 0. The machine's caches must be named
+// L1, L2, L3. O(levels).
+func PredictCPU(c CPUCounts, m *machine.Machine, memoryCycles float64) (*CPUPrediction, error) {
+	service := map[string]float64{}
+	for _, cache := range m.Caches {
+		service[cache.Name] = cache.ServiceCycles
+	}
+	counts := []struct {
+		name string
+		n    int64
+	}{{"L1", c.L1Hits}, {"L2", c.L2Hits}, {"L3", c.L3Hits}}
+	p := &CPUPrediction{Warnings: []string{"MLP of 1 and fully utilised bottleneck assumed (seed 000 §5)"}}
+	for _, lv := range counts {
+		s, ok := service[lv.name]
+		if !ok || s <= 0 {
+			return nil, fmt.Errorf("%w: machine %s has no %s service time", ErrMachine, m.Name, lv.name)
+		}
+		p.Levels = append(p.Levels, CPULevel{Name: lv.name, Completions: lv.n, ServiceCycles: s})
+		p.Jobs += lv.n
+	}
+	if c.Memory > 0 {
+		if memoryCycles <= 0 {
+			return nil, fmt.Errorf("%w: %d memory accesses but no memory service time", ErrMachine, c.Memory)
+		}
+		p.Levels = append(p.Levels, CPULevel{Name: "memory", Completions: c.Memory, ServiceCycles: memoryCycles})
+		p.Jobs += c.Memory
+	} else {
+		p.Warnings = append(p.Warnings, "off-chip memory not modelled (no counts)")
+	}
+	if c.L1Hits < 0 || c.L2Hits < 0 || c.L3Hits < 0 || c.Memory < 0 || p.Jobs == 0 {
+		return nil, fmt.Errorf("%w: counts %+v", ErrMachine, c)
+	}
+	best := 0
+	for i := range p.Levels {
+		l := &p.Levels[i]
+		l.Visits = float64(l.Completions) / float64(p.Jobs)
+		l.DemandCycles = l.Visits * l.ServiceCycles
+		if l.DemandCycles > p.Levels[best].DemandCycles {
+			best = i
+		}
+	}
+	p.Bottleneck = p.Levels[best].Name
+	p.PredictedCycles = float64(p.Jobs) * p.Levels[best].DemandCycles
+	if m.Clock > 0 {
+		p.PredictedNs = p.PredictedCycles / float64(m.Clock) * 1e9
+	}
+	return p, nil
+}

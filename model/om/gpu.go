@@ -1,0 +1,170 @@
+package om
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/graphperf/graphperf/model/machine"
+)
+
+// The memory classes of seed 000 figure 5, named as machine files name
+// their service curves.
+const (
+	ClassL2Hit       = "l2_hit"
+	ClassDRAMRowHit  = "dram_row_hit"
+	ClassDRAMRowMiss = "dram_row_miss"
+)
+
+// ErrCounters are counters the GPU mapping cannot use: no instructions, no
+// occupancy, or a machine without warps or service curves.
+var ErrCounters = errors.New("om: unusable counters")
+
+// GPUOptions are the assumptions of the counter mapping; the zero value
+// (or nil) is the default.
+type GPUOptions struct {
+	// MemoryFraction is the share of smsp__inst_executed.sum taken to be
+	// memory instructions, the GPU jobs of seed 000 §6.3. Zero means 1: all
+	// warp instructions are jobs, which overstates N and so understates
+	// the MLP m_k = V_k n (V_k = C_k / N).
+	MemoryFraction float64
+	// RowHitFraction is the share of DRAM read sectors taken to be row
+	// buffer hits; ncu does not count row activations, so the split is an
+	// assumption. Zero means every DRAM sector is a row miss (seed 000
+	// §6.4 makes the same assumption for its first-touch misses).
+	RowHitFraction float64
+}
+
+// ClassDemand is one memory class of a GPU prediction.
+type ClassDemand struct {
+	Class string `json:"class"`
+	// Completions is C_k in 32-byte sectors; Visits V_k = C_k / N.
+	Completions float64 `json:"completions"`
+	Visits      float64 `json:"visits"`
+	// MLP is m_k = V_k n, requests in flight GPU-wide.
+	MLP float64 `json:"mlp"`
+	// ServiceNs is S_k(m_k) from the machine's curve; DemandNs V_k S_k.
+	ServiceNs float64 `json:"service_ns"`
+	DemandNs  float64 `json:"demand_ns"`
+}
+
+// GPUPrediction is the seed 000 §6.5 prediction of one kernel launch.
+type GPUPrediction struct {
+	// Jobs is N, the estimated memory instructions; Load n the average
+	// warps active GPU-wide.
+	Jobs    float64       `json:"jobs"`
+	Load    float64       `json:"load"`
+	Classes []ClassDemand `json:"classes"`
+	// Bottleneck is the class of the largest demand, BottleneckDemandNs
+	// V_B S_B(m_B) (eq. 4).
+	Bottleneck         string  `json:"bottleneck"`
+	BottleneckDemandNs float64 `json:"bottleneck_demand_ns"`
+	// PredictedNs is N V_B S_B: the jobs over the throughput X_0 =
+	// 1/(V_B S_B) of the forced flow law.
+	PredictedNs float64 `json:"predicted_ns"`
+	// AllRowHitNs and AllRowMissNs are the prediction with every DRAM
+	// sector a row hit and a row miss: the bracket of the row split.
+	AllRowHitNs  float64 `json:"all_row_hit_ns"`
+	AllRowMissNs float64 `json:"all_row_miss_ns"`
+	// MeasuredNs is the launch's gpu__time_duration.
+	MeasuredNs float64  `json:"measured_ns"`
+	Warnings   []string `json:"warnings,omitempty"`
+}
+
+// PredictFromCounters predicts the time of one launch from its ncu
+// counters (seed 000 §6.4-6.5) on machine m, which must be a GPU with
+// l2_hit, dram_row_hit and dram_row_miss service curves:
+//
+//	N      = smsp__inst_executed.sum x MemoryFraction   (jobs, §6.3)
+//	C_L2H  = L2 read lookup hits; C_DRAM = DRAM read sectors,
+//	C_RBH  = RowHitFraction C_DRAM, C_RBM = C_DRAM - C_RBH  (table 2)
+//	V_k    = C_k / N
+//	n      = warps active % / 100 x physical warps        (§6.5, measured load)
+//	m_k    = V_k n;  S_k(m_k) from the machine's curve
+//	V_B S_B = max_k V_k S_k(m_k)                           (eq. 4)
+//	T      = N V_B S_B = max_k C_k S_k(m_k)                (eq. 2, forced flow)
+//
+// Writes, L1 hits and instruction issue are not modelled (nor were they in
+// seed 000). opts may be nil. O(curve points).
+func PredictFromCounters(c Counters, m *machine.Machine, opts *GPUOptions) (*GPUPrediction, error) {
+	var o GPUOptions
+	if opts != nil {
+		o = *opts
+	}
+	if o.MemoryFraction == 0 {
+		o.MemoryFraction = 1
+	}
+	if !(o.MemoryFraction > 0 && o.MemoryFraction <= 1) || !(o.RowHitFraction >= 0 && o.RowHitFraction <= 1) {
+		return nil, fmt.Errorf("%w: fractions must lie in (0, 1] and [0, 1]: %v, %v", ErrCounters, o.MemoryFraction, o.RowHitFraction)
+	}
+	if c.Instructions <= 0 || c.WarpsActivePct <= 0 {
+		return nil, fmt.Errorf("%w: launch %s: no instructions or no active warps", ErrCounters, c.ID)
+	}
+	warps := m.PhysicalWarps()
+	if warps <= 0 {
+		return nil, fmt.Errorf("%w: machine %s has no warps", ErrCounters, m.Name)
+	}
+	p := &GPUPrediction{
+		Jobs:       c.Instructions * o.MemoryFraction,
+		Load:       c.WarpsActivePct / 100 * float64(warps),
+		MeasuredNs: c.DurationNs,
+		Warnings: []string{
+			"load from measured occupancy (sm__warps_active, per active SM cycle: idle SMs are not counted)",
+			fmt.Sprintf("row-buffer split assumed: %.0f%% of DRAM sectors row hits (ncu counts no activations)", 100*o.RowHitFraction),
+		},
+	}
+	if o.MemoryFraction == 1 {
+		p.Warnings = append(p.Warnings, "jobs = all warp instructions (smsp__inst_executed counts non-memory ones too): N overstated, MLP understated")
+	} else {
+		p.Warnings = append(p.Warnings, fmt.Sprintf("jobs = %.3g of warp instructions, an assumed memory-instruction share", o.MemoryFraction))
+	}
+	if c.WarpsActivePct > 100 {
+		p.Warnings = append(p.Warnings, "occupancy above 100%")
+	}
+	evaluate := func(rowHit float64) ([]ClassDemand, int, error) {
+		completions := []float64{c.L2ReadHits, rowHit * c.DRAMReadSectors, (1 - rowHit) * c.DRAMReadSectors}
+		classes := []string{ClassL2Hit, ClassDRAMRowHit, ClassDRAMRowMiss}
+		out := make([]ClassDemand, len(classes))
+		best := -1
+		for k, class := range classes {
+			d := ClassDemand{Class: class, Completions: completions[k], Visits: completions[k] / p.Jobs}
+			d.MLP = d.Visits * p.Load
+			if d.Completions > 0 {
+				curve, err := m.ServiceCurve(class)
+				if err != nil {
+					return nil, 0, fmt.Errorf("om: %w", err)
+				}
+				d.ServiceNs = curve.ServiceTime(d.MLP)
+				d.DemandNs = d.Visits * d.ServiceNs
+			}
+			if best < 0 || d.DemandNs > out[best].DemandNs {
+				best = k
+			}
+			out[k] = d
+		}
+		return out, best, nil
+	}
+	for _, f := range []float64{1, 0} {
+		cs, b, err := evaluate(f)
+		if err != nil {
+			return nil, err
+		}
+		t := p.Jobs * cs[b].DemandNs
+		if f == 1 {
+			p.AllRowHitNs = t
+		} else {
+			p.AllRowMissNs = t
+		}
+	}
+	cs, b, err := evaluate(o.RowHitFraction)
+	if err != nil {
+		return nil, err
+	}
+	p.Classes, p.Bottleneck = cs, cs[b].Class
+	p.BottleneckDemandNs = cs[b].DemandNs
+	p.PredictedNs = p.Jobs * p.BottleneckDemandNs
+	if p.PredictedNs == 0 || math.IsNaN(p.PredictedNs) {
+		p.Warnings = append(p.Warnings, "no L2 or DRAM reads: nothing to predict from")
+	}
+	return p, nil
+}
