@@ -1,0 +1,562 @@
+package store
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/graphperf/graphperf/kernels"
+)
+
+// Stats says what one ingest did.
+type Stats struct {
+	File   string
+	SHA256 string // of the file's bytes as stored (compressed or not)
+	// Skipped is true when a file with the same content was ingested
+	// before; nothing was read or written.
+	Skipped bool
+	Lines   int
+	// Runs counts the runs stored; DuplicateRuns those already stored
+	// from another file (same variant, implementation, config and
+	// platform), which are kept as first stored and not replaced.
+	Runs, DuplicateRuns int
+	Levels              int // level timings stored
+	Invalid             int // runs stored with validated = false
+	RunnerErrors        int // the runner's "error" lines (their totals are not validated)
+	Duration            time.Duration
+}
+
+// LoadManifest reads a sweep's manifest.json (kernels.Manifest).
+func LoadManifest(path string) (*kernels.Manifest, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var m kernels.Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &m, nil
+}
+
+// IngestRunnerJSONL stores the runner's JSON lines (kernels/jsonl.go) in
+// the file at path, gzip-compressed or not, as measurements of dataset.
+//
+// man, when not nil, is the sweep manifest the file belongs to: it gives
+// the graphs' generator spec or source file, direction and seed, the Go
+// reference hash of every root (validation), and the code version and date
+// of the sweep call that measured the graph. Without it the runner's own
+// check (the total's "verified") decides validation and the code version is
+// unknown (”).
+//
+// The file is ingested in one transaction: a malformed or inconsistent line
+// rejects the whole file with a *kernels.ParseError naming file and line,
+// and nothing is stored. Deduplication works at two levels: a file whose
+// SHA-256 was ingested before is skipped (Stats.Skipped), and a run whose
+// (variant, implementation, run config, platform) is already stored is
+// left as it is and counted in Stats.DuplicateRuns, so re-measuring under
+// the same configuration never adds twins; a re-measurement meant to be
+// kept needs a different run configuration (commit, repetitions, ...).
+//
+// A run whose result hash differs from its variant's reference hash is
+// stored with validated = false; TrainingRuns and the training_runs view
+// leave it out.
+func (db *DB) IngestRunnerJSONL(path, dataset string, man *kernels.Manifest) (st Stats, err error) {
+	start := time.Now()
+	st.File = path
+	defer func() { st.Duration = time.Since(start) }()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return st, fmt.Errorf("ingest: %w", err)
+	}
+	sum := sha256.Sum256(raw)
+	st.SHA256 = hex.EncodeToString(sum[:])
+	var r io.Reader = bytes.NewReader(raw)
+	if len(raw) >= 2 && raw[0] == 0x1f && raw[1] == 0x8b {
+		zr, err := gzip.NewReader(r)
+		if err != nil {
+			return st, fmt.Errorf("ingest %s: %w", path, err)
+		}
+		r = zr
+	}
+	tx, err := db.sql.Begin()
+	if err != nil {
+		return st, fmt.Errorf("ingest %s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			tx.Rollback()
+			return
+		}
+		if err = tx.Commit(); err != nil {
+			err = fmt.Errorf("ingest %s: commit: %w", path, err)
+		}
+	}()
+	var seen int
+	if err := tx.QueryRow(`SELECT count(*) FROM sources WHERE sha256 = ?`, st.SHA256).Scan(&seen); err != nil {
+		return st, fmt.Errorf("ingest %s: %w", path, err)
+	}
+	if seen > 0 {
+		st.Skipped = true
+		return st, nil
+	}
+	in, err := newIngester(tx, path, dataset, man)
+	if err != nil {
+		return st, fmt.Errorf("ingest %s: %w", path, err)
+	}
+	defer in.close()
+	in.st = &st
+	if err := in.source(st.SHA256); err != nil {
+		return st, fmt.Errorf("ingest %s: %w", path, err)
+	}
+	rd := kernels.NewReader(r, path)
+	for rd.Next() {
+		if err := in.record(rd.Record(), rd.Line()); err != nil {
+			var pe *kernels.ParseError
+			if errors.As(err, &pe) {
+				return st, err
+			}
+			return st, &kernels.ParseError{File: path, Line: rd.Line(), Msg: err.Error()}
+		}
+		st.Lines = rd.Line()
+	}
+	if err := rd.Err(); err != nil {
+		return st, err
+	}
+	if err := in.finish(); err != nil {
+		return st, err
+	}
+	if _, err := tx.Exec(`UPDATE sources SET lines = ? WHERE id = ?`, st.Lines, in.sourceID); err != nil {
+		return st, fmt.Errorf("ingest %s: %w", path, err)
+	}
+	return st, nil
+}
+
+// traversal identifies the level lines that wait for their total line.
+type traversal struct {
+	algorithm, graph, impl string
+	root                   uint32
+}
+
+type pending struct {
+	firstLine int
+	levels    []kernels.Level
+}
+
+// ingester holds one file's transaction, prepared statements and caches of
+// the ids it has resolved.
+type ingester struct {
+	tx        *sql.Tx
+	path      string
+	man       *kernels.Manifest
+	st        *Stats
+	datasetID int64
+	sourceID  int64
+	device    *kernels.Device
+	platform  int64
+
+	algorithms, impls, graphs, variants, configs map[string]int64
+	refs                                         map[int64]string // variant id → reference hash ('' when none)
+	waiting                                      map[traversal]*pending
+
+	insRun, insLevel, insLevelProp *sql.Stmt
+}
+
+func newIngester(tx *sql.Tx, path, dataset string, man *kernels.Manifest) (*ingester, error) {
+	if dataset == "" {
+		return nil, errors.New("no dataset name")
+	}
+	in := &ingester{
+		tx: tx, path: path, man: man,
+		algorithms: map[string]int64{}, impls: map[string]int64{}, graphs: map[string]int64{},
+		variants: map[string]int64{}, configs: map[string]int64{}, refs: map[int64]string{},
+		waiting: map[traversal]*pending{},
+	}
+	var err error
+	if in.datasetID, err = in.upsert(`INSERT INTO datasets (name) VALUES (?) ON CONFLICT DO NOTHING`,
+		`SELECT id FROM datasets WHERE name = ?`, []any{dataset}, []any{dataset}); err != nil {
+		return nil, err
+	}
+	if in.insRun, err = tx.Prepare(`INSERT INTO runs (variant_id, implementation_id, config_id, platform_id,
+		source_id, levels, reached, result_hash, verified, validated,
+		min_ns, median_ns, mean_ns, max_ns, stddev_ns,
+		wall_min_ns, wall_median_ns, wall_mean_ns, wall_max_ns, wall_stddev_ns, directions, details_json)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING RETURNING id`); err != nil {
+		return nil, err
+	}
+	if in.insLevel, err = tx.Prepare(`INSERT INTO level_timings (run_id, level, frontier, discovered,
+		device_count, direction, convert, grid, block_size, reps,
+		min_ns, median_ns, mean_ns, max_ns, stddev_ns) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`); err != nil {
+		return nil, err
+	}
+	if in.insLevelProp, err = tx.Prepare(`INSERT INTO level_properties (variant_id, level, frontier, discovered)
+		VALUES (?,?,?,?) ON CONFLICT DO NOTHING`); err != nil {
+		return nil, err
+	}
+	return in, nil
+}
+
+func (in *ingester) close() {
+	for _, s := range []*sql.Stmt{in.insRun, in.insLevel, in.insLevelProp} {
+		if s != nil {
+			s.Close()
+		}
+	}
+}
+
+// upsert inserts a row unless its key exists and returns its id.
+func (in *ingester) upsert(insert, query string, insArgs, keyArgs []any) (int64, error) {
+	if _, err := in.tx.Exec(insert, insArgs...); err != nil {
+		return 0, err
+	}
+	var id int64
+	if err := in.tx.QueryRow(query, keyArgs...).Scan(&id); err != nil {
+		return 0, err
+	}
+	return id, nil
+}
+
+func (in *ingester) source(sha string) error {
+	res, err := in.tx.Exec(`INSERT INTO sources (sha256, path, dataset_id, ingested_at, lines) VALUES (?,?,?,?,0)`,
+		sha, in.path, in.datasetID, time.Now().UTC().Format(time.RFC3339))
+	if err != nil {
+		return err
+	}
+	in.sourceID, err = res.LastInsertId()
+	return err
+}
+
+func (in *ingester) record(rec kernels.Record, line int) error {
+	switch r := rec.(type) {
+	case *kernels.Device:
+		if in.device == nil {
+			in.device = r
+			return in.setPlatform()
+		}
+	case *kernels.Level:
+		k := traversal{r.Algorithm, r.Graph, r.Impl, r.Root}
+		p := in.waiting[k]
+		if p == nil {
+			p = &pending{firstLine: line}
+			in.waiting[k] = p
+		}
+		p.levels = append(p.levels, *r)
+	case *kernels.Total:
+		k := traversal{r.Algorithm, r.Graph, r.Impl, r.Root}
+		p := in.waiting[k]
+		delete(in.waiting, k)
+		var levels []kernels.Level
+		if p != nil {
+			levels = p.levels
+		}
+		return in.total(r, levels)
+	case *kernels.Error:
+		in.st.RunnerErrors++
+	}
+	return nil
+}
+
+// finish rejects level lines left without their total line.
+func (in *ingester) finish() error {
+	first := 0
+	for _, p := range in.waiting {
+		if first == 0 || p.firstLine < first {
+			first = p.firstLine
+		}
+	}
+	if first > 0 {
+		return &kernels.ParseError{File: in.path, Line: first, Msg: "level line without a total line"}
+	}
+	return nil
+}
+
+func (in *ingester) setPlatform() error {
+	d := in.device
+	js, err := json.Marshal(d)
+	if err != nil {
+		return err
+	}
+	in.platform, err = in.upsert(`INSERT INTO platforms (name, compute_capability, sm_count, l2_bytes,
+		clock_khz, mem_clock_khz, mem_bus_bits, ecc, driver_version, runtime_version, global_mem_bytes, device_json)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`,
+		`SELECT id FROM platforms WHERE name = ? AND compute_capability = ? AND sm_count = ? AND l2_bytes = ?
+		AND clock_khz = ? AND mem_clock_khz = ? AND mem_bus_bits = ? AND ecc = ? AND driver_version = ? AND runtime_version = ?`,
+		[]any{d.Name, d.ComputeCapability, d.SMCount, d.L2Bytes, d.ClockKHz, d.MemClockKHz, d.MemBusBits,
+			d.ECC, d.DriverVersion, d.RuntimeVersion, int64(d.GlobalMemBytes), string(js)},
+		[]any{d.Name, d.ComputeCapability, d.SMCount, d.L2Bytes, d.ClockKHz, d.MemClockKHz, d.MemBusBits,
+			d.ECC, d.DriverVersion, d.RuntimeVersion})
+	return err
+}
+
+func (in *ingester) algorithm(name string) (int64, error) {
+	if id, ok := in.algorithms[name]; ok {
+		return id, nil
+	}
+	id, err := in.upsert(`INSERT INTO algorithms (name) VALUES (?) ON CONFLICT DO NOTHING`,
+		`SELECT id FROM algorithms WHERE name = ?`, []any{name}, []any{name})
+	in.algorithms[name] = id
+	return id, err
+}
+
+func (in *ingester) implementation(algID int64, id kernels.Identity) (int64, error) {
+	key := fmt.Sprint(algID, "\x00", id.Impl)
+	if v, ok := in.impls[key]; ok {
+		return v, nil
+	}
+	family, _, _ := strings.Cut(id.Impl, "/")
+	v, err := in.upsert(`INSERT INTO implementations (algorithm_id, name, family, aggregation, warp_width, chunk, claim)
+		VALUES (?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`,
+		`SELECT id FROM implementations WHERE algorithm_id = ? AND name = ?`,
+		[]any{algID, id.Impl, family, id.Aggregation, id.WarpWidth, id.Chunk, id.Claim}, []any{algID, id.Impl})
+	in.impls[key] = v
+	return v, err
+}
+
+// manifestGraph returns the manifest's record of graph (by name, and by
+// algorithm: BFS records have none) and its sweep call, or nils.
+func (in *ingester) manifestGraph(name, algorithm string) (*kernels.GraphRecord, *kernels.RunRecord) {
+	if in.man == nil {
+		return nil, nil
+	}
+	for i := range in.man.Graphs {
+		g := &in.man.Graphs[i]
+		alg := g.Algorithm
+		if alg == "" {
+			alg = kernels.AlgorithmBFS
+		}
+		if g.Name != name || alg != algorithm {
+			continue
+		}
+		if g.Run >= 0 && g.Run < len(in.man.Runs) {
+			return g, &in.man.Runs[g.Run]
+		}
+		return g, nil
+	}
+	return nil, nil
+}
+
+func (in *ingester) graph(id kernels.Identity) (int64, error) {
+	name := strings.TrimSuffix(id.Graph, ".gpg")
+	if v, ok := in.graphs[name]; ok {
+		return v, nil
+	}
+	var directed, seed any
+	var gen, file, fileSHA, load any
+	if g, _ := in.manifestGraph(name, id.Algorithm); g != nil {
+		if g.GraphHash != "" && g.GraphHash != id.GraphHash {
+			return 0, fmt.Errorf("graph %s: hash %s, the manifest says %s", name, id.GraphHash, g.GraphHash)
+		}
+		directed, seed = g.Directed, int64(g.Seed)
+		if g.Gen != nil {
+			b, err := json.Marshal(g.Gen)
+			if err != nil {
+				return 0, err
+			}
+			gen = string(b)
+		}
+		if g.File != "" {
+			file, fileSHA = g.File, g.FileSHA256
+		}
+		if g.Load != nil {
+			b, err := json.Marshal(g.Load)
+			if err != nil {
+				return 0, err
+			}
+			load = string(b)
+		}
+	}
+	if _, err := in.tx.Exec(`INSERT INTO graphs (dataset_id, name, n, m, directed, generator_json, seed,
+		source_file, source_sha256, load_json, graph_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`,
+		in.datasetID, name, id.N, id.M, directed, gen, seed, file, fileSHA, load, id.GraphHash); err != nil {
+		return 0, err
+	}
+	var v int64
+	var hash string
+	if err := in.tx.QueryRow(`SELECT id, graph_hash FROM graphs WHERE dataset_id = ? AND name = ?`,
+		in.datasetID, name).Scan(&v, &hash); err != nil {
+		return 0, err
+	}
+	if hash != id.GraphHash {
+		return 0, fmt.Errorf("graph %s: hash %s, but the dataset holds it with hash %s", name, id.GraphHash, hash)
+	}
+	if directed != nil {
+		// A graph first seen without a manifest learns what it gives.
+		if _, err := in.tx.Exec(`UPDATE graphs SET directed = ?, generator_json = ?, seed = ?, source_file = ?,
+			source_sha256 = ?, load_json = ? WHERE id = ? AND directed IS NULL`,
+			directed, gen, seed, file, fileSHA, load, v); err != nil {
+			return 0, err
+		}
+	}
+	in.graphs[name] = v
+	return v, nil
+}
+
+// variant returns the variant of (graph, algorithm, root) and its reference
+// hash, ” when none is known.
+func (in *ingester) variant(graphID, algID int64, t *kernels.Total) (int64, string, error) {
+	root := int64(-1)
+	if t.Algorithm != kernels.AlgorithmPageRank {
+		root = int64(t.Root)
+	}
+	key := fmt.Sprint(graphID, " ", algID, " ", root)
+	if v, ok := in.variants[key]; ok {
+		return v, in.refs[v], nil
+	}
+	var ref any
+	if g, _ := in.manifestGraph(strings.TrimSuffix(t.Graph, ".gpg"), t.Algorithm); g != nil && root >= 0 {
+		for i, r := range g.Roots {
+			if int64(r) == root && i < len(g.ReferenceHashes) {
+				ref = g.ReferenceHashes[i]
+			}
+		}
+	}
+	var levels any
+	if root >= 0 {
+		levels = t.Levels
+	}
+	if _, err := in.tx.Exec(`INSERT INTO variants (graph_id, algorithm_id, root, reference_hash, levels)
+		VALUES (?,?,?,?,?) ON CONFLICT DO NOTHING`, graphID, algID, root, ref, levels); err != nil {
+		return 0, "", err
+	}
+	if ref != nil {
+		if _, err := in.tx.Exec(`UPDATE variants SET reference_hash = ? WHERE graph_id = ? AND algorithm_id = ?
+			AND root = ? AND reference_hash IS NULL`, ref, graphID, algID, root); err != nil {
+			return 0, "", err
+		}
+	}
+	var v int64
+	var stored sql.NullString
+	if err := in.tx.QueryRow(`SELECT id, reference_hash FROM variants WHERE graph_id = ? AND algorithm_id = ? AND root = ?`,
+		graphID, algID, root).Scan(&v, &stored); err != nil {
+		return 0, "", err
+	}
+	if ref != nil && stored.String != ref {
+		return 0, "", fmt.Errorf("root %d of %s: reference hash %s, but the store holds %s", root, t.Graph, ref, stored.String)
+	}
+	in.variants[key] = v
+	in.refs[v] = stored.String
+	return v, stored.String, nil
+}
+
+func (in *ingester) config(algID int64, t *kernels.Total) (int64, error) {
+	var commit, version string
+	var date any
+	if _, run := in.manifestGraph(strings.TrimSuffix(t.Graph, ".gpg"), t.Algorithm); run != nil {
+		// "v0.0.0-...-29a29594c861+dirty 29a29594...+dirty": module version, revision.
+		f := strings.Fields(run.Graphperf)
+		if len(f) > 0 {
+			version, commit = f[0], f[len(f)-1]
+		}
+		if run.Started != "" {
+			date = run.Started
+		}
+	}
+	d := in.device
+	key := fmt.Sprint(algID, commit, version, t.Reps, t.Warmup, t.L2Flush, t.BlockSize, t.GridCap, d.NvccVersion, d.NvccFlags, date)
+	if v, ok := in.configs[key]; ok {
+		return v, nil
+	}
+	args := []any{in.datasetID, algID, commit, version, t.Reps, t.Warmup, t.L2Flush, t.BlockSize, t.GridCap, d.NvccVersion, d.NvccFlags}
+	v, err := in.upsert(`INSERT INTO run_configs (dataset_id, algorithm_id, commit_hash, graphperf_version,
+		repetitions, warmup, l2_flush, block_size, grid_cap, nvcc_version, nvcc_flags, date)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`,
+		`SELECT id FROM run_configs WHERE dataset_id = ? AND algorithm_id = ? AND commit_hash = ?
+		AND graphperf_version = ? AND repetitions = ? AND warmup = ? AND l2_flush = ? AND block_size = ?
+		AND grid_cap = ? AND nvcc_version = ? AND nvcc_flags = ?`,
+		append(args, date), args)
+	if err != nil {
+		return 0, err
+	}
+	if date != nil {
+		// The configuration's date is the earliest sweep call seen.
+		if _, err := in.tx.Exec(`UPDATE run_configs SET date = ? WHERE id = ? AND (date IS NULL OR date > ?)`,
+			date, v, date); err != nil {
+			return 0, err
+		}
+	}
+	in.configs[key] = v
+	return v, nil
+}
+
+func (in *ingester) total(t *kernels.Total, levels []kernels.Level) error {
+	if in.device == nil {
+		return errors.New("total line before the device line")
+	}
+	if t.Algorithm == "" {
+		t.Algorithm = kernels.AlgorithmBFS
+	}
+	if t.Algorithm != kernels.AlgorithmPageRank && len(levels) != t.Levels {
+		return fmt.Errorf("total line of %s root %d %s says %d levels, %d level lines came before it",
+			t.Graph, t.Root, t.Impl, t.Levels, len(levels))
+	}
+	algID, err := in.algorithm(t.Algorithm)
+	if err != nil {
+		return err
+	}
+	implID, err := in.implementation(algID, t.Identity)
+	if err != nil {
+		return err
+	}
+	graphID, err := in.graph(t.Identity)
+	if err != nil {
+		return err
+	}
+	variantID, ref, err := in.variant(graphID, algID, t)
+	if err != nil {
+		return err
+	}
+	configID, err := in.config(algID, t)
+	if err != nil {
+		return err
+	}
+	validated := t.Verified
+	if ref != "" {
+		validated = t.DepthHash == ref
+	}
+	var details any
+	if t.Algorithm == kernels.AlgorithmPageRank {
+		b, err := json.Marshal(t.PageRank)
+		if err != nil {
+			return err
+		}
+		details = string(b)
+	}
+	var runID int64
+	err = in.insRun.QueryRow(variantID, implID, configID, in.platform, in.sourceID, t.Levels, t.Reached,
+		t.DepthHash, t.Verified, validated, t.MinNs, t.MedianNs, t.MeanNs, t.MaxNs, t.StddevNs,
+		t.WallMinNs, t.WallMedianNs, t.WallMeanNs, t.WallMaxNs, t.WallStddevNs, t.Directions, details).Scan(&runID)
+	if errors.Is(err, sql.ErrNoRows) {
+		in.st.DuplicateRuns++
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	in.st.Runs++
+	if !validated {
+		in.st.Invalid++
+	}
+	for i := range levels {
+		l := &levels[i]
+		if _, err := in.insLevel.Exec(runID, l.Level, l.Frontier, l.Discovered, l.DeviceCount, l.Direction,
+			l.Convert, l.Grid, l.BlockSize, l.Reps, l.MinNs, l.MedianNs, l.MeanNs, l.MaxNs, l.StddevNs); err != nil {
+			return fmt.Errorf("level %d: %w", l.Level, err)
+		}
+		if validated {
+			if _, err := in.insLevelProp.Exec(variantID, l.Level, l.Frontier, l.Discovered); err != nil {
+				return err
+			}
+		}
+	}
+	in.st.Levels += len(levels)
+	return nil
+}

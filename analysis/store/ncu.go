@@ -1,0 +1,151 @@
+package store
+
+import (
+	"database/sql"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// NcuTarget says which traversal an Nsight Compute CSV profiled.
+type NcuTarget struct {
+	Dataset, Graph string // the graph must be stored (IngestRunnerJSONL first)
+	Algorithm      string // "" means "bfs"
+	Implementation string // e.g. "topo"
+	Root           int64  // -1 for an algorithm without a root
+}
+
+// NcuStats says what IngestNcuCSV stored.
+type NcuStats struct {
+	Levels, Counters int
+}
+
+// ncuIdentity are the CSV columns that describe the launch, not a metric.
+var ncuIdentity = map[string]bool{"ID": true, "Process ID": true, "Process Name": true, "Host Name": true,
+	"Kernel Name": true, "Context": true, "Stream": true, "Block Size": true, "Grid Size": true, "Device": true, "CC": true}
+
+// IngestNcuCSV stores the counters of an `ncu --csv --page raw` export (one
+// header row, one units row, one row per profiled kernel launch) as
+// counters of target's variant and implementation: the k-th launch is
+// level k, which holds for a profile of one per-level kernel of one
+// traversal (kernels/measure-h100.sh profiles k_topo so). Device
+// attributes and non-numeric values are left out; thousands separators are
+// removed. Counters go to the variant, not a run, since ncu's replayed
+// launches are not a timed run. Existing counters of the same (variant,
+// implementation, level, metric) are replaced. One transaction: an error
+// stores nothing.
+func (db *DB) IngestNcuCSV(path string, target NcuTarget) (st NcuStats, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return st, fmt.Errorf("ingest ncu: %w", err)
+	}
+	defer f.Close()
+	r := csv.NewReader(f)
+	r.FieldsPerRecord = -1
+	rows, err := r.ReadAll()
+	if err != nil {
+		return st, fmt.Errorf("ingest ncu %s: %w", path, err)
+	}
+	if len(rows) < 2 {
+		return st, fmt.Errorf("ingest ncu %s: no header and units rows", path)
+	}
+	header, units := rows[0], rows[1]
+	if len(units) != len(header) {
+		return st, fmt.Errorf("ingest ncu %s:2: %d units for %d columns", path, len(units), len(header))
+	}
+	if target.Algorithm == "" {
+		target.Algorithm = "bfs"
+	}
+	tx, err := db.sql.Begin()
+	if err != nil {
+		return st, err
+	}
+	defer func() {
+		if err != nil {
+			tx.Rollback()
+			return
+		}
+		err = tx.Commit()
+	}()
+	var variantID, implID int64
+	var levels sql.NullInt64
+	err = tx.QueryRow(`SELECT v.id, v.levels FROM variants v JOIN graphs g ON g.id = v.graph_id
+		JOIN datasets d ON d.id = g.dataset_id JOIN algorithms a ON a.id = v.algorithm_id
+		WHERE d.name = ? AND g.name = ? AND a.name = ? AND v.root = ?`,
+		target.Dataset, target.Graph, target.Algorithm, target.Root).Scan(&variantID, &levels)
+	if errors.Is(err, sql.ErrNoRows) {
+		return st, fmt.Errorf("ingest ncu %s: no variant %s/%s root %d in dataset %s", path,
+			target.Graph, target.Algorithm, target.Root, target.Dataset)
+	}
+	if err != nil {
+		return st, err
+	}
+	err = tx.QueryRow(`SELECT i.id FROM implementations i JOIN algorithms a ON a.id = i.algorithm_id
+		WHERE a.name = ? AND i.name = ?`, target.Algorithm, target.Implementation).Scan(&implID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return st, fmt.Errorf("ingest ncu %s: no implementation %s of %s", path, target.Implementation, target.Algorithm)
+	}
+	if err != nil {
+		return st, err
+	}
+	launches := rows[2:]
+	if levels.Valid && int64(len(launches)) > levels.Int64 {
+		return st, fmt.Errorf("ingest ncu %s: %d launches, but the traversal has %d levels", path, len(launches), levels.Int64)
+	}
+	ins, err := tx.Prepare(`INSERT INTO counters (variant_id, implementation_id, level, metric, unit, value)
+		VALUES (?,?,?,?,?,?) ON CONFLICT (variant_id, implementation_id, level, metric) WHERE run_id IS NULL
+		DO UPDATE SET unit = excluded.unit, value = excluded.value`)
+	if err != nil {
+		return st, err
+	}
+	defer ins.Close()
+	for level, row := range launches {
+		if len(row) != len(header) {
+			return st, fmt.Errorf("ingest ncu %s:%d: %d fields for %d columns", path, level+3, len(row), len(header))
+		}
+		for c, metric := range header {
+			if ncuIdentity[metric] || strings.HasPrefix(metric, "device__attribute") {
+				continue
+			}
+			v, err := strconv.ParseFloat(strings.ReplaceAll(row[c], ",", ""), 64)
+			if err != nil {
+				continue // "n/a", enumerations, tuples
+			}
+			if _, err := ins.Exec(variantID, implID, level, metric, units[c], v); err != nil {
+				return st, fmt.Errorf("ingest ncu %s:%d: %s: %w", path, level+3, metric, err)
+			}
+			st.Counters++
+		}
+		st.Levels++
+	}
+	return st, nil
+}
+
+// Counter is one stored counter value.
+type Counter struct {
+	Level  int
+	Metric string
+	Unit   string
+	Value  float64
+}
+
+// VariantCounters returns the counters of a variant and implementation
+// (see NcuTarget), by level and metric.
+func (db *DB) VariantCounters(target NcuTarget) ([]Counter, error) {
+	if target.Algorithm == "" {
+		target.Algorithm = "bfs"
+	}
+	rows, err := db.sql.Query(`SELECT c.level, c.metric, c.unit, c.value FROM counters c
+		JOIN variants v ON v.id = c.variant_id JOIN graphs g ON g.id = v.graph_id
+		JOIN datasets d ON d.id = g.dataset_id JOIN algorithms a ON a.id = v.algorithm_id
+		JOIN implementations i ON i.id = c.implementation_id
+		WHERE d.name = ? AND g.name = ? AND a.name = ? AND v.root = ? AND i.name = ?
+		ORDER BY c.level, c.metric`, target.Dataset, target.Graph, target.Algorithm, target.Root, target.Implementation)
+	if err != nil {
+		return nil, fmt.Errorf("counters: %w", err)
+	}
+	return collect(rows, func(c *Counter) []any { return []any{&c.Level, &c.Metric, &c.Unit, &c.Value} })
+}
