@@ -1,14 +1,14 @@
 package roofline
 
 import (
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
+
+	"github.com/graphperf/graphperf/kernels"
 )
 
 // The ncu metrics the instruction roofline reads.
@@ -133,14 +133,6 @@ func (e *ParseError) Error() string {
 
 func (e *ParseError) Unwrap() error { return e.Err }
 
-// column is one metric column: its index, and the factor to base units
-// from the units row.
-type column struct {
-	name   string
-	index  int
-	factor float64
-}
-
 // NCUReader reads an ncu "--csv --page raw" file a launch at a time, like
 // bufio.Scanner:
 //
@@ -150,106 +142,91 @@ type column struct {
 //	}
 //	if err := r.Err(); err != nil { ... }
 //
-// The first row names the metrics; the second, if its ID cell is empty (or,
-// without an ID column, if it is not numeric), gives their units
-// ("sector", "inst", "ns", "usecond", "Ksector" ...; empty means base
-// units); each further row is a launch. Numbers may have thousands
-// separators ("1,911,456"). Errors are *ParseError.
+// The CSV, units and numbers are read by kernels.NCUReader: the first row
+// names the metrics; the second, if its ID cell is empty (or, without an
+// ID column, if it is not numeric), gives their units ("sector", "inst",
+// "ns", "usecond", "Ksector" ...; empty means base units); each further
+// row is a launch. Numbers may have thousands separators ("1,911,456").
+// Errors are *ParseError.
 type NCUReader struct {
 	file     string
-	csv      *csv.Reader
+	r        *kernels.NCUReader
 	started  bool
-	idCol    int
-	nameCol  int
-	inst     column
-	duration column
-	levels   map[Level][]column
+	levels   map[Level][]string
 	warnings []string
 	launch   Launch
-	pending  []string // a data row read while looking for the units row
-	line     int      // the line of pending
 	err      error
 	done     bool
 }
 
 // NewNCUReader returns a reader of the ncu CSV r; file names it in errors.
 func NewNCUReader(r io.Reader, file string) *NCUReader {
-	c := csv.NewReader(r)
-	c.FieldsPerRecord = -1
-	return &NCUReader{file: file, csv: c}
+	return &NCUReader{file: file, r: kernels.NewNCUReader(r, file)}
 }
 
 func (r *NCUReader) fail(line int, metric, format string, args ...any) bool {
-	return r.failErr(line, metric, nil, format, args...)
-}
-
-func (r *NCUReader) failErr(line int, metric string, err error, format string, args ...any) bool {
-	r.err = &ParseError{File: r.file, Line: line, Metric: metric, Msg: fmt.Sprintf(format, args...), Err: err}
+	r.err = &ParseError{File: r.file, Line: line, Metric: metric, Msg: fmt.Sprintf(format, args...)}
 	r.done = true
 	return false
 }
 
-// read returns the next CSV record and its line; io.EOF at the end.
-func (r *NCUReader) read() ([]string, int, error) {
-	rec, err := r.csv.Read()
-	if err != nil {
-		var pe *csv.ParseError
-		if errors.As(err, &pe) {
-			return nil, 0, &ParseError{File: r.file, Line: pe.Line, Msg: "not CSV: " + pe.Err.Error(), Err: err}
+// setErr converts an error of the kernels reader into a *ParseError.
+func (r *NCUReader) setErr(err error) bool {
+	pe := &ParseError{File: r.file, Msg: err.Error(), Err: err}
+	var kpe *kernels.ParseError
+	switch {
+	case errors.As(err, &kpe):
+		pe.Line, pe.Msg = kpe.Line, kpe.Msg
+		for _, m := range r.metrics() {
+			if msg, ok := strings.CutPrefix(kpe.Msg, m+": "); ok {
+				pe.Metric, pe.Msg = m, msg
+				break
+			}
 		}
-		if err == io.EOF {
-			return nil, 0, io.EOF
-		}
-		return nil, 0, &ParseError{File: r.file, Msg: err.Error(), Err: err}
+	case errors.Is(err, kernels.ErrNCUEmpty):
+		pe.Msg = kernels.ErrNCUEmpty.Error()
+	case errors.Unwrap(err) != nil:
+		pe.Msg = errors.Unwrap(err).Error()
 	}
-	line, _ := r.csv.FieldPos(0)
-	return rec, line, nil
+	r.err, r.done = pe, true
+	return false
 }
 
-// start reads the header and the units row.
+// metrics are the metrics the reader parses, in order.
+func (r *NCUReader) metrics() []string {
+	ms := []string{MetricInstructions, MetricDuration}
+	for _, level := range MemoryLevels {
+		ms = append(ms, r.levels[level]...)
+	}
+	return ms
+}
+
+// start reads the header and chooses the metrics.
 func (r *NCUReader) start() bool {
-	header, line, err := r.read()
-	if err == io.EOF {
-		return r.fail(0, "", "empty file: want ncu --csv --page raw output")
-	}
+	header, err := r.r.Header()
 	if err != nil {
-		r.err, r.done = err, true
-		return false
+		return r.setErr(err)
 	}
-	index := map[string]int{}
-	for i, h := range header {
-		if _, dup := index[h]; !dup {
-			index[h] = i
-		}
+	has := map[string]bool{}
+	for _, h := range header {
+		has[h] = true
 	}
-	r.idCol, r.nameCol = -1, -1
-	if i, ok := index["ID"]; ok {
-		r.idCol = i
+	if !has[MetricInstructions] {
+		return r.fail(r.r.HeaderLine(), "", "no %s column: want ncu --csv --page raw with --metrics %s,%s and sector counts", MetricInstructions, MetricInstructions, MetricDuration)
 	}
-	if i, ok := index["Kernel Name"]; ok {
-		r.nameCol = i
+	if !has[MetricDuration] {
+		return r.fail(r.r.HeaderLine(), "", "no %s column", MetricDuration)
 	}
-	col := func(name string) (column, bool) {
-		i, ok := index[name]
-		return column{name: name, index: i, factor: 1}, ok
-	}
-	var ok bool
-	if r.inst, ok = col(MetricInstructions); !ok {
-		return r.fail(line, "", "no %s column: want ncu --csv --page raw with --metrics %s,%s and sector counts", MetricInstructions, MetricInstructions, MetricDuration)
-	}
-	if r.duration, ok = col(MetricDuration); !ok {
-		return r.fail(line, "", "no %s column", MetricDuration)
-	}
-	r.levels = map[Level][]column{}
+	r.levels = map[Level][]string{}
 	for _, level := range MemoryLevels {
 		metrics := LevelMetrics[level]
-		if _, ok := index[metrics[0]]; !ok {
+		if !has[metrics[0]] {
 			continue
 		}
 		var missing []string
 		for _, m := range metrics {
-			if c, ok := col(m); ok {
-				r.levels[level] = append(r.levels[level], c)
+			if has[m] {
+				r.levels[level] = append(r.levels[level], m)
 			} else {
 				missing = append(missing, m)
 			}
@@ -259,87 +236,15 @@ func (r *NCUReader) start() bool {
 		}
 	}
 	if len(r.levels) == 0 {
-		return r.fail(line, "", "no sector counts: want at least one of %s, %s, %s",
+		return r.fail(r.r.HeaderLine(), "", "no sector counts: want at least one of %s, %s, %s",
 			LevelMetrics[L1][0], LevelMetrics[L2][0], LevelMetrics[DRAM][0])
 	}
-
-	units, line, err := r.read()
-	if err == io.EOF {
-		return true
+	metrics := []kernels.NCUMetric{{Name: MetricInstructions, Kind: kernels.NCUCount}, {Name: MetricDuration, Kind: kernels.NCUTime}}
+	for _, m := range r.metrics()[2:] {
+		metrics = append(metrics, kernels.NCUMetric{Name: m, Kind: kernels.NCUCount})
 	}
-	if err != nil {
-		r.err, r.done = err, true
-		return false
-	}
-	isUnits := false
-	if r.idCol >= 0 {
-		isUnits = r.idCol < len(units) && units[r.idCol] == ""
-	} else if r.inst.index < len(units) {
-		_, perr := parseNumber(units[r.inst.index])
-		isUnits = perr != nil
-	}
-	if !isUnits {
-		r.pending, r.line = units, line
-		return true
-	}
-	cols := []*column{&r.inst, &r.duration}
-	for _, level := range MemoryLevels {
-		for i := range r.levels[level] {
-			cols = append(cols, &r.levels[level][i])
-		}
-	}
-	for _, c := range cols {
-		u := ""
-		if c.index < len(units) {
-			u = units[c.index]
-		}
-		f, ok := unitFactor(u, c == &r.duration)
-		if !ok {
-			want := "sector, inst or empty, with an optional K, M or G prefix"
-			if c == &r.duration {
-				want = "ns, us, ms, s (or nsecond, usecond, msecond, second) or empty"
-			}
-			return r.fail(line, c.name, "unit %q: want %s", u, want)
-		}
-		c.factor = f
-	}
+	r.r.SetMetrics(metrics...)
 	return true
-}
-
-// unitFactor returns the factor from unit u to base units: ns for a time,
-// one for a count.
-func unitFactor(u string, isTime bool) (float64, bool) {
-	if isTime {
-		f, ok := map[string]float64{
-			"": 1, "ns": 1, "nsecond": 1, "us": 1e3, "usecond": 1e3,
-			"ms": 1e6, "msecond": 1e6, "s": 1e9, "second": 1e9,
-		}[u]
-		return f, ok
-	}
-	for _, base := range []string{"sector", "inst", ""} {
-		prefix, found := strings.CutSuffix(u, base)
-		if !found {
-			continue
-		}
-		if f, ok := map[string]float64{"": 1, "K": 1e3, "M": 1e6, "G": 1e9}[prefix]; ok {
-			return f, true
-		}
-	}
-	return 0, false
-}
-
-// parseNumber parses an ncu value: thousands separators allowed, finite,
-// not negative.
-func parseNumber(s string) (float64, error) {
-	t := strings.ReplaceAll(strings.TrimSpace(s), ",", "")
-	v, err := strconv.ParseFloat(t, 64)
-	if err != nil || t == "" || math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, fmt.Errorf("want a number, got %q", s)
-	}
-	if v < 0 {
-		return 0, fmt.Errorf("want a count or time that is not negative, got %q", s)
-	}
-	return v, nil
 }
 
 // Next reads the next launch; false at the end of the file or on an error
@@ -354,62 +259,30 @@ func (r *NCUReader) Next() bool {
 			return false
 		}
 	}
-	rec, line := r.pending, r.line
-	r.pending = nil
-	if rec == nil {
-		var err error
-		rec, line, err = r.read()
-		if err == io.EOF {
-			r.done = true
-			return false
+	if !r.r.Next() {
+		if err := r.r.Err(); err != nil {
+			return r.setErr(err)
 		}
-		if err != nil {
-			r.err, r.done = err, true
-			return false
-		}
-	}
-	cell := func(i int) string {
-		if i >= 0 && i < len(rec) {
-			return rec[i]
-		}
-		return ""
-	}
-	value := func(c column) (float64, bool) {
-		if c.index >= len(rec) {
-			return 0, r.fail(line, c.name, "row has %d fields, the header %d", len(rec), c.index+1)
-		}
-		v, err := parseNumber(rec[c.index])
-		if err != nil {
-			return 0, r.failErr(line, c.name, err, "%v", err)
-		}
-		if math.IsInf(v*c.factor, 1) {
-			return 0, r.fail(line, c.name, "%q is out of range", rec[c.index])
-		}
-		return v * c.factor, true
-	}
-	l := Launch{Line: line, ID: cell(r.idCol), Name: cell(r.nameCol), Counters: Counters{Sectors: map[Level]float64{}}}
-	var ok bool
-	if l.Counters.InstExecuted, ok = value(r.inst); !ok {
+		r.done = true
 		return false
 	}
-	if l.Counters.DurationNs, ok = value(r.duration); !ok {
-		return false
-	}
+	nl := r.r.Launch()
+	l := Launch{Line: nl.Line, ID: nl.ID, Name: nl.Name, Counters: Counters{
+		InstExecuted: nl.Metrics[MetricInstructions],
+		DurationNs:   nl.Metrics[MetricDuration],
+		Sectors:      map[Level]float64{},
+	}}
 	for _, level := range MemoryLevels {
-		cols, counted := r.levels[level]
+		metrics, counted := r.levels[level]
 		if !counted {
 			continue
 		}
 		sum := 0.0
-		for _, c := range cols {
-			v, ok := value(c)
-			if !ok {
-				return false
-			}
-			sum += v
+		for _, m := range metrics {
+			sum += nl.Metrics[m]
 		}
 		if math.IsInf(sum, 1) {
-			return r.fail(line, cols[0].name, "the %s sectors add up beyond range", level)
+			return r.fail(nl.Line, metrics[0], "the %s sectors add up beyond range", level)
 		}
 		l.Counters.Sectors[level] = sum
 	}
