@@ -29,6 +29,7 @@ func modelGroup() group {
 			{"mva", "solve a closed queueing network given in YAML by mean value analysis", modelMVA},
 			{"roofline", "instruction roofline: a GPU's ceilings and ridge points, or ncu launches placed on it", modelRoofline},
 			{"portability", "Pennycook performance portability per application from a CSV of efficiencies", modelPortability},
+			{"om", "operator machine of seed 000: an abstract BFS round's bottleneck, or levels predicted from ncu counters", modelOM},
 		},
 	}
 }

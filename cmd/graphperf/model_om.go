@@ -1,0 +1,448 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/model/om"
+)
+
+const omDescription = `The operator machine of seed 000: a BFS round as a closed queueing network
+whose jobs visit servers, analysed by its bottleneck (V_B S_B = max_i V_i S_i,
+X_0 = 1 / (V_B S_B), time N V_B S_B).
+
+With --abstract GRAPH --round K it builds the abstract machine of
+topology-driven BFS (seed 000 §3.1-3.2, figure 1) for round LEVEL = K from
+--root: K counts rounds from 1 as the paper's listing 1 does, so round K
+expands the vertices at BFS depth K-1 ("graph levels" level K-1) and round 2
+of figure 2 is the paper's LEVEL = 2 table of §3.2. It prints per server the
+completions C_i, the visits V_i = C_i / N (decimal and exact), the service
+time S_i (--service NAME=S,...; 1 for every server not named) and the demand
+V_i S_i, then the bottleneck(s), X_0 and the round time, in the unit of S.
+Servers: ANI, NF1, ERL, EDL, NF2, OP.
+
+With --counters NCU.csv (ncu --csv --page raw, one launch per BFS level, as
+"bench ncu" writes it) it predicts every launch from its counters on
+--machine (seed 000 §6.4-6.5, om.PredictFromCounters): jobs N, load n, per
+memory class (L2H l2_hit, RBH dram_row_hit, RBM dram_row_miss) the visits V,
+the MLP m = V n and the service time S(m) in ns, the bottleneck class, the
+predicted time and ncu's gpu__time_duration. With --measured RESULTS.jsonl.gz
+--root R it adds the sweep's median time of impl "topo" from root R at each
+level, and err_% is the prediction's error against it (without --measured,
+against ncu's duration). A summary gives Pearson's r and the share of levels
+within ±20 %; every prediction's warnings follow the table.
+
+--json prints one object: with --abstract the round; with --counters one line
+per level (keys level, jobs, load, bottleneck, predicted_ns, ncu_ns,
+measured_ns, error_pct, classes, warnings).`
+
+// omServerJSON is one server of "model om --abstract --json".
+type omServerJSON struct {
+	Name        string  `json:"name"`
+	Completions int64   `json:"completions"`
+	Visits      float64 `json:"visits"`
+	VisitsExact string  `json:"visits_exact"`
+	ServiceTime float64 `json:"service_time"`
+	Demand      float64 `json:"demand"`
+}
+
+// omAbstractJSON is what "model om --abstract --json" prints.
+type omAbstractJSON struct {
+	Graph            string         `json:"graph"`
+	Root             uint32         `json:"root"`
+	Round            int            `json:"round"`
+	Jobs             int64          `json:"jobs"`
+	Servers          []omServerJSON `json:"servers"`
+	Bottlenecks      []string       `json:"bottlenecks"`
+	BottleneckDemand float64        `json:"bottleneck_demand"`
+	Throughput       float64        `json:"throughput"`
+	RoundTime        float64        `json:"round_time"`
+	Warnings         []string       `json:"warnings"`
+}
+
+// omClassJSON is one memory class of a "model om --counters --json" line.
+type omClassJSON struct {
+	Completions float64 `json:"completions"`
+	Visits      float64 `json:"visits"`
+	MLP         float64 `json:"mlp"`
+	ServiceNs   float64 `json:"service_ns"`
+	DemandNs    float64 `json:"demand_ns"`
+}
+
+// omLevelJSON is one line of "model om --counters --json".
+type omLevelJSON struct {
+	Level       int                    `json:"level"`
+	Jobs        float64                `json:"jobs"`
+	Load        float64                `json:"load"`
+	Bottleneck  string                 `json:"bottleneck"`
+	PredictedNs float64                `json:"predicted_ns"`
+	NCUNs       float64                `json:"ncu_ns"`
+	MeasuredNs  *float64               `json:"measured_ns"`
+	ErrorPct    *float64               `json:"error_pct"`
+	Classes     map[string]omClassJSON `json:"classes"`
+	Warnings    []string               `json:"warnings"`
+}
+
+// omClassShort are seed 000 table 2's names of the memory classes.
+var omClassShort = map[string]string{om.ClassL2Hit: "L2H", om.ClassDRAMRowHit: "RBH", om.ClassDRAMRowMiss: "RBM"}
+
+func modelOM(e *env, args []string) error {
+	fs := newFlagSet(e, "om", "model om --abstract GRAPH --round K [flags] | --counters NCU.csv [flags]", omDescription)
+	abstract := fs.String("abstract", "", "graph `FILE` whose abstract operator machine to build")
+	round := fs.Int("round", 0, "with --abstract: the round `K` (LEVEL = K, from 1; expands BFS depth K-1)")
+	root := fs.String("root", "", "BFS root: a vertex id, \"max\" or \"random\" with --abstract (default max); the sweep's root with --measured")
+	service := fs.String("service", "", "with --abstract: service times `NAME=S,...` (ANI, NF1, ERL, EDL, NF2, OP; default 1 each)")
+	counters := fs.String("counters", "", "ncu --csv --page raw `FILE` with one launch per BFS level")
+	name := fs.String("machine", "h100", "with --counters: embedded machine `NAME`, or a machine FILE")
+	memFrac := fs.Float64("memory-fraction", 0, "with --counters: share `F` of warp instructions that are memory jobs (0: all)")
+	rowHit := fs.Float64("row-hit-fraction", 0, "with --counters: share `F` of DRAM sectors assumed row-buffer hits")
+	measured := fs.String("measured", "", "with --counters: sweep results `FILE` (.jsonl or .jsonl.gz) whose topo medians to compare with")
+	seed := fs.Uint64("seed", 1, "seed for --root random")
+	asJSON := fs.Bool("json", false, "print JSON (stable keys) instead of a table")
+	var lf loadFlags
+	lf.register(fs)
+	if _, err := parse(fs, args, 0, 0); err != nil {
+		return err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	only := func(mode string, names ...string) error {
+		for _, n := range names {
+			if set[n] {
+				return fmt.Errorf("--%s needs --%s", n, mode)
+			}
+		}
+		return nil
+	}
+	switch {
+	case *abstract != "" && *counters != "":
+		return errors.New("--abstract and --counters exclude each other")
+	case *abstract != "":
+		if err := only("counters", "machine", "memory-fraction", "row-hit-fraction", "measured"); err != nil {
+			return err
+		}
+		if !set["round"] {
+			return errors.New("--abstract needs --round K (K >= 1)")
+		}
+		return omAbstract(e, &lf, *abstract, *round, *root, *seed, *service, *asJSON)
+	case *counters != "":
+		if err := only("abstract", "round", "service", "seed", "format", "undirected", "drop-self-loops", "drop-duplicates", "simple", "compact"); err != nil {
+			return err
+		}
+		if (*measured != "") != (*root != "") {
+			return errors.New("--measured and --root go together with --counters: the sweep's times of which root")
+		}
+		return omCounters(e, *counters, *name, *memFrac, *rowHit, *measured, *root, *asJSON)
+	}
+	return errors.New("want --abstract GRAPH --round K or --counters NCU.csv (-h for help)")
+}
+
+// omServiceTimes parses --service into one time per server, 1 by default.
+func omServiceTimes(spec string, servers []om.Server) ([]float64, error) {
+	times := make([]float64, len(servers))
+	for i := range times {
+		times[i] = 1
+	}
+	if spec == "" {
+		return times, nil
+	}
+	for _, part := range strings.Split(spec, ",") {
+		name, value, ok := strings.Cut(strings.TrimSpace(part), "=")
+		if !ok {
+			return nil, fmt.Errorf("--service: %q is not NAME=S", part)
+		}
+		i := -1
+		for j, s := range servers {
+			if strings.EqualFold(s.Name, name) {
+				i = j
+			}
+		}
+		if i < 0 {
+			names := make([]string, len(servers))
+			for j, s := range servers {
+				names[j] = s.Name
+			}
+			return nil, fmt.Errorf("--service: unknown server %q (servers: %s)", name, strings.Join(names, ", "))
+		}
+		s, err := strconv.ParseFloat(value, 64)
+		if err != nil || s < 0 || math.IsInf(s, 0) || math.IsNaN(s) {
+			return nil, fmt.Errorf("--service: %s=%q is not a service time (a number >= 0)", name, value)
+		}
+		times[i] = s
+	}
+	return times, nil
+}
+
+func omAbstract(e *env, lf *loadFlags, path string, round int, rootSpec string, seed uint64, service string, asJSON bool) error {
+	if round < 1 {
+		return fmt.Errorf("--round: %d: rounds start at LEVEL = 1", round)
+	}
+	g, err := lf.load(e, path)
+	if err != nil {
+		return err
+	}
+	root, err := pickRoot(g, rootSpec, seed)
+	if err != nil {
+		return err
+	}
+	m, err := om.Abstract(g, root, round)
+	if err != nil {
+		return err
+	}
+	times, err := omServiceTimes(service, m.Servers)
+	if err != nil {
+		return err
+	}
+	a, err := m.Bottleneck(times)
+	if err != nil {
+		return err
+	}
+	out := omAbstractJSON{
+		Graph: path, Root: root, Round: round, Jobs: m.Jobs, Bottlenecks: a.Bottlenecks,
+		BottleneckDemand: a.BottleneckDemand, Throughput: a.Throughput, RoundTime: a.RoundTime,
+		Warnings: append([]string{}, a.Warnings...),
+	}
+	if m.Servers[2].Completions == 0 {
+		out.Warnings = append(out.Warnings, fmt.Sprintf("round %d expands no vertex: the BFS from %d has no depth %d", round, root, round-1))
+	}
+	exact := m.VisitRatios()
+	for i, s := range m.Servers {
+		out.Servers = append(out.Servers, omServerJSON{
+			Name: s.Name, Completions: s.Completions, Visits: a.Visits[i], VisitsExact: exact[i].RatString(),
+			ServiceTime: times[i], Demand: a.Demands[i],
+		})
+	}
+	if asJSON {
+		return writeJSON(e.stdout, out)
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "%s: operator machine of topology-driven BFS from root %d, round LEVEL = %d (expands depth %d; seed 000 §3.2)\n",
+		path, root, round, round-1)
+	fmt.Fprintf(w, "N = %d jobs (every vertex, every round)\n\n", m.Jobs)
+	t := &table{header: []string{"server", "C_i", "V_i", "V_i_exact", "S_i", "V_i_S_i"}}
+	for _, s := range out.Servers {
+		t.add(s.Name, itoa(s.Completions), ftoa(s.Visits), s.VisitsExact, ftoa(s.ServiceTime), ftoa(s.Demand))
+	}
+	if err := t.write(w, false); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nbottleneck: %s (V_B S_B = %s)\n", strings.Join(a.Bottlenecks, ", "), ftoa(a.BottleneckDemand))
+	fmt.Fprintf(w, "X_0 = 1 / (V_B S_B) = %s jobs per time unit\n", ftoa(a.Throughput))
+	fmt.Fprintf(w, "round time N V_B S_B = %s time units\n", ftoa(a.RoundTime))
+	return writeRooflineNotes(w, "\nnotes:\n", out.Warnings)
+}
+
+// omTopoMedians returns the median time of impl "topo" from root at each
+// level of a sweep's results (the first record per level).
+func omTopoMedians(path string, root uint32) (map[int]float64, error) {
+	res, err := kernels.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("--measured: %w", err)
+	}
+	median := map[int]float64{}
+	for _, l := range res.Levels {
+		if l.Impl == "topo" && l.Root == root {
+			if _, seen := median[l.Level]; !seen {
+				median[l.Level] = l.MedianNs
+			}
+		}
+	}
+	if len(median) == 0 {
+		return nil, fmt.Errorf("--measured: %s has no level of impl topo from root %d", path, root)
+	}
+	return median, nil
+}
+
+func omReadNCU(path string) (launches []om.Counters, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("--counters: %w", err)
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = cerr
+		}
+	}()
+	return om.ReadNCU(f, path)
+}
+
+func omCounters(e *env, path, machineName string, memFrac, rowHit float64, measuredPath, rootSpec string, asJSON bool) error {
+	m, err := rooflineMachine(machineName)
+	if err != nil {
+		return err
+	}
+	launches, err := omReadNCU(path)
+	if err != nil {
+		return err
+	}
+	if len(launches) == 0 {
+		return fmt.Errorf("--counters: %s has no launches", path)
+	}
+	var median map[int]float64
+	var root uint64
+	if measuredPath != "" {
+		root, err = strconv.ParseUint(rootSpec, 10, 32)
+		if err != nil {
+			return fmt.Errorf("--root: %q is not a vertex id (with --measured, the root the sweep ran from)", rootSpec)
+		}
+		if median, err = omTopoMedians(measuredPath, uint32(root)); err != nil {
+			return err
+		}
+	}
+	opts := &om.GPUOptions{MemoryFraction: memFrac, RowHitFraction: rowHit}
+	var rows []omLevelJSON
+	var preds []*om.GPUPrediction
+	for i, c := range launches {
+		p, err := om.PredictFromCounters(c, m, opts)
+		if err != nil {
+			return fmt.Errorf("%s:%d: %w", path, c.Line, err)
+		}
+		r := omLevelJSON{
+			Level: i, Jobs: p.Jobs, Load: p.Load, Bottleneck: p.Bottleneck, PredictedNs: p.PredictedNs,
+			NCUNs: c.DurationNs, Classes: map[string]omClassJSON{}, Warnings: append([]string{}, p.Warnings...),
+		}
+		for _, k := range p.Classes {
+			r.Classes[k.Class] = omClassJSON{k.Completions, k.Visits, k.MLP, k.ServiceNs, k.DemandNs}
+		}
+		ref := c.DurationNs
+		if median != nil {
+			ref = math.NaN()
+			if t, ok := median[i]; ok {
+				r.MeasuredNs = rooflineFloat(t)
+				ref = t
+			} else {
+				r.Warnings = append(r.Warnings, fmt.Sprintf("no topo level %d from root %d in %s", i, root, measuredPath))
+			}
+		}
+		if ref > 0 {
+			r.ErrorPct = rooflineFloat(100 * (p.PredictedNs - ref) / ref)
+		}
+		rows = append(rows, r)
+		preds = append(preds, p)
+	}
+	if asJSON {
+		return writeJSONLines(e.stdout, rows)
+	}
+
+	w := e.stdout
+	fmt.Fprintf(w, "%s: %d launches (BFS levels) predicted on %s from counters (seed 000 §6.4-6.5)\n", path, len(launches), m.Name)
+	fmt.Fprintf(w, "V: visits per job, m: MLP (requests in flight), S: service time at m (ns); L2H l2_hit, RBH dram_row_hit, RBM dram_row_miss\n")
+	if median != nil {
+		fmt.Fprintf(w, "measured: median of impl topo from root %d in %s; err_%% against it\n\n", root, measuredPath)
+	} else {
+		fmt.Fprintf(w, "err_%% against ncu's gpu__time_duration\n\n")
+	}
+	classes := []string{om.ClassL2Hit, om.ClassDRAMRowHit, om.ClassDRAMRowMiss}
+	header := []string{"level", "jobs", "load"}
+	for _, c := range classes {
+		s := omClassShort[c]
+		header = append(header, "V_"+s, "m_"+s, "S_"+s)
+	}
+	header = append(header, "bottleneck", "pred_us", "ncu_us")
+	if median != nil {
+		header = append(header, "meas_us")
+	}
+	t := &table{header: append(header, "err_%")}
+	var pred, ncu, predM, meas []float64
+	for _, r := range rows {
+		row := []string{strconv.Itoa(r.Level), rooflineCount(r.Jobs), fmt.Sprintf("%.1f", r.Load)}
+		for _, c := range classes {
+			k := r.Classes[c]
+			row = append(row, fmt.Sprintf("%.3g", k.Visits), fmt.Sprintf("%.3g", k.MLP), fmt.Sprintf("%.4g", k.ServiceNs))
+		}
+		row = append(row, omClassShort[r.Bottleneck], fmt.Sprintf("%.4g", r.PredictedNs/1e3), fmt.Sprintf("%.4g", r.NCUNs/1e3))
+		pred, ncu = append(pred, r.PredictedNs), append(ncu, r.NCUNs)
+		if median != nil {
+			if r.MeasuredNs != nil {
+				row = append(row, fmt.Sprintf("%.4g", *r.MeasuredNs/1e3))
+				predM, meas = append(predM, r.PredictedNs), append(meas, *r.MeasuredNs)
+			} else {
+				row = append(row, "-")
+			}
+		}
+		errPct := "-"
+		if r.ErrorPct != nil {
+			errPct = fmt.Sprintf("%+.0f", *r.ErrorPct)
+		}
+		t.add(append(row, errPct)...)
+	}
+	if err := t.write(w, false); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	writeOMFit(w, "vs ncu duration", pred, ncu)
+	if median != nil {
+		writeOMFit(w, "vs measured topo median", predM, meas)
+	}
+	return writeRooflineNotes(w, "\nnotes:\n", omGroupWarnings(rows))
+}
+
+// writeOMFit prints Pearson's r of predicted against reference and the
+// share of levels whose prediction lies within ±20 % of the reference.
+func writeOMFit(w io.Writer, label string, pred, ref []float64) {
+	within := 0
+	for i := range pred {
+		if math.Abs(pred[i]-ref[i]) <= 0.2*ref[i] {
+			within++
+		}
+	}
+	r := "-"
+	if len(pred) >= 2 {
+		r = fmt.Sprintf("%.3f", omPearson(pred, ref))
+	}
+	fmt.Fprintf(w, "%s: %d levels, Pearson r %s, within ±20%%: %d of %d (%.0f%%)\n",
+		label, len(pred), r, within, len(pred), 100*float64(within)/math.Max(1, float64(len(pred))))
+}
+
+// omPearson returns Pearson's r = cov(x, y) / (sd(x) sd(y)); NaN when
+// either is constant. O(len(x)).
+func omPearson(x, y []float64) float64 {
+	n := float64(len(x))
+	var mx, my float64
+	for i := range x {
+		mx += x[i] / n
+		my += y[i] / n
+	}
+	var sxy, sxx, syy float64
+	for i := range x {
+		sxy += (x[i] - mx) * (y[i] - my)
+		sxx += (x[i] - mx) * (x[i] - mx)
+		syy += (y[i] - my) * (y[i] - my)
+	}
+	return sxy / math.Sqrt(sxx*syy)
+}
+
+// omGroupWarnings lists each warning once with the levels it applies to,
+// in order of first appearance.
+func omGroupWarnings(rows []omLevelJSON) []string {
+	var order []string
+	levels := map[string][]string{}
+	for _, r := range rows {
+		for _, w := range r.Warnings {
+			if _, seen := levels[w]; !seen {
+				order = append(order, w)
+			}
+			levels[w] = append(levels[w], strconv.Itoa(r.Level))
+		}
+	}
+	notes := make([]string, len(order))
+	for i, w := range order {
+		ls := levels[w]
+		switch {
+		case len(ls) == len(rows) && len(rows) > 1:
+			notes[i] = "all levels: " + w
+		case len(ls) == 1:
+			notes[i] = "level " + ls[0] + ": " + w
+		default:
+			notes[i] = "levels " + strings.Join(ls, ", ") + ": " + w
+		}
+	}
+	return notes
+}
