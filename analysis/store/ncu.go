@@ -2,12 +2,12 @@ package store
 
 import (
 	"database/sql"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"os"
-	"strconv"
-	"strings"
+	"sort"
+
+	"github.com/graphperf/graphperf/kernels"
 )
 
 // NcuTarget says which traversal an Nsight Compute CSV profiled.
@@ -23,38 +23,27 @@ type NcuStats struct {
 	Levels, Counters int
 }
 
-// ncuIdentity are the CSV columns that describe the launch, not a metric.
-var ncuIdentity = map[string]bool{"ID": true, "Process ID": true, "Process Name": true, "Host Name": true,
-	"Kernel Name": true, "Context": true, "Stream": true, "Block Size": true, "Grid Size": true, "Device": true, "CC": true}
-
 // IngestNcuCSV stores the counters of an `ncu --csv --page raw` export (one
 // header row, one units row, one row per profiled kernel launch) as
 // counters of target's variant and implementation: the k-th launch is
 // level k, which holds for a profile of one per-level kernel of one
-// traversal (kernels/measure-h100.sh profiles k_topo so). Device
-// attributes and non-numeric values are left out; thousands separators are
-// removed. Counters go to the variant, not a run, since ncu's replayed
-// launches are not a timed run. Existing counters of the same (variant,
-// implementation, level, metric) are replaced. One transaction: an error
-// stores nothing.
+// traversal (kernels/measure-h100.sh profiles k_topo so). The file is read
+// by kernels.ReadNCU, the one shared ncu reader: every column whose units
+// row gives a count, time or percent unit is stored, in base units
+// (sectors, instructions, ns, percent), so the stored unit is empty;
+// device attributes, launch configuration and other columns are left out.
+// Counters go to the variant, not a run, since ncu's replayed launches are
+// not a timed run. Existing counters of the same (variant, implementation,
+// level, metric) are replaced. One transaction: an error stores nothing.
 func (db *DB) IngestNcuCSV(path string, target NcuTarget) (st NcuStats, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return st, fmt.Errorf("ingest ncu: %w", err)
 	}
 	defer f.Close()
-	r := csv.NewReader(f)
-	r.FieldsPerRecord = -1
-	rows, err := r.ReadAll()
+	launches, err := kernels.ReadNCU(f, path)
 	if err != nil {
-		return st, fmt.Errorf("ingest ncu %s: %w", path, err)
-	}
-	if len(rows) < 2 {
-		return st, fmt.Errorf("ingest ncu %s: no header and units rows", path)
-	}
-	header, units := rows[0], rows[1]
-	if len(units) != len(header) {
-		return st, fmt.Errorf("ingest ncu %s:2: %d units for %d columns", path, len(units), len(header))
+		return st, fmt.Errorf("ingest ncu: %w", err)
 	}
 	if target.Algorithm == "" {
 		target.Algorithm = "bfs"
@@ -91,7 +80,6 @@ func (db *DB) IngestNcuCSV(path string, target NcuTarget) (st NcuStats, err erro
 	if err != nil {
 		return st, err
 	}
-	launches := rows[2:]
 	if levels.Valid && int64(len(launches)) > levels.Int64 {
 		return st, fmt.Errorf("ingest ncu %s: %d launches, but the traversal has %d levels", path, len(launches), levels.Int64)
 	}
@@ -102,20 +90,15 @@ func (db *DB) IngestNcuCSV(path string, target NcuTarget) (st NcuStats, err erro
 		return st, err
 	}
 	defer ins.Close()
-	for level, row := range launches {
-		if len(row) != len(header) {
-			return st, fmt.Errorf("ingest ncu %s:%d: %d fields for %d columns", path, level+3, len(row), len(header))
+	for level, launch := range launches {
+		metrics := make([]string, 0, len(launch.Metrics))
+		for m := range launch.Metrics {
+			metrics = append(metrics, m)
 		}
-		for c, metric := range header {
-			if ncuIdentity[metric] || strings.HasPrefix(metric, "device__attribute") {
-				continue
-			}
-			v, err := strconv.ParseFloat(strings.ReplaceAll(row[c], ",", ""), 64)
-			if err != nil {
-				continue // "n/a", enumerations, tuples
-			}
-			if _, err := ins.Exec(variantID, implID, level, metric, units[c], v); err != nil {
-				return st, fmt.Errorf("ingest ncu %s:%d: %s: %w", path, level+3, metric, err)
+		sort.Strings(metrics)
+		for _, metric := range metrics {
+			if _, err := ins.Exec(variantID, implID, level, metric, "", launch.Metrics[metric]); err != nil {
+				return st, fmt.Errorf("ingest ncu %s:%d: %s: %w", path, launch.Line, metric, err)
 			}
 			st.Counters++
 		}

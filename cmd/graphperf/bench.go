@@ -30,6 +30,7 @@ func benchGroup() group {
 			{"summary", "compare BFS implementations over a results directory (seed 004 aggregate tables)", benchSummary},
 			{"microbench", "run the GPU microbenchmarks, or read their output: latency, service curves S(m), ceilings", benchMicrobench},
 			{"ncu", "collect Nsight Compute counters for every level of topology-driven BFS", benchNCU},
+			{"ingest", "store runner results and ncu counters in a SQLite store (graphperf data reads it)", benchIngest},
 		},
 	}
 }

@@ -1,0 +1,217 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/graphperf/graphperf/analysis/store"
+	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
+	"github.com/graphperf/graphperf/kernels"
+)
+
+// ingestInput is one runner JSON-lines file to ingest, with the manifest
+// and dataset it goes with.
+type ingestInput struct {
+	path, dataset, manifest string
+}
+
+// isRunnerJSONL says whether name is a runner output file by its name.
+func isRunnerJSONL(name string) bool {
+	return strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".jsonl.gz")
+}
+
+// ingestInputs expands the arguments: a directory gives its *.jsonl and
+// *.jsonl.gz files (sorted) and its manifest.json if present; a file is
+// taken as it is. manifest, when set, overrides every directory's; dataset,
+// when empty, is the base name of the file's directory.
+func ingestInputs(args []string, dataset, manifest string) ([]ingestInput, error) {
+	var ins []ingestInput
+	for _, arg := range args {
+		fi, err := os.Stat(arg)
+		if err != nil {
+			return nil, err
+		}
+		ds := dataset
+		if !fi.IsDir() {
+			if ds == "" {
+				ds = filepath.Base(filepath.Dir(arg))
+			}
+			ins = append(ins, ingestInput{path: arg, dataset: ds, manifest: manifest})
+			continue
+		}
+		if ds == "" {
+			abs, err := filepath.Abs(arg)
+			if err != nil {
+				return nil, err
+			}
+			ds = filepath.Base(abs)
+		}
+		man := manifest
+		if man == "" {
+			if _, err := os.Stat(filepath.Join(arg, "manifest.json")); err == nil {
+				man = filepath.Join(arg, "manifest.json")
+			}
+		}
+		entries, err := os.ReadDir(arg)
+		if err != nil {
+			return nil, err
+		}
+		var names []string
+		for _, e := range entries {
+			if !e.IsDir() && isRunnerJSONL(e.Name()) {
+				names = append(names, e.Name())
+			}
+		}
+		sort.Strings(names)
+		if len(names) == 0 {
+			return nil, fmt.Errorf("%s: no *.jsonl or *.jsonl.gz files", arg)
+		}
+		for _, n := range names {
+			ins = append(ins, ingestInput{path: filepath.Join(arg, n), dataset: ds, manifest: man})
+		}
+	}
+	return ins, nil
+}
+
+// manifestCache loads each manifest once.
+type manifestCache map[string]*kernels.Manifest
+
+// ingest stores one input in db in its own transaction.
+func (mc manifestCache) ingest(db *store.DB, in ingestInput) (store.Stats, error) {
+	var man *kernels.Manifest
+	if in.manifest != "" {
+		if man = mc[in.manifest]; man == nil {
+			var err error
+			if man, err = store.LoadManifest(in.manifest); err != nil {
+				return store.Stats{File: in.path}, fmt.Errorf("manifest: %w", err)
+			}
+			mc[in.manifest] = man
+		}
+	}
+	return db.IngestRunnerJSONL(in.path, in.dataset, man)
+}
+
+func benchIngest(e *env, args []string) error {
+	fs := newFlagSet(e, "ingest", "bench ingest --db FILE [flags] RESULTS_DIR_OR_FILES...",
+		`Store runner results in the SQLite store --db (created if absent; nothing
+else is written). A directory means all its *.jsonl and *.jsonl.gz files and
+its manifest.json if present (the sweep's graphs, reference hashes and code
+version); files are taken as given, with --manifest if set. Each file is one
+transaction: a malformed line rejects that file (the error names file:line)
+and the others are still stored; the exit status is then 1. A file ingested
+before (same SHA-256) is skipped. One summary line per file (runs, levels,
+invalid runs), or a progress bar when stderr is a terminal.
+
+--ncu FILE stores the Nsight Compute counters of "ncu --csv --page raw"
+(one launch per BFS level) for the traversal of --graph from --root by
+--impl, which must already be stored.`)
+	dbPath := fs.String("db", "", "the SQLite store to write (required; created if absent)")
+	dataset := fs.String("dataset", "", "the dataset name (default: the base name of each file's directory)")
+	manifest := fs.String("manifest", "", "the sweep manifest.json (default: a directory's own)")
+	ncu := fs.String("ncu", "", "an ncu --csv --page raw file to store as counters (needs --graph and --root)")
+	graphName := fs.String("graph", "", "with --ncu: the stored graph profiled")
+	root := fs.String("root", "", "with --ncu: the BFS root profiled")
+	impl := fs.String("impl", "topo", "with --ncu: the implementation profiled")
+	pos, err := parse(fs, args, 0, -1)
+	if err != nil {
+		return err
+	}
+	if *dbPath == "" {
+		return errors.New("--db is required")
+	}
+	if len(pos) == 0 && *ncu == "" {
+		return errors.New("want results directories or files, or --ncu (-h for help)")
+	}
+	var target store.NcuTarget
+	if *ncu != "" {
+		if *graphName == "" || *root == "" {
+			return errors.New("--ncu needs --graph and --root")
+		}
+		r, err := strconv.ParseInt(*root, 10, 64)
+		if err != nil {
+			return fmt.Errorf("--root %q: want an integer", *root)
+		}
+		target = store.NcuTarget{Dataset: *dataset, Graph: *graphName, Implementation: *impl, Root: r}
+		if _, err := os.Stat(*ncu); err != nil {
+			return err
+		}
+	} else if *graphName != "" || *root != "" {
+		return errors.New("--graph and --root go with --ncu")
+	}
+	ins, err := ingestInputs(pos, *dataset, *manifest)
+	if err != nil {
+		return err
+	}
+	if target.Dataset == "" && *ncu != "" {
+		if len(ins) == 0 {
+			return errors.New("--ncu without results files needs --dataset")
+		}
+		target.Dataset = ins[0].dataset
+	}
+	if *manifest != "" {
+		if _, err := os.Stat(*manifest); err != nil {
+			return err
+		}
+	}
+
+	db, err := store.Open(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	bar := progress.New(e.stderr, e.interactive, "ingest", false)
+	manifests := manifestCache{}
+	var failed int
+	var runs, levels, invalid, skipped int
+	for i, in := range ins {
+		st, err := manifests.ingest(db, in)
+		bar.Update(int64(i+1), int64(len(ins)))
+		if err != nil {
+			failed++
+			bar.Done()
+			fmt.Fprintf(e.stderr, "graphperf: bench ingest: %v\n", err)
+			continue
+		}
+		runs, levels, invalid = runs+st.Runs, levels+st.Levels, invalid+st.Invalid
+		if st.Skipped {
+			skipped++
+		}
+		if !e.interactive {
+			if st.Skipped {
+				fmt.Fprintf(e.stdout, "%s: skipped, already ingested\n", in.path)
+			} else {
+				fmt.Fprintf(e.stdout, "%s: %d runs, %d levels, %d invalid\n", in.path, st.Runs, st.Levels, st.Invalid)
+			}
+		}
+	}
+	bar.Done()
+	if e.interactive && len(ins) > 0 {
+		fmt.Fprintf(e.stdout, "%d files: %d runs, %d levels, %d invalid, %d skipped as already ingested\n",
+			len(ins), runs, levels, invalid, skipped)
+	}
+	if *ncu != "" {
+		st, err := db.IngestNcuCSV(*ncu, target)
+		if err != nil {
+			failed++
+			fmt.Fprintf(e.stderr, "graphperf: bench ingest: %v\n", err)
+		} else {
+			fmt.Fprintf(e.stdout, "%s: %d levels, %d counters\n", *ncu, st.Levels, st.Counters)
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d files not ingested", failed, len(ins)+btoi(*ncu != ""))
+	}
+	return nil
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,328 @@
+package main
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+
+	"github.com/graphperf/graphperf/analysis/store"
+)
+
+func dataGroup() group {
+	return group{
+		name:    "data",
+		summary: "list, query and export the measurement store (graphperf bench ingest fills it)",
+		commands: []command{
+			{"list", "list the stored graphs, implementations and platforms", dataList},
+			{"query", "print run totals per (graph, root, implementation), or per-level medians", dataQuery},
+			{"export", "write the runs or level timings of the store as CSV", dataExport},
+		},
+	}
+}
+
+// errNoDataset is the error of a data command with neither --db nor the
+// measured dataset in the working directory.
+var errNoDataset = errors.New("no --db given and no embedded dataset yet")
+
+// openData opens the store --db names, which must exist (a read command
+// creates nothing). Without --db it ingests defaultResultsDir into memory,
+// with a note on stderr.
+func openData(e *env, dbPath string) (*store.DB, error) {
+	if dbPath != "" {
+		if _, err := os.Stat(dbPath); err != nil {
+			return nil, fmt.Errorf("--db: %w", err)
+		}
+		return store.Open(dbPath)
+	}
+	if fi, err := os.Stat(defaultResultsDir); err != nil || !fi.IsDir() {
+		return nil, errNoDataset
+	}
+	ins, err := ingestInputs([]string{defaultResultsDir}, "h100", "")
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(e.stderr, "no --db: using %s, ingested into memory\n", defaultResultsDir)
+	db, err := store.OpenMemory()
+	if err != nil {
+		return nil, err
+	}
+	mc := manifestCache{}
+	for _, in := range ins {
+		if _, err := mc.ingest(db, in); err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
+	return db, nil
+}
+
+type dataGraphJSON struct {
+	Dataset   string `json:"dataset"`
+	Name      string `json:"name"`
+	Vertices  int64  `json:"vertices"`
+	Edges     int64  `json:"edges"`
+	Directed  *bool  `json:"directed"`
+	GraphHash string `json:"graph_hash"`
+	Generator string `json:"generator,omitempty"`
+	File      string `json:"file,omitempty"`
+}
+
+type dataImplJSON struct {
+	Algorithm   string `json:"algorithm"`
+	Name        string `json:"name"`
+	Family      string `json:"family"`
+	Aggregation string `json:"aggregation"`
+	WarpWidth   int    `json:"warp_width"`
+	Chunk       int    `json:"chunk"`
+	Claim       string `json:"claim"`
+}
+
+type dataPlatformJSON struct {
+	Name              string `json:"name"`
+	ComputeCapability string `json:"compute_capability"`
+	SMCount           int    `json:"sm_count"`
+	L2Bytes           int64  `json:"l2_bytes"`
+	ClockKHz          int64  `json:"clock_khz"`
+	MemClockKHz       int64  `json:"mem_clock_khz"`
+	DriverVersion     int    `json:"driver_version"`
+	RuntimeVersion    int    `json:"runtime_version"`
+}
+
+// dataListJSON is what "data list --json" prints.
+type dataListJSON struct {
+	Graphs          []dataGraphJSON    `json:"graphs"`
+	Implementations []dataImplJSON     `json:"implementations"`
+	Platforms       []dataPlatformJSON `json:"platforms"`
+}
+
+func dataList(e *env, args []string) error {
+	fs := newFlagSet(e, "list", "data list [flags]",
+		`List what the store holds: its graphs (dataset, vertices, edges), its
+implementations and its platforms. --json prints one object with the arrays
+"graphs", "implementations" and "platforms"; the table and --csv print one
+row each, the kind first. Without --db, kernels/measured/h100 (when in the
+working directory) is ingested into memory first.`)
+	dbPath := fs.String("db", "", "the SQLite store (default: kernels/measured/h100 ingested into memory)")
+	var of outputFlags
+	of.register(fs)
+	if _, err := parse(fs, args, 0, 0); err != nil {
+		return err
+	}
+	if err := of.check(); err != nil {
+		return err
+	}
+	db, err := openData(e, *dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	graphs, err := db.Graphs("")
+	if err != nil {
+		return err
+	}
+	impls, err := db.Implementations()
+	if err != nil {
+		return err
+	}
+	plats, err := db.Platforms()
+	if err != nil {
+		return err
+	}
+	out := dataListJSON{Graphs: []dataGraphJSON{}, Implementations: []dataImplJSON{}, Platforms: []dataPlatformJSON{}}
+	t := &table{header: []string{"kind", "dataset", "name", "detail"}}
+	for _, g := range graphs {
+		gj := dataGraphJSON{Dataset: g.Dataset, Name: g.Name, Vertices: g.N, Edges: g.M, GraphHash: g.GraphHash,
+			Generator: g.Generator, File: g.File}
+		dir := "directed unknown"
+		if g.Directed.Valid {
+			d := g.Directed.Bool
+			gj.Directed = &d
+			dir = map[bool]string{true: "directed", false: "undirected"}[d]
+		}
+		out.Graphs = append(out.Graphs, gj)
+		t.add("graph", g.Dataset, g.Name, fmt.Sprintf("%d vertices, %d edges, %s", g.N, g.M, dir))
+	}
+	for _, i := range impls {
+		out.Implementations = append(out.Implementations, dataImplJSON{Algorithm: i.Algorithm, Name: i.Name,
+			Family: i.Family, Aggregation: i.Aggregation, WarpWidth: i.WarpWidth, Chunk: i.Chunk, Claim: i.Claim})
+		t.add("implementation", "", i.Algorithm+"/"+i.Name, fmt.Sprintf("%s, %s aggregation", i.Family, i.Aggregation))
+	}
+	for _, p := range plats {
+		out.Platforms = append(out.Platforms, dataPlatformJSON{Name: p.Name, ComputeCapability: p.ComputeCapability,
+			SMCount: p.SMCount, L2Bytes: p.L2Bytes, ClockKHz: p.ClockKHz, MemClockKHz: p.MemClockKHz,
+			DriverVersion: p.DriverVersion, RuntimeVersion: p.RuntimeVersion})
+		t.add("platform", "", p.Name, fmt.Sprintf("cc %s, %d SMs", p.ComputeCapability, p.SMCount))
+	}
+	if of.json {
+		return writeJSON(e.stdout, out)
+	}
+	return t.write(e.stdout, of.csv)
+}
+
+// dataTotalJSON is one row of "data query --json".
+type dataTotalJSON struct {
+	Dataset   string  `json:"dataset"`
+	Graph     string  `json:"graph"`
+	Root      int64   `json:"root"`
+	Impl      string  `json:"impl"`
+	Platform  string  `json:"platform"`
+	Levels    int     `json:"levels"`
+	MedianNs  float64 `json:"median_ns"`
+	MinNs     float64 `json:"min_ns"`
+	MaxNs     float64 `json:"max_ns"`
+	StddevNs  float64 `json:"stddev_ns"`
+	Validated bool    `json:"validated"`
+}
+
+// dataLevelJSON is one row of "data query --levels --json".
+type dataLevelJSON struct {
+	Graph      string  `json:"graph"`
+	Root       int64   `json:"root"`
+	Impl       string  `json:"impl"`
+	Level      int     `json:"level"`
+	Frontier   int64   `json:"frontier"`
+	Discovered int64   `json:"discovered"`
+	Direction  string  `json:"direction"`
+	MedianNs   float64 `json:"median_ns"`
+}
+
+func dataQuery(e *env, args []string) error {
+	fs := newFlagSet(e, "query", "data query [flags]",
+		`Print the stored runs' total times, one row per (graph, root, implementation)
+and run configuration: the median, min and max over the timed repetitions
+of the summed level times, in ns. --levels prints the per-level median times
+instead. --graph, --impl and --root select; --json prints a JSON array.`)
+	dbPath := fs.String("db", "", "the SQLite store (default: kernels/measured/h100 ingested into memory)")
+	graphName := fs.String("graph", "", "only this graph")
+	impl := fs.String("impl", "", "only this implementation")
+	root := fs.String("root", "", "only this root (-1: the root of a rootless algorithm)")
+	levels := fs.Bool("levels", false, "print per-level median times")
+	var of outputFlags
+	of.register(fs)
+	if _, err := parse(fs, args, 0, 0); err != nil {
+		return err
+	}
+	if err := of.check(); err != nil {
+		return err
+	}
+	f := store.Filter{Graph: *graphName, Implementation: *impl}
+	if *root != "" {
+		r, err := strconv.ParseInt(*root, 10, 64)
+		if err != nil {
+			return fmt.Errorf("--root %q: want an integer", *root)
+		}
+		f.Root = &r
+	}
+	db, err := openData(e, *dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if *levels {
+		ms, err := db.LevelMedians(f)
+		if err != nil {
+			return err
+		}
+		rows := []dataLevelJSON{}
+		t := &table{header: []string{"graph", "root", "impl", "level", "frontier", "discovered", "direction", "median_ns"}}
+		for _, m := range ms {
+			rows = append(rows, dataLevelJSON{Graph: m.Graph, Root: m.Root, Impl: m.Implementation, Level: m.Level,
+				Frontier: m.Frontier, Discovered: m.Discovered, Direction: m.Direction, MedianNs: m.MedianNs})
+			t.add(m.Graph, itoa(m.Root), m.Implementation, strconv.Itoa(m.Level), itoa(m.Frontier),
+				itoa(m.Discovered), m.Direction, ftoa(m.MedianNs))
+		}
+		if of.json {
+			return writeJSON(e.stdout, rows)
+		}
+		return t.write(e.stdout, of.csv)
+	}
+	ts, err := db.Totals(f)
+	if err != nil {
+		return err
+	}
+	rows := []dataTotalJSON{}
+	t := &table{header: []string{"graph", "root", "impl", "platform", "levels", "median_ns", "min_ns", "max_ns", "validated"}}
+	for _, r := range ts {
+		rows = append(rows, dataTotalJSON{Dataset: r.Dataset, Graph: r.Graph, Root: r.Root, Impl: r.Implementation,
+			Platform: r.Platform, Levels: r.Levels, MedianNs: r.MedianNs, MinNs: r.MinNs, MaxNs: r.MaxNs,
+			StddevNs: r.StddevNs, Validated: r.Validated})
+		t.add(r.Graph, itoa(r.Root), r.Implementation, r.Platform, strconv.Itoa(r.Levels), ftoa(r.MedianNs),
+			ftoa(r.MinNs), ftoa(r.MaxNs), strconv.FormatBool(r.Validated))
+	}
+	if of.json {
+		return writeJSON(e.stdout, rows)
+	}
+	return t.write(e.stdout, of.csv)
+}
+
+// exportTables are the tables "data export" writes, with their CSV headers.
+var exportTables = map[string][]string{
+	"runs": {"run_id", "dataset", "graph", "algorithm", "impl", "root", "platform", "levels",
+		"min_ns", "median_ns", "mean_ns", "max_ns", "stddev_ns", "validated"},
+	"levels": {"run_id", "graph", "impl", "root", "level", "frontier", "discovered", "direction", "median_ns"},
+}
+
+func dataExport(e *env, args []string) (err error) {
+	fs := newFlagSet(e, "export", "data export [flags] --table runs|levels -o FILE.csv",
+		`Write one table of the store as CSV: runs (one row per run: its graph,
+implementation, root, platform and total times in ns) or levels (one row
+per run and level: frontier, discovered, direction, median time in ns).`)
+	dbPath := fs.String("db", "", "the SQLite store (default: kernels/measured/h100 ingested into memory)")
+	tableName := fs.String("table", "", "the table: runs or levels (required)")
+	out := fs.String("o", "", "the CSV file to write (required)")
+	if _, err := parse(fs, args, 0, 0); err != nil {
+		return err
+	}
+	header, ok := exportTables[*tableName]
+	if !ok {
+		return fmt.Errorf("--table %q: want runs or levels", *tableName)
+	}
+	if *out == "" {
+		return errors.New("-o FILE.csv is required")
+	}
+	db, err := openData(e, *dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var rows [][]string
+	if *tableName == "runs" {
+		ts, err := db.Totals(store.Filter{})
+		if err != nil {
+			return err
+		}
+		for _, r := range ts {
+			rows = append(rows, []string{itoa(r.RunID), r.Dataset, r.Graph, r.Algorithm, r.Implementation,
+				itoa(r.Root), r.Platform, strconv.Itoa(r.Levels), ftoa(r.MinNs), ftoa(r.MedianNs), ftoa(r.MeanNs),
+				ftoa(r.MaxNs), ftoa(r.StddevNs), strconv.FormatBool(r.Validated)})
+		}
+	} else {
+		ms, err := db.LevelMedians(store.Filter{})
+		if err != nil {
+			return err
+		}
+		for _, m := range ms {
+			rows = append(rows, []string{itoa(m.RunID), m.Graph, m.Implementation, itoa(m.Root),
+				strconv.Itoa(m.Level), itoa(m.Frontier), itoa(m.Discovered), m.Direction, ftoa(m.MedianNs)})
+		}
+	}
+	f, err := os.Create(*out)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	w := csv.NewWriter(f)
+	w.Write(header)
+	w.WriteAll(rows)
+	if err := w.Error(); err != nil {
+		return fmt.Errorf("write %s: %w", *out, err)
+	}
+	fmt.Fprintf(e.stdout, "wrote %d %s rows to %s\n", len(rows), *tableName, *out)
+	return nil
+}

@@ -1,0 +1,174 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// ingestFiles are two files of the H100 sweep (ba-s12-m16 and
+// cfg-normal-s12, copied from analysis/store/testdata) and their manifest.
+var ingestFiles = []string{"--manifest", "testdata/ingest-manifest.json",
+	"testdata/ingest-ba-s12-m16.jsonl.gz", "testdata/ingest-cfg-normal-s12.jsonl.gz"}
+
+// testStore ingests ingestFiles into a new store and returns its path.
+func testStore(t *testing.T) string {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "results.db")
+	if _, stderr, err := runCLI(t, append([]string{"bench", "ingest", "--db", db}, ingestFiles...)...); err != nil {
+		t.Fatalf("ingest: %v\n%s", err, stderr)
+	}
+	return db
+}
+
+func TestDataGolden(t *testing.T) {
+	db := testStore(t)
+	tests := []struct {
+		name    string
+		args    []string
+		wantErr bool
+	}{
+		{"data-list", []string{"data", "list", "--db", db}, false},
+		{"data-query-root", []string{"data", "query", "--db", db, "--graph", "ba-s12-m16", "--impl", "topo", "--root", "222"}, false},
+		{"data-query-levels-csv", []string{"data", "query", "--db", db, "--graph", "ba-s12-m16", "--impl", "topo", "--root", "222", "--levels", "--csv"}, false},
+		{"data-query-bad-root", []string{"data", "query", "--db", db, "--root", "x"}, true},
+		{"data-export-bad-table", []string{"data", "export", "--db", db, "--table", "graphs", "-o", "x.csv"}, true},
+		{"data-help", []string{"data"}, false},
+		{"data-no-db", []string{"data", "list"}, true}, // no kernels/measured/h100 under cmd/graphperf
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			stdout, stderr, err := runCLI(t, tt.args...)
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("error = %v, want error: %v\n%s", err, tt.wantErr, stderr)
+			}
+			golden(t, tt.name+".stdout", stdout)
+			golden(t, tt.name+".stderr", stderr)
+		})
+	}
+}
+
+func TestDataListJSONKeys(t *testing.T) {
+	stdout, _, err := runCLI(t, "data", "list", "--json", "--db", testStore(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(stdout), &m); err != nil {
+		t.Fatalf("not one JSON object: %v", err)
+	}
+	for _, k := range []string{"graphs", "implementations", "platforms"} {
+		var a []map[string]any
+		if err := json.Unmarshal(m[k], &a); err != nil || len(a) == 0 {
+			t.Errorf("%s: want a non-empty array, got %s (%v)", k, m[k], err)
+		}
+	}
+	var graphs []map[string]any
+	json.Unmarshal(m["graphs"], &graphs)
+	if len(graphs) != 2 || graphs[0]["name"] != "ba-s12-m16" || graphs[1]["name"] != "cfg-normal-s12" {
+		t.Errorf("graphs %v, want ba-s12-m16 and cfg-normal-s12", graphs)
+	}
+}
+
+func TestDataQueryFilters(t *testing.T) {
+	db := testStore(t)
+	query := func(args ...string) []map[string]any {
+		t.Helper()
+		stdout, stderr, err := runCLI(t, append([]string{"data", "query", "--db", db, "--json"}, args...)...)
+		if err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, stderr)
+		}
+		var rows []map[string]any
+		if err := json.Unmarshal([]byte(stdout), &rows); err != nil {
+			t.Fatal(err)
+		}
+		return rows
+	}
+	all := query()
+	byGraph := query("--graph", "ba-s12-m16")
+	byImpl := query("--graph", "ba-s12-m16", "--impl", "topo")
+	// ingest reported 295 runs per file (5 roots x 59 implementations).
+	if len(all) != 590 || len(byGraph) != 295 || len(byImpl) != 5 {
+		t.Fatalf("%d, %d, %d rows; want 590, 295, 5", len(all), len(byGraph), len(byImpl))
+	}
+	for _, r := range byImpl {
+		if r["graph"] != "ba-s12-m16" || r["impl"] != "topo" {
+			t.Errorf("filtered row %v", r)
+		}
+	}
+	one := query("--graph", "ba-s12-m16", "--impl", "topo", "--root", "222")
+	if len(one) != 1 || one[0]["root"] != 222.0 {
+		t.Errorf("--root 222: %v", one)
+	}
+	levels := query("--graph", "ba-s12-m16", "--impl", "topo", "--root", "222", "--levels")
+	if len(levels) != int(one[0]["levels"].(float64)) {
+		t.Errorf("%d level rows, the run has %v levels", len(levels), one[0]["levels"])
+	}
+	if none := query("--graph", "no-such-graph"); len(none) != 0 {
+		t.Errorf("unknown graph: %d rows", len(none))
+	}
+}
+
+func TestDataExportHeader(t *testing.T) {
+	db := testStore(t)
+	for table, want := range map[string]string{
+		"runs":   "run_id,dataset,graph,algorithm,impl,root,platform,levels,min_ns,median_ns,mean_ns,max_ns,stddev_ns,validated",
+		"levels": "run_id,graph,impl,root,level,frontier,discovered,direction,median_ns",
+	} {
+		out := filepath.Join(t.TempDir(), table+".csv")
+		if _, stderr, err := runCLI(t, "data", "export", "--db", db, "--table", table, "-o", out); err != nil {
+			t.Fatalf("%s: %v\n%s", table, err, stderr)
+		}
+		f, err := os.Open(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := csv.NewReader(f).ReadAll()
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(rows[0], ","); got != want {
+			t.Errorf("%s header %s, want %s", table, got, want)
+		}
+		if len(rows) < 2 {
+			t.Errorf("%s: no rows", table)
+		}
+	}
+}
+
+// TestDataNoDBUsesMeasured runs from the repository root, where
+// kernels/measured/h100 is, and checks it is ingested into memory without
+// writing anything.
+func TestDataNoDBUsesMeasured(t *testing.T) {
+	if testing.Short() {
+		t.Skip("ingests the whole H100 dataset")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, defaultResultsDir)); err != nil {
+		t.Skip("no measured dataset")
+	}
+	before, _ := os.ReadDir(root)
+	t.Chdir(root)
+	stdout, stderr, err := runCLI(t, "data", "list", "--json")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if !strings.Contains(stderr, "no --db: using kernels/measured/h100, ingested into memory") {
+		t.Errorf("stderr lacks the note: %q", stderr)
+	}
+	var m dataListJSON
+	if err := json.Unmarshal([]byte(stdout), &m); err != nil || len(m.Graphs) == 0 {
+		t.Errorf("no graphs: %v", err)
+	}
+	after, _ := os.ReadDir(root)
+	if len(after) != len(before) {
+		t.Errorf("the working directory changed: %d entries, then %d", len(before), len(after))
+	}
+}
