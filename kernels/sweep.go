@@ -597,8 +597,32 @@ func (s *sweep) measure(ctx context.Context, j job) (*GraphRecord, error) {
 	rec.N, rec.M, rec.Directed = int64(csr.NumVertices()), csr.NumEdges(), csr.Directed
 	csr = nil // the runner reads the file; let the collector have it
 
-	tmp := filepath.Join(s.opt.WorkDir, g.Name+".jsonl")
-	logPath := filepath.Join(s.opt.ResultsDir, LogDir, g.Name+".runner.log")
+	rec.Roots = roots
+	rec.ReferenceHashes = make([]string, len(hashes))
+	for i, h := range hashes {
+		rec.ReferenceHashes[i] = FormatHash(h)
+	}
+	run := func(log io.Writer, out string) error {
+		return Runner{Path: s.opt.Runner, Stderr: log}.Run(ctx, RunOptions{
+			Graph: s.gpgPath(g), Roots: roots, Impls: g.Impls, Reps: g.Reps, Warmup: g.Warmup, Out: out,
+		})
+	}
+	validate := func(res *Results) Validation {
+		return Validate(res, Expect{N: rec.N, M: rec.M, Roots: roots, Hashes: hashes, Impls: impls})
+	}
+	return s.runAndKeep(rec, g, AlgorithmBFS, g.Name, t0, run, validate)
+}
+
+// runAndKeep runs the runner for one job (its stderr to
+// RESULTS/logs/BASE.runner.log, its JSON lines to WORK/BASE.jsonl), checks the
+// output with validate and, when it is complete, moves it gzipped into the
+// algorithm's results file and fills rec's common fields. Incomplete output
+// keeps nothing; a result that disagrees with its reference is kept and
+// marked unvalidated.
+func (s *sweep) runAndKeep(rec *GraphRecord, g Graph, algorithm, base string, t0 time.Time,
+	run func(log io.Writer, out string) error, validate func(*Results) Validation) (*GraphRecord, error) {
+	tmp := filepath.Join(s.opt.WorkDir, base+".jsonl")
+	logPath := filepath.Join(s.opt.ResultsDir, LogDir, base+".runner.log")
 	if err := os.MkdirAll(filepath.Dir(logPath), 0o755); err != nil {
 		return nil, err
 	}
@@ -610,9 +634,7 @@ func (s *sweep) measure(ctx context.Context, j job) (*GraphRecord, error) {
 	os.Remove(tmp)
 	defer os.Remove(tmp)
 	t1 := time.Now()
-	runErr := Runner{Path: s.opt.Runner, Stderr: logFile}.Run(ctx, RunOptions{
-		Graph: s.gpgPath(g), Roots: roots, Impls: g.Impls, Reps: g.Reps, Warmup: g.Warmup, Out: tmp,
-	})
+	runErr := run(logFile, tmp)
 	runnerSeconds := time.Since(t1).Seconds()
 	if runErr != nil && !errors.Is(runErr, ErrMismatch) {
 		return nil, fmt.Errorf("%w (log: %s)", runErr, logPath)
@@ -621,7 +643,7 @@ func (s *sweep) measure(ctx context.Context, j job) (*GraphRecord, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the runner's output: %w", err)
 	}
-	v := Validate(res, Expect{N: rec.N, M: rec.M, Roots: roots, Hashes: hashes, Impls: impls})
+	v := validate(res)
 	if !v.Complete() {
 		more := ""
 		if len(v.Missing) > 1 {
@@ -632,17 +654,11 @@ func (s *sweep) measure(ctx context.Context, j job) (*GraphRecord, error) {
 	if errors.Is(runErr, ErrMismatch) && len(v.Problems) == 0 {
 		v.Problems = append(v.Problems, "the runner exited with status 2: some result disagrees with its reference")
 	}
-	paths := s.resultsPaths(g.Name, AlgorithmBFS)
+	paths := s.resultsPaths(g.Name, algorithm)
 	if err := writeAtomic(paths[0], func(w io.Writer) error { return gzipFile(w, tmp) }); err != nil {
 		return nil, err
 	}
 	os.Remove(paths[1]) // a stale plain copy
-
-	rec.Roots = roots
-	rec.ReferenceHashes = make([]string, len(hashes))
-	for i, h := range hashes {
-		rec.ReferenceHashes[i] = FormatHash(h)
-	}
 	rec.Impls = g.Impls
 	rec.Traversals = v.Traversals
 	rec.Reps, rec.Warmup = g.Reps, g.Warmup
@@ -690,64 +706,16 @@ func (s *sweep) measurePageRank(ctx context.Context, j job) (*GraphRecord, error
 	}
 	ranks = nil
 
-	base := jobName(g.Name, AlgorithmPageRank)
-	tmp := filepath.Join(s.opt.WorkDir, base+".jsonl")
-	logPath := filepath.Join(s.opt.ResultsDir, LogDir, base+".runner.log")
-	if err := os.MkdirAll(filepath.Dir(logPath), 0o755); err != nil {
-		return nil, err
+	run := func(log io.Writer, out string) error {
+		return Runner{Path: s.opt.runnerFor(AlgorithmPageRank), Stderr: log}.RunPageRank(ctx, PageRankOptions{
+			Graph: s.gpgPath(g), Impls: g.Impls, Iterations: g.Iterations, Reps: g.Reps, Warmup: g.Warmup,
+			Reference: refPath, Out: out,
+		})
 	}
-	logFile, err := os.Create(logPath)
-	if err != nil {
-		return nil, err
+	validate := func(res *Results) Validation {
+		return ValidatePageRank(res, ExpectPageRank{N: rec.N, M: rec.M, Impls: impls, Iterations: g.Iterations, Reference: "file"})
 	}
-	defer logFile.Close()
-	os.Remove(tmp)
-	defer os.Remove(tmp)
-	t1 := time.Now()
-	runErr := Runner{Path: s.opt.runnerFor(AlgorithmPageRank), Stderr: logFile}.RunPageRank(ctx, PageRankOptions{
-		Graph: s.gpgPath(g), Impls: g.Impls, Iterations: g.Iterations, Reps: g.Reps, Warmup: g.Warmup,
-		Reference: refPath, Out: tmp,
-	})
-	runnerSeconds := time.Since(t1).Seconds()
-	if runErr != nil && !errors.Is(runErr, ErrMismatch) {
-		return nil, fmt.Errorf("%w (log: %s)", runErr, logPath)
-	}
-	res, err := ReadFile(tmp)
-	if err != nil {
-		return nil, fmt.Errorf("the runner's output: %w", err)
-	}
-	v := ValidatePageRank(res, ExpectPageRank{N: rec.N, M: rec.M, Impls: impls, Iterations: g.Iterations, Reference: "file"})
-	if !v.Complete() {
-		more := ""
-		if len(v.Missing) > 1 {
-			more = fmt.Sprintf(" and %d more", len(v.Missing)-1)
-		}
-		return nil, fmt.Errorf("the runner's output lacks %s%s; nothing kept", v.Missing[0], more)
-	}
-	if errors.Is(runErr, ErrMismatch) && len(v.Problems) == 0 {
-		v.Problems = append(v.Problems, "the runner exited with status 2: some result disagrees with its reference")
-	}
-	paths := s.resultsPaths(g.Name, AlgorithmPageRank)
-	if err := writeAtomic(paths[0], func(w io.Writer) error { return gzipFile(w, tmp) }); err != nil {
-		return nil, err
-	}
-	os.Remove(paths[1]) // a stale plain copy
-
-	rec.Impls = g.Impls
-	rec.Traversals = v.Traversals
-	rec.Reps, rec.Warmup = g.Reps, g.Warmup
-	if len(res.Totals) > 0 {
-		rec.L2Flush = res.Totals[0].L2Flush
-		rec.GraphHash = res.Totals[0].GraphHash
-	}
-	rec.Validated = v.OK()
-	rec.Problems = capProblems(v.Problems)
-	rec.Results = filepath.Base(paths[0])
-	rec.Run = s.run
-	rec.RunnerSeconds = runnerSeconds
-	rec.Seconds = time.Since(t0).Seconds()
-	s.noteDevice(res.Device)
-	return rec, nil
+	return s.runAndKeep(rec, g, AlgorithmPageRank, jobName(g.Name, AlgorithmPageRank), t0, run, validate)
 }
 
 func capProblems(p []string) []string {
