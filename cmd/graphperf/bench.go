@@ -22,9 +22,9 @@ import (
 func benchGroup() group {
 	return group{
 		name:    "bench",
-		summary: "build and run the CUDA BFS kernels; sweep a graph corpus on a GPU",
+		summary: "build and run the CUDA BFS and PageRank kernels, sweep a corpus, compare and ingest the results",
 		commands: []command{
-			{"build", "build the CUDA BFS runner graphperf-bfs (needs nvcc)", benchBuild},
+			{"build", "build the CUDA runners graphperf-bfs and graphperf-pr (needs nvcc)", benchBuild},
 			{"run", "time BFS implementations on one graph and check them against the Go reference", benchRun},
 			{"sweep", "measure a corpus of graphs into a results directory, resumably", benchSweep},
 			{"summary", "compare BFS implementations over a results directory (seed 004 aggregate tables)", benchSummary},

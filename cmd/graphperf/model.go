@@ -23,7 +23,7 @@ import (
 func modelGroup() group {
 	return group{
 		name:    "model",
-		summary: "describe machines; mean value analysis, rooflines and performance portability",
+		summary: "machines, the operator machine, mean value analysis, rooflines, performance portability",
 		commands: []command{
 			{"machine", "list the embedded machine files, or show one or a file of your own", modelMachine},
 			{"mva", "solve a closed queueing network given in YAML by mean value analysis", modelMVA},
