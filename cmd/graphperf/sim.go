@@ -16,6 +16,7 @@ func simGroup() group {
 		summary: "simulate kernels warp by warp through L2 and DRAM row-buffer models",
 		commands: []command{
 			{"bfs", "simulate a BFS kernel: per level jobs, L2 and row-buffer counts, W_max and n_est", simBFS},
+			{"cpu", "simulate the topology-driven BFS on a CPU cache hierarchy: per level jobs, L1/L2/L3 hits, predicted cycles", simCPU},
 		},
 	}
 }

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/graphperf/graphperf/simulate/cpu"
+)
+
+// simCPULevelJSON is one line of "sim cpu --json".
+type simCPULevelJSON struct {
+	Level           int              `json:"level"`
+	Jobs            map[string]int64 `json:"jobs"`
+	Completions     map[string]int64 `json:"completions"`
+	JobsTotal       int64            `json:"jobs_total"`
+	L1Hits          int64            `json:"l1_hits"`
+	L2Hits          int64            `json:"l2_hits"`
+	L3Hits          int64            `json:"l3_hits"`
+	Memory          int64            `json:"memory"`
+	PredictedCycles float64          `json:"predicted_cycles"`
+	PredictedNs     float64          `json:"predicted_ns"`
+	Bottleneck      string           `json:"bottleneck"`
+}
+
+func simCPU(e *env, args []string) error {
+	fs := newFlagSet(e, "cpu", "sim cpu [flags] GRAPH",
+		`Simulate seed 000's single-threaded topology-driven BFS on one Westmere core
+(simulate/cpu): every memory instruction, with its address (int64 offsets,
+uint32 targets, int32 levels, 64-byte aligned), goes through the core's
+L1/L2/L3 (simulate/cache WestmereHierarchy), which carries over from level to
+level. Per level it prints the jobs (memory instructions, seed 000 §4), the
+L1, L2 and L3 hits and the accesses that missed every cache, and the
+predicted cycles max_i C_i S_i and bottleneck of the westmere machine with
+memory left out (§5); then the jobs of each operator-machine server. --json
+prints one JSON object per level, one per line.`)
+	var lf loadFlags
+	lf.register(fs)
+	root := fs.String("root", "max", "root vertex: an id, \"max\" (highest out-degree) or \"random\"")
+	seed := fs.Uint64("seed", 1, "seed for --root random")
+	asJSON := fs.Bool("json", false, "print one JSON object per level, one per line")
+	pos, err := parse(fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	g, err := lf.load(e, pos[0])
+	if err != nil {
+		return err
+	}
+	r, err := pickRoot(g, *root, *seed)
+	if err != nil {
+		return err
+	}
+	res, err := cpu.Simulate(g, r, cpu.Config{})
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		out := make([]simCPULevelJSON, len(res.Levels))
+		for i, lv := range res.Levels {
+			o := simCPULevelJSON{Level: lv.Level, Jobs: map[string]int64{}, Completions: map[string]int64{},
+				JobsTotal: lv.Instructions, L1Hits: lv.Counts.L1Hits, L2Hits: lv.Counts.L2Hits,
+				L3Hits: lv.Counts.L3Hits, Memory: lv.Counts.Memory}
+			for s := range cpu.NumServers {
+				o.Jobs[s.String()] = lv.Servers[s].Instructions
+				o.Completions[s.String()] = lv.Servers[s].Completions
+			}
+			if p := lv.Prediction; p != nil {
+				o.PredictedCycles, o.PredictedNs, o.Bottleneck = p.PredictedCycles, p.PredictedNs, p.Bottleneck
+			}
+			out[i] = o
+		}
+		return writeJSONLines(e.stdout, out)
+	}
+	fmt.Fprintf(e.stdout, "%s: topology-driven BFS from root %d on westmere, %d levels\n\n", pos[0], r, len(res.Levels))
+	t := &table{header: []string{"level", "jobs", "L1_hits", "L2_hits", "L3_hits", "memory", "cycles", "bottleneck"}}
+	for _, lv := range res.Levels {
+		cycles, bottleneck := "-", "-"
+		if p := lv.Prediction; p != nil {
+			cycles, bottleneck = ftoa(p.PredictedCycles), p.Bottleneck
+		}
+		t.add(itoa(int64(lv.Level)), itoa(lv.Instructions), itoa(lv.Counts.L1Hits), itoa(lv.Counts.L2Hits),
+			itoa(lv.Counts.L3Hits), itoa(lv.Counts.Memory), cycles, bottleneck)
+	}
+	if err := t.write(e.stdout, false); err != nil {
+		return err
+	}
+	fmt.Fprintln(e.stdout, "\njobs (memory instructions) per server, completions C_i in brackets:")
+	header := []string{"level"}
+	for s := range cpu.NumServers {
+		header = append(header, s.String())
+	}
+	t = &table{header: header}
+	for _, lv := range res.Levels {
+		row := []string{itoa(int64(lv.Level))}
+		for s := range cpu.NumServers {
+			row = append(row, fmt.Sprintf("%d (%d)", lv.Servers[s].Instructions, lv.Servers[s].Completions))
+		}
+		t.add(row...)
+	}
+	if err := t.write(e.stdout, false); err != nil {
+		return err
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(e.stdout, "\nwarning: %s", w)
+	}
+	if len(res.Warnings) > 0 {
+		fmt.Fprintln(e.stdout)
+	}
+	return nil
+}
