@@ -765,28 +765,9 @@ func (s *sweep) materialise(g Graph) (*graph.CSR, *GraphRecord, error) {
 			return csr, rec, nil
 		}
 	}
-	var csr *graph.CSR
-	if g.Gen != nil {
-		gen, err := g.Gen.Generator()
-		if err != nil {
-			return nil, nil, err
-		}
-		el, err := gen.Generate(g.Seed, nil)
-		if err != nil {
-			return nil, nil, err
-		}
-		csr, err = graph.Build(el, graph.BuildOptions{Undirected: gen.Undirected(), DropSelfLoops: true, DropDuplicates: true})
-		if err != nil {
-			return nil, nil, err
-		}
-	} else {
-		opts, err := g.Load.Options()
-		if err != nil {
-			return nil, nil, err
-		}
-		if csr, err = graph.Load(path, opts); err != nil {
-			return nil, nil, err
-		}
+	csr, err := BuildGraph(g, s.opt.GraphsDir)
+	if err != nil {
+		return nil, nil, err
 	}
 	var rev *graph.CSR
 	if csr.Directed {

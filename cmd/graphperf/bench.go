@@ -27,6 +27,7 @@ func benchGroup() group {
 			{"build", "build the CUDA runners graphperf-bfs and graphperf-pr (needs nvcc)", benchBuild},
 			{"run", "time BFS implementations on one graph and check them against the Go reference", benchRun},
 			{"sweep", "measure a corpus of graphs into a results directory, resumably", benchSweep},
+			{"props", "compute the graph properties of every graph of a corpus, built as a sweep builds them", benchProps},
 			{"summary", "compare BFS implementations over a results directory (seed 004 aggregate tables)", benchSummary},
 			{"microbench", "run the GPU microbenchmarks, or read their output: latency, service curves S(m), ceilings", benchMicrobench},
 			{"ncu", "collect Nsight Compute counters for every level of topology-driven BFS", benchNCU},

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
+	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/workload/graph"
 	"github.com/graphperf/graphperf/workload/order"
 	"github.com/graphperf/graphperf/workload/props"
@@ -116,36 +117,11 @@ func direction(g *graph.CSR) string {
 	return "undirected"
 }
 
-// degreeStatsJSON is the stable JSON shape of props.Stats.
-type degreeStatsJSON struct {
-	Min           float64 `json:"min"`
-	LowerQuartile float64 `json:"lower_quartile"`
-	Mean          float64 `json:"mean"`
-	Median        float64 `json:"median"`
-	UpperQuartile float64 `json:"upper_quartile"`
-	Max           float64 `json:"max"`
-	StdDev        float64 `json:"stddev"`
-}
-
-func statsJSON(s props.Stats) degreeStatsJSON {
-	return degreeStatsJSON{s.Min, s.LowerQuartile, s.Mean, s.Median, s.UpperQuartile, s.Max, s.StdDev}
-}
-
-// graphStatsJSON is what "graph stats --json" prints.
+// graphStatsJSON is what "graph stats --json" prints: the file, then the
+// properties in kernels' shape (one definition with "bench props").
 type graphStatsJSON struct {
-	File                  string          `json:"file"`
-	Vertices              int64           `json:"vertices"`
-	Edges                 int64           `json:"edges"`
-	Directed              bool            `json:"directed"`
-	AbsDegree             degreeStatsJSON `json:"abs_degree"`
-	InDegree              degreeStatsJSON `json:"in_degree"`
-	OutDegree             degreeStatsJSON `json:"out_degree"`
-	Density               float64         `json:"density"`
-	SelfLoops             int64           `json:"self_loops"`
-	Components            int64           `json:"components"`
-	LargestComponent      int64           `json:"largest_component"`
-	LargestComponentShare float64         `json:"largest_component_share"`
-	DiameterEstimate      int             `json:"diameter_estimate"`
+	File string `json:"file"`
+	kernels.GraphPropsJSON
 }
 
 func graphStats(e *env, args []string) error {
@@ -171,13 +147,7 @@ components and a double-sweep diameter estimate.`)
 	}
 	p := props.Compute(g)
 	if of.json {
-		return writeJSON(e.stdout, graphStatsJSON{
-			File: pos[0], Vertices: p.Vertices, Edges: p.Edges, Directed: p.Directed,
-			AbsDegree: statsJSON(p.Abs), InDegree: statsJSON(p.In), OutDegree: statsJSON(p.Out),
-			Density: p.Density, SelfLoops: p.SelfLoops, Components: p.Components,
-			LargestComponent: p.LargestComponent, LargestComponentShare: p.LargestComponentShare,
-			DiameterEstimate: p.DiameterEstimate,
-		})
+		return writeJSON(e.stdout, graphStatsJSON{File: pos[0], GraphPropsJSON: kernels.NewGraphPropsJSON(p)})
 	}
 	if !of.csv {
 		fmt.Fprintf(e.stdout, "%s: %d vertices, %d edges (%s), density %s, %d self-loops\n",
