@@ -37,7 +37,7 @@ type env struct {
 }
 
 func groups() []group {
-	return []group{graphGroup(), benchGroup(), modelGroup(), simGroup(), dataGroup()}
+	return []group{graphGroup(), benchGroup(), modelGroup(), simGroup(), dataGroup(), treeGroup()}
 }
 
 // run is main without the process: it parses args and dispatches.
