@@ -1,0 +1,2 @@
+// Package html renders a run notebook as one self-contained HTML page.
+package html

@@ -1,0 +1,226 @@
+package html
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/base64"
+	"fmt"
+	"html/template"
+	"io"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+
+	"github.com/graphperf/graphperf/reports/notebook"
+)
+
+// Meta is the provenance printed in the page footer.
+type Meta struct {
+	Version string    // graphperf version
+	Date    time.Time // when the report was made; zero omits it
+	Inputs  []Input
+}
+
+// Input is one file the report read.
+type Input struct {
+	Name   string
+	SHA256 string // hex
+}
+
+//go:embed page.html.tmpl
+var pageText string
+
+//go:embed style.css
+var styleText string
+
+var page = template.Must(template.New("page").Parse(pageText))
+
+// markdown renders prose. Raw HTML is not enabled (goldmark's default), so HTML in prose is
+// replaced by a comment and javascript: links are dropped.
+var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
+
+// Render writes one self-contained index.html for a run notebook: prose rendered from Markdown,
+// and in place of each cell its command, tables, figures, text and error. results are matched to
+// cells by Result.Cell; a cell without a result is shown as not run.
+func Render(w io.Writer, title string, nb *notebook.Notebook, results []notebook.Result, meta Meta) error {
+	// Link reference definitions anywhere in the notebook apply to every prose block.
+	refCtx := parser.NewContext()
+	markdown.Parser().Parse(text.NewReader(nb.Source), parser.WithContext(refCtx))
+
+	byCell := make(map[*notebook.Cell]*notebook.Result, len(results))
+	for i := range results {
+		byCell[results[i].Cell] = &results[i]
+	}
+	data := pageData{Title: title, Style: template.CSS(styleText), Meta: meta}
+	if !meta.Date.IsZero() {
+		data.Date = meta.Date.UTC().Format("2006-01-02 15:04 UTC")
+	}
+	for _, b := range nb.Blocks {
+		if b.Cell == nil {
+			ctx := parser.NewContext()
+			for _, r := range refCtx.References() {
+				ctx.AddReference(r)
+			}
+			var buf bytes.Buffer
+			if err := markdown.Convert([]byte(b.Prose), &buf, parser.WithContext(ctx)); err != nil {
+				return fmt.Errorf("html: render prose at line %d: %w", b.Line, err)
+			}
+			if len(bytes.TrimSpace(buf.Bytes())) == 0 {
+				continue // e.g. only link reference definitions
+			}
+			data.Blocks = append(data.Blocks, block{Prose: template.HTML(buf.String())}) // goldmark output is escaped: raw HTML is off
+			continue
+		}
+		c := &cell{Number: b.Cell.Index + 1, Line: b.Cell.Line, Command: b.Cell.Command(), NotRun: true}
+		data.Cells++
+		if r := byCell[b.Cell]; r != nil {
+			c.NotRun = false
+			c.Text = r.Output.Text
+			if r.Err != nil {
+				c.Err = r.Err.Error()
+				data.Failed++
+			}
+			for _, t := range r.Output.Tables {
+				c.Tables = append(c.Tables, newTable(t))
+			}
+			for _, f := range r.Output.Figures {
+				c.Figures = append(c.Figures, newFigure(f))
+			}
+		}
+		data.Blocks = append(data.Blocks, block{Cell: c})
+	}
+	if err := page.Execute(w, data); err != nil {
+		return fmt.Errorf("html: %w", err)
+	}
+	return nil
+}
+
+type pageData struct {
+	Title  string
+	Style  template.CSS
+	Meta   Meta
+	Date   string
+	Blocks []block
+	Cells  int
+	Failed int
+}
+
+type block struct {
+	Prose template.HTML
+	Cell  *cell
+}
+
+type cell struct {
+	Number, Line int
+	Command      string
+	Err          string
+	NotRun       bool
+	Text         string
+	Tables       []table
+	Figures      []figure
+}
+
+type table struct {
+	Title  string
+	Header []column
+	Rows   [][]column
+}
+
+type column struct {
+	Text    string
+	Numeric bool
+}
+
+type figure struct {
+	Title string
+	Src   template.URL
+	SVG   string
+}
+
+// numberPattern matches a cell that reads as a number: an optional sign, digits with optional
+// grouping commas, fraction and exponent, and an optional short unit ("12.5 ms", "3.1x", "87%").
+var numberPattern = regexp.MustCompile(`^[-+±]?(\d[\d,_]*(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s?(%|×|[a-zA-Zµ/]{1,6})?$`)
+
+func isNumber(s string) bool {
+	s = strings.TrimSpace(s)
+	switch s {
+	case "NaN", "Inf", "+Inf", "-Inf", "∞", "—", "-":
+		return true
+	}
+	return numberPattern.MatchString(s)
+}
+
+// newTable marks columns whose non-empty cells are all numbers, so they are right-aligned.
+func newTable(t notebook.Table) table {
+	width := len(t.Header)
+	for _, r := range t.Rows {
+		width = max(width, len(r))
+	}
+	numeric := make([]bool, width)
+	for j := range numeric {
+		any := false
+		numeric[j] = true
+		for _, r := range t.Rows {
+			if j < len(r) && strings.TrimSpace(r[j]) != "" {
+				any = true
+				numeric[j] = numeric[j] && isNumber(r[j])
+			}
+		}
+		numeric[j] = numeric[j] && any
+	}
+	out := table{Title: t.Title}
+	for j, h := range t.Header {
+		out.Header = append(out.Header, column{h, numeric[j]})
+	}
+	for _, r := range t.Rows {
+		row := make([]column, len(r))
+		for j, v := range r {
+			row[j] = column{v, numeric[j]}
+		}
+		out.Rows = append(out.Rows, row)
+	}
+	return out
+}
+
+func newFigure(f notebook.Figure) figure {
+	out := figure{Title: f.Title, SVG: f.SVGPath}
+	if len(f.PNG) > 0 {
+		// A data: URI built here from bytes is safe to mark as a URL; html/template would
+		// otherwise replace it with #ZgotmplZ.
+		out.Src = template.URL("data:image/png;base64," + base64.StdEncoding.EncodeToString(f.PNG))
+	} else if f.PNGPath != "" {
+		out.Src = template.URL(safePath(f.PNGPath))
+	}
+	return out
+}
+
+// safePath keeps a relative path as a relative URL: anything with a scheme or an absolute path
+// is rejected (returned as "#"), and the path is percent-escaped.
+func safePath(p string) string {
+	if strings.Contains(p, ":") || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "\\") {
+		return "#"
+	}
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		segs[i] = pathEscape(s)
+	}
+	return strings.Join(segs, "/")
+}
+
+func pathEscape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,282 @@
+package html
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	xhtml "golang.org/x/net/html"
+
+	"github.com/graphperf/graphperf/reports/notebook"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.html golden files")
+
+const evil = "<script>alert(1)</script> & more"
+
+const source = `# BFS on road networks
+
+This report compares *predicted* and measured times. See [the paper][p].
+<script>alert("prose")</script>
+
+` + "```graphperf" + `
+graph stats 'road usa.gpg' --note '<script>alert(1)</script> & more'
+` + "```" + `
+
+Levels follow, as a figure.
+
+` + "```graphperf" + `
+sim bfs road.gpg --fig levels
+` + "```" + `
+
+` + "```graphperf" + `
+model om --machine missing
+` + "```" + `
+
+Later cells still run:
+
+` + "```graphperf" + `
+data list
+` + "```" + `
+
+[p]: https://example.org/paper
+`
+
+// onePixelPNG is a valid 1x1 PNG, enough to exercise data: URIs.
+func onePixelPNG(t *testing.T) []byte {
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, 1, 1))); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func render(t *testing.T) []byte {
+	t.Helper()
+	nb, err := notebook.Parse([]byte(source))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pix := onePixelPNG(t)
+	results := notebook.Run(nb, func(args []string) (notebook.Output, error) {
+		switch args[0] {
+		case "graph":
+			return notebook.Output{Tables: []notebook.Table{{
+				Title:  "Degree statistics & more",
+				Header: []string{"property", "value", "note"},
+				Rows: [][]string{
+					{"vertices", "23,947,347", evil},
+					{"edges", "57,708,624", ""},
+					{"mean degree", "2.41", "abs"},
+					{"time", "12.5 ms", "measured"},
+				},
+			}}}, nil
+		case "sim":
+			return notebook.Output{
+				Figures: []notebook.Figure{
+					{Title: "Frontier per level", PNGPath: "figures/levels.png", SVGPath: "figures/levels.svg"},
+					{Title: "Embedded", PNG: pix},
+				},
+				Text: "simulated 6262 levels",
+			}, nil
+		case "model":
+			return notebook.Output{}, errors.New(`machine "missing": not found <b>`)
+		}
+		return notebook.Output{Text: "2 runs"}, nil
+	})
+	var buf bytes.Buffer
+	meta := Meta{
+		Version: "v0.1.0-test",
+		Date:    time.Date(2025, 3, 14, 9, 26, 53, 0, time.UTC),
+		Inputs:  []Input{{Name: "road usa.gpg & <x>", SHA256: strings.Repeat("ab", 32)}},
+	}
+	if err := Render(&buf, "Road <BFS> & report", nb, results, meta); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestRenderGolden(t *testing.T) {
+	got := render(t)
+	path := filepath.Join("testdata", "report.html")
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("output differs from %s; run go test -update and review the diff", path)
+	}
+}
+
+func TestEscaping(t *testing.T) {
+	out := string(render(t))
+	for _, bad := range []string{"<script>", `alert("prose")`, "<b>", "<BFS>"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("output contains unescaped %q", bad)
+		}
+	}
+	for _, want := range []string{
+		"<td>&lt;script&gt;alert(1)&lt;/script&gt; &amp; more</td>",               // table cell
+		"--note &#39;&lt;script&gt;alert(1)&lt;/script&gt; &amp; more&#39;</pre>", // command
+		"<caption>Degree statistics &amp; more</caption>",                         // title
+		"<title>Road &lt;BFS&gt; &amp; report</title>",                            // page title
+		"machine &#34;missing&#34;: not found &lt;b&gt;",                          // error
+		`<img src="figures/levels.png" alt="Frontier per level">`,                 // relative figure
+		`<img src="data:image/png;base64,`,                                        // embedded figure
+		`<td class="num">23,947,347</td>`,                                         // right-aligned number
+		`<a href="https://example.org/paper">the paper</a>`,                       // reference across prose blocks
+		"<td>road usa.gpg &amp; &lt;x&gt;</td>",                                   // footer input
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+}
+
+func TestSafePath(t *testing.T) {
+	for in, want := range map[string]string{
+		"figures/a b.png":         "figures/a%20b.png",
+		"javascript:alert(1)":     "#",
+		"/etc/passwd":             "#",
+		`figures/"x".png`:         "figures/%22x%22.png",
+		"figures/levels-01_x.png": "figures/levels-01_x.png",
+	} {
+		if got := safePath(in); got != want {
+			t.Errorf("safePath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestIsNumber(t *testing.T) {
+	for s, want := range map[string]bool{
+		"1": true, "-2.5": true, "1,234,567": true, "3e-4": true, "12.5 ms": true, "87%": true,
+		"3.1x": true, "NaN": true, "": false, "abc": false, "v1.2": false, "1 2": false, "2.41 GB/s": true,
+	} {
+		if got := isNumber(s); got != want {
+			t.Errorf("isNumber(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// TestStructure parses the page as HTML5 and checks its shape.
+func TestStructure(t *testing.T) {
+	doc, err := xhtml.Parse(bytes.NewReader(render(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	var tables []*xhtml.Node
+	var walk func(*xhtml.Node)
+	walk = func(n *xhtml.Node) {
+		if n.Type == xhtml.ElementNode {
+			count[n.Data]++
+			if n.Data == "table" {
+				tables = append(tables, n)
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	for tag, want := range map[string]int{"title": 1, "style": 1, "script": 0, "header": 1, "footer": 1, "main": 1, "section": 4, "img": 2, "table": 2} {
+		if count[tag] != want {
+			t.Errorf("%d <%s> elements, want %d", count[tag], tag, want)
+		}
+	}
+	if count["div"] < 1 {
+		t.Error("no error box")
+	}
+	for i, tab := range tables {
+		if th := find(tab, "thead", "tr", "th"); th == nil {
+			t.Errorf("table %d has no header row", i)
+		}
+	}
+}
+
+// find follows a path of element names down the first matching children.
+func find(n *xhtml.Node, path ...string) *xhtml.Node {
+	for _, name := range path {
+		var next *xhtml.Node
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == xhtml.ElementNode && c.Data == name {
+				next = c
+				break
+			}
+		}
+		if next == nil {
+			return nil
+		}
+		n = next
+	}
+	return n
+}
+
+// TestScreenshot renders the page with headless Chromium, when installed, and checks that the
+// screenshot is not blank. Set GRAPHPERF_SCREENSHOT=FILE to keep the PNG for a look.
+func TestScreenshot(t *testing.T) {
+	chromium, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Skip("chromium not installed")
+	}
+	if testing.Short() {
+		t.Skip("short")
+	}
+	dir := t.TempDir()
+	page := filepath.Join(dir, "index.html")
+	if err := os.WriteFile(page, render(t), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "figures"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "figures", "levels.png"), onePixelPNG(t), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	shot := filepath.Join(dir, "out.png")
+	cmd := exec.Command(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+		"--no-first-run", "--hide-scrollbars", "--user-data-dir="+filepath.Join(dir, "profile"),
+		"--screenshot="+shot, "--window-size=1280,900", "file://"+page)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("chromium: %v\n%s", err, out)
+	}
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	colours := map[[4]uint32]bool{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += 3 {
+		for x := b.Min.X; x < b.Max.X; x += 3 {
+			r, g, bl, a := img.At(x, y).RGBA()
+			colours[[4]uint32{r, g, bl, a}] = true
+		}
+	}
+	if len(colours) < 3 {
+		t.Errorf("screenshot is blank: %d colours", len(colours))
+	}
+	if keep := os.Getenv("GRAPHPERF_SCREENSHOT"); keep != "" {
+		data, _ := os.ReadFile(shot)
+		if err := os.WriteFile(keep, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
