@@ -12,6 +12,8 @@ import (
 
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/model/om"
+	"github.com/graphperf/graphperf/simulate/gpu"
+	"github.com/graphperf/graphperf/simulate/warp"
 )
 
 const omDescription = `The operator machine of seed 000: a BFS round as a closed queueing network
@@ -39,9 +41,19 @@ level, and err_% is the prediction's error against it (without --measured,
 against ncu's duration). A summary gives Pearson's r and the share of levels
 within ±20 %; every prediction's warnings follow the table.
 
---json prints one object: with --abstract the round; with --counters one line
-per level (keys level, jobs, load, bottleneck, predicted_ns, ncu_ns,
-measured_ns, error_pct, classes, warnings).`
+With --simulate GRAPH --root R|max it simulates --kernel (default topo) from
+R with the "fa" L2 and the "paper" row buffers of --machine (simulate/gpu, as
+"sim bfs" does) and predicts every level from the simulated counts
+(seed 000 §6.4-6.5, the "simulation" line of figure 7,
+om.PredictFromSimulation): jobs N = the simulated memory instructions, the
+simulated L2 hits and row hits and misses, load n = n_est = N_G / W_max. With
+--measured RESULTS.jsonl.gz (and a numeric --root) err_% is against the
+sweep's topo median at each level, and the summary adds the largest error.
+
+--json prints one object: with --abstract the round; with --counters or
+--simulate one line per level (keys level, jobs, load, bottleneck,
+predicted_ns, ncu_ns, measured_ns, error_pct, classes, warnings; ncu_ns is 0
+with --simulate).`
 
 // omServerJSON is one server of "model om --abstract --json".
 type omServerJSON struct {
@@ -94,16 +106,18 @@ type omLevelJSON struct {
 var omClassShort = map[string]string{om.ClassL2Hit: "L2H", om.ClassDRAMRowHit: "RBH", om.ClassDRAMRowMiss: "RBM"}
 
 func modelOM(e *env, args []string) error {
-	fs := newFlagSet(e, "om", "model om --abstract GRAPH --round K [flags] | --counters NCU.csv [flags]", omDescription)
+	fs := newFlagSet(e, "om", "model om --abstract GRAPH --round K [flags] | --counters NCU.csv [flags] | --simulate GRAPH --root R [flags]", omDescription)
 	abstract := fs.String("abstract", "", "graph `FILE` whose abstract operator machine to build")
 	round := fs.Int("round", 0, "with --abstract: the round `K` (LEVEL = K, from 1; expands BFS depth K-1)")
 	root := fs.String("root", "", "BFS root: a vertex id, \"max\" or \"random\" with --abstract (default max); the sweep's root with --measured")
 	service := fs.String("service", "", "with --abstract: service times `NAME=S,...` (ANI, NF1, ERL, EDL, NF2, OP; default 1 each)")
 	counters := fs.String("counters", "", "ncu --csv --page raw `FILE` with one launch per BFS level")
-	name := fs.String("machine", "h100", "with --counters: embedded machine `NAME`, or a machine FILE")
+	simulate := fs.String("simulate", "", "graph `FILE` whose BFS to simulate (simulate/gpu) and predict per level")
+	kernel := fs.String("kernel", "topo", "with --simulate: kernel `NAME`: "+strings.Join(warp.Kernels(), ", "))
+	name := fs.String("machine", "h100", "with --counters or --simulate: embedded machine `NAME` (--simulate: h100 or k40c), or a machine FILE")
 	memFrac := fs.Float64("memory-fraction", 0, "with --counters: share `F` of warp instructions that are memory jobs (0: all)")
 	rowHit := fs.Float64("row-hit-fraction", 0, "with --counters: share `F` of DRAM sectors assumed row-buffer hits")
-	measured := fs.String("measured", "", "with --counters: sweep results `FILE` (.jsonl or .jsonl.gz) whose topo medians to compare with")
+	measured := fs.String("measured", "", "with --counters or --simulate: sweep results `FILE` (.jsonl or .jsonl.gz) whose topo medians to compare with")
 	seed := fs.Uint64("seed", 1, "seed for --root random")
 	asJSON := fs.Bool("json", false, "print JSON (stable keys) instead of a table")
 	var lf loadFlags
@@ -121,11 +135,25 @@ func modelOM(e *env, args []string) error {
 		}
 		return nil
 	}
+	modes := 0
+	for _, m := range []string{*abstract, *counters, *simulate} {
+		if m != "" {
+			modes++
+		}
+	}
 	switch {
-	case *abstract != "" && *counters != "":
-		return errors.New("--abstract and --counters exclude each other")
+	case modes > 1:
+		return errors.New("--abstract, --counters and --simulate exclude each other")
+	case *simulate != "":
+		if err := only("abstract", "round", "service", "memory-fraction", "row-hit-fraction"); err != nil {
+			return err
+		}
+		if *root == "" {
+			return errors.New("--simulate needs --root R|max (the sweep's root with --measured)")
+		}
+		return omSimulate(e, &lf, *simulate, *kernel, *name, *root, *seed, *measured, *asJSON)
 	case *abstract != "":
-		if err := only("counters", "machine", "memory-fraction", "row-hit-fraction", "measured"); err != nil {
+		if err := only("counters", "machine", "memory-fraction", "row-hit-fraction", "measured", "kernel"); err != nil {
 			return err
 		}
 		if !set["round"] {
@@ -133,7 +161,7 @@ func modelOM(e *env, args []string) error {
 		}
 		return omAbstract(e, &lf, *abstract, *round, *root, *seed, *service, *asJSON)
 	case *counters != "":
-		if err := only("abstract", "round", "service", "seed", "format", "undirected", "drop-self-loops", "drop-duplicates", "simple", "compact"); err != nil {
+		if err := only("abstract", "round", "service", "seed", "kernel", "format", "undirected", "drop-self-loops", "drop-duplicates", "simple", "compact"); err != nil {
 			return err
 		}
 		if (*measured != "") != (*root != "") {
@@ -141,7 +169,7 @@ func modelOM(e *env, args []string) error {
 		}
 		return omCounters(e, *counters, *name, *memFrac, *rowHit, *measured, *root, *asJSON)
 	}
-	return errors.New("want --abstract GRAPH --round K or --counters NCU.csv (-h for help)")
+	return errors.New("want --abstract GRAPH --round K, --counters NCU.csv or --simulate GRAPH --root R (-h for help)")
 }
 
 // omServiceTimes parses --service into one time per server, 1 by default.
@@ -445,4 +473,130 @@ func omGroupWarnings(rows []omLevelJSON) []string {
 		}
 	}
 	return notes
+}
+
+// omSimulate is "model om --simulate": simulate/gpu's counts of each level
+// predicted by om.PredictFromSimulation, against the sweep's topo medians
+// when measuredPath is given.
+func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec string, seed uint64, measuredPath string, asJSON bool) error {
+	if _, err := warp.ParseKernel(kernel); err != nil {
+		return fmt.Errorf("--kernel: %w", err)
+	}
+	sm, ok := simMachines[strings.ToLower(machineName)]
+	if !ok {
+		return fmt.Errorf("--machine: no simulated L2 and row buffers for %q with --simulate (want h100 or k40c)", machineName)
+	}
+	m, err := rooflineMachine(machineName)
+	if err != nil {
+		return err
+	}
+	var median map[int]float64
+	if measuredPath != "" {
+		r, err := strconv.ParseUint(rootSpec, 10, 32)
+		if err != nil {
+			return fmt.Errorf("--root: %q is not a vertex id (with --measured, the root the sweep ran from)", rootSpec)
+		}
+		if median, err = omTopoMedians(measuredPath, uint32(r)); err != nil {
+			return err
+		}
+	}
+	g, err := lf.load(e, path)
+	if err != nil {
+		return err
+	}
+	root, err := pickRoot(g, rootSpec, seed)
+	if err != nil {
+		return err
+	}
+	res, err := gpu.Simulate(g, root, gpu.Config{Kernel: kernel, L2: gpu.L2FullyAssociative, DRAM: gpu.DRAMPaper,
+		PhysicalWarps: sm.warps, FullyAssociative: sm.fa, RowBuffers: sm.rows})
+	if err != nil {
+		return err
+	}
+	var rows []omLevelJSON
+	for _, l := range res.Levels {
+		p, err := om.PredictFromSimulation(l, m, nil)
+		if err != nil {
+			return err
+		}
+		r := omLevelJSON{
+			Level: l.Level, Jobs: p.Jobs, Load: p.Load, Bottleneck: p.Bottleneck, PredictedNs: p.PredictedNs,
+			Classes: map[string]omClassJSON{}, Warnings: append([]string{}, p.Warnings...),
+		}
+		for _, k := range p.Classes {
+			r.Classes[k.Class] = omClassJSON{k.Completions, k.Visits, k.MLP, k.ServiceNs, k.DemandNs}
+		}
+		if median != nil {
+			if t, ok := median[l.Level]; ok {
+				r.MeasuredNs = rooflineFloat(t)
+				if t > 0 {
+					r.ErrorPct = rooflineFloat(100 * (p.PredictedNs - t) / t)
+				}
+			} else {
+				r.Warnings = append(r.Warnings, fmt.Sprintf("no topo level %d from root %d in %s", l.Level, root, measuredPath))
+			}
+		}
+		rows = append(rows, r)
+	}
+	if asJSON {
+		return writeJSONLines(e.stdout, rows)
+	}
+
+	w := e.stdout
+	fmt.Fprintf(w, "%s: BFS %s from root %d simulated (L2 %s, DRAM %s), %d levels predicted on %s (seed 000 §6.4-6.5, figure 7 \"simulation\")\n",
+		path, kernel, root, gpu.L2FullyAssociative, gpu.DRAMPaper, len(rows), m.Name)
+	fmt.Fprintf(w, "V: visits per job, m: MLP (requests in flight), S: service time at m (ns); L2H l2_hit, RBH dram_row_hit, RBM dram_row_miss\n")
+	if median != nil {
+		fmt.Fprintf(w, "measured: median of impl topo from root %d in %s; err_%% against it\n", root, measuredPath)
+	}
+	fmt.Fprintln(w)
+	classes := []string{om.ClassL2Hit, om.ClassDRAMRowHit, om.ClassDRAMRowMiss}
+	header := []string{"level", "jobs", "load"}
+	for _, c := range classes {
+		s := omClassShort[c]
+		header = append(header, "V_"+s, "m_"+s, "S_"+s)
+	}
+	header = append(header, "bottleneck", "pred_us")
+	if median != nil {
+		header = append(header, "meas_us", "err_%")
+	}
+	t := &table{header: header}
+	var pred, meas []float64
+	maxErr := math.NaN()
+	for _, r := range rows {
+		row := []string{strconv.Itoa(r.Level), rooflineCount(r.Jobs), fmt.Sprintf("%.1f", r.Load)}
+		for _, c := range classes {
+			k := r.Classes[c]
+			row = append(row, fmt.Sprintf("%.3g", k.Visits), fmt.Sprintf("%.3g", k.MLP), fmt.Sprintf("%.4g", k.ServiceNs))
+		}
+		row = append(row, omClassShort[r.Bottleneck], fmt.Sprintf("%.4g", r.PredictedNs/1e3))
+		if median != nil {
+			meas1, err1 := "-", "-"
+			if r.MeasuredNs != nil {
+				meas1 = fmt.Sprintf("%.4g", *r.MeasuredNs/1e3)
+				pred, meas = append(pred, r.PredictedNs), append(meas, *r.MeasuredNs)
+			}
+			if r.ErrorPct != nil {
+				err1 = fmt.Sprintf("%+.0f", *r.ErrorPct)
+				if !(math.Abs(*r.ErrorPct) <= maxErr) {
+					maxErr = math.Abs(*r.ErrorPct)
+				}
+			}
+			row = append(row, meas1, err1)
+		}
+		t.add(row...)
+	}
+	if err := t.write(w, false); err != nil {
+		return err
+	}
+	if median != nil {
+		fmt.Fprintln(w)
+		writeOMFit(w, "vs measured topo median", pred, meas)
+		fmt.Fprintf(w, "max |error|: %.0f%%\n", maxErr)
+	}
+	notes := omGroupWarnings(rows)
+	for _, s := range res.Warnings {
+		notes = append(notes, "simulation: "+s)
+	}
+	return writeRooflineNotes(w, "\nnotes:\n", notes)
 }
