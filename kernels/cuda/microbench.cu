@@ -256,11 +256,10 @@ __global__ void k_l2_read(const uint4* __restrict__ src, long long n, int passes
 constexpr int kInstUnroll = 16;
 constexpr int kInstOpsPerStep = 8;
 
-__global__ void k_iadd(unsigned* out, int iters, unsigned seed, long long* cycles_t0) {
+__global__ void k_iadd(unsigned* out, int iters, unsigned seed) {
   const unsigned t = (unsigned)global_tid();
   unsigned x0 = seed + t, y0 = seed ^ (t * 3u), x1 = x0 + 1u, y1 = y0 + 7u;
   unsigned x2 = x0 * 5u, y2 = y0 + 11u, x3 = x0 ^ 0x5bd1e995u, y3 = y0 + 13u;
-  const long long c0 = clock64();
   for (int i = 0; i < iters; ++i) {
 #pragma unroll
     for (int u = 0; u < kInstUnroll; ++u) {
@@ -276,18 +275,15 @@ __global__ void k_iadd(unsigned* out, int iters, unsigned seed, long long* cycle
   }
   const unsigned r = x0 ^ y0 ^ x1 ^ y1 ^ x2 ^ y2 ^ x3 ^ y3;
   if (r == seed) out[t & 1023u] = r;  // practically never; keeps the adds alive
-  const long long c1 = clock64();
-  if (t == 0) *cycles_t0 = c1 - c0;
 }
 
 // 8 independent FFMA chains per thread: a = a * m + c with run-time m, c
 // (no fast-math: nvcc neither reassociates nor folds them): one FFMA per op.
-__global__ void k_ffma(float* out, int iters, float m, float c, long long* cycles_t0) {
+__global__ void k_ffma(float* out, int iters, float m, float c) {
   const unsigned t = (unsigned)global_tid();
   const float f = (float)(t & 255u) * (1.0f / 256.0f);
   float a0 = f, a1 = f + 0.1f, a2 = f + 0.2f, a3 = f + 0.3f;
   float a4 = f + 0.4f, a5 = f + 0.5f, a6 = f + 0.6f, a7 = f + 0.7f;
-  const long long c0 = clock64();
   for (int i = 0; i < iters; ++i) {
 #pragma unroll
     for (int u = 0; u < kInstUnroll; ++u) {
@@ -303,8 +299,18 @@ __global__ void k_ffma(float* out, int iters, float m, float c, long long* cycle
   }
   const float r = ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7));
   if (r == -1.0f) out[t & 1023u] = r;  // never (the chains stay near 1); keeps them alive
-  const long long c1 = clock64();
-  if (t == 0) *cycles_t0 = c1 - c0;
+}
+
+// One thread spins for `target` SM cycles (clock64) and stores how many it
+// counted: timed with CUDA events, this is the SM clock while the GPU is
+// busy. (Block 0's cycles over a whole multi-wave kernel's time are not:
+// the first version of the instruction section divided those and reported
+// 0.25 GHz.)
+__global__ void k_spin(long long target, long long* cycles_out) {
+  const long long c0 = clock64();
+  long long c = c0;
+  while (c - c0 < target) c = clock64();
+  *cycles_out = c - c0;
 }
 
 }  // namespace mb
@@ -872,13 +878,29 @@ struct Bench {
   }
 
   // ------------------------------------------------------------ d) instructions
+  // The SM clock in GHz: the median over `runs` of k_spin's counted cycles
+  // over its event-timed duration (20 M cycles, about 10 ms at 2 GHz).
+  double spin_clock_ghz(int runs) {
+    const long long target = 20000000;
+    std::vector<double> g;
+    auto spin = [&] {
+      mb::k_spin<<<1, 1>>>(target, cycles);
+      CUDA_CHECK_LAUNCH("k_spin");
+    };
+    time_ns(spin);
+    for (int i = 0; i < runs; ++i) {
+      const double ns = time_ns(spin);
+      g.push_back(ns > 0 ? read_clock_cycles() / ns : 0.0);
+    }
+    return median_of(g);
+  }
+
   void inst_line(const char* op, const char* sass, long long threads, int iters, const std::vector<double>& ts,
-                 const std::vector<double>& cs, int grid, int block) {
+                 double ghz, int grid, int block) {
     const Summary s = summarize(ts);
     const double warps = (double)threads / 32.0;
     const double winst = warps * (double)iters * (double)kInstUnroll * (double)kInstOpsPerStep;
     const double gips = winst / s.median;  // warp instructions per ns = 1e9 per s
-    const double ghz = median_of(cs) / s.median;
     JsonLine j;
     j.str("type", "instructions");
     j.str("op", op);
@@ -909,32 +931,26 @@ struct Bench {
     const int runs = opt.quick ? 3 : 5;
     unsigned* iout = device_alloc<unsigned>(1024, "the iadd sink");
     float* fout = device_alloc<float>(1024, "the ffma sink");
-    std::vector<double> ts, cs;
+    std::vector<double> ts;
+    const double ghz = spin_clock_ghz(runs);
 
     auto iadd = [&] {
-      k_iadd<<<grid, block>>>(iout, iters, 0x2545f491u, cycles);
+      k_iadd<<<grid, block>>>(iout, iters, 0x2545f491u);
       CUDA_CHECK_LAUNCH("k_iadd");
     };
     time_ns(iadd);
-    for (int i = 0; i < runs; ++i) {
-      ts.push_back(time_ns(iadd));
-      cs.push_back(read_clock_cycles());
-    }
+    for (int i = 0; i < runs; ++i) ts.push_back(time_ns(iadd));
     inst_line("iadd", "source integer adds, 1 SASS instruction each (IADD3/IMAD.IADD); loop control not counted",
-              threads, iters, ts, cs, grid, block);
+              threads, iters, ts, ghz, grid, block);
 
     ts.clear();
-    cs.clear();
     auto ffma = [&] {
-      k_ffma<<<grid, block>>>(fout, iters, 0.999f, 0.001f, cycles);
+      k_ffma<<<grid, block>>>(fout, iters, 0.999f, 0.001f);
       CUDA_CHECK_LAUNCH("k_ffma");
     };
     time_ns(ffma);
-    for (int i = 0; i < runs; ++i) {
-      ts.push_back(time_ns(ffma));
-      cs.push_back(read_clock_cycles());
-    }
-    inst_line("ffma", "source fmaf calls, 1 SASS FFMA each; loop control not counted", threads, iters, ts, cs, grid,
+    for (int i = 0; i < runs; ++i) ts.push_back(time_ns(ffma));
+    inst_line("ffma", "source fmaf calls, 1 SASS FFMA each; loop control not counted", threads, iters, ts, ghz, grid,
               block);
 
     device_free(iout);
