@@ -9,8 +9,6 @@ import (
 	"github.com/graphperf/graphperf/analysis/aggregate"
 )
 
-// defaultResultsDir is the measured H100 dataset (kernels/measured/h100/README.md).
-const defaultResultsDir = "kernels/measured/h100"
 
 // summaryRow is one row of "bench summary --json".
 type summaryRow struct {
@@ -70,7 +68,7 @@ const gtepsDefinition = "m (all arcs of the CSR) / median total time: the record
 func benchSummary(e *env, args []string) error {
 	fs := newFlagSet(e, "summary", "bench summary [flags] [DIR]",
 		`Compare the BFS implementations of a results directory (default
-`+defaultResultsDir+`, the measured H100 dataset; the *.jsonl.gz files that
+`+defaultResultsName+`; the *.jsonl.gz files that
 "bench sweep" writes) in the aggregate table of seed 004 §4.3, one row per
 implementation, sorted by normalised total:
 
@@ -133,9 +131,9 @@ bound otherwise (reached and n are printed beside it).`)
 			return err
 		}
 	}
-	dir := defaultResultsDir
-	if len(pos) == 1 {
-		dir = pos[0]
+	dir, err := resultsDir(pos)
+	if err != nil {
+		return err
 	}
 	d, err := aggregate.LoadDir(dir)
 	if err != nil {

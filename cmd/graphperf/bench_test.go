@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/workload/graph"
 	"github.com/graphperf/graphperf/workload/props"
 )
@@ -25,7 +26,17 @@ func TestMain(m *testing.M) {
 	if os.Getenv("GRAPHPERF_FAKE_RUNNER") != "" {
 		os.Exit(fakeRunner(os.Args[1:], os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	// Every test shares one cache of the embedded dataset (unpacked files and
+	// the store built from them), never the user's.
+	cache, err := os.MkdirTemp("", "graphperf-test-cache-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv(measured.CacheEnv, cache)
+	code := m.Run()
+	os.RemoveAll(cache)
+	os.Exit(code)
 }
 
 func fakeRunner(args []string, stdout, stderr io.Writer) int {

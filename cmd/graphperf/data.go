@@ -22,13 +22,9 @@ func dataGroup() group {
 	}
 }
 
-// errNoDataset is the error of a data command with neither --db nor the
-// measured dataset in the working directory.
-var errNoDataset = errors.New("no --db given and no embedded dataset yet")
-
 // openData opens the store --db names, which must exist (a read command
-// creates nothing). Without --db it ingests defaultResultsDir into memory,
-// with a note on stderr.
+// creates nothing). Without --db it opens the store of the embedded H100
+// dataset (embeddedStore).
 func openData(e *env, dbPath string) (*store.DB, error) {
 	if dbPath != "" {
 		if _, err := os.Stat(dbPath); err != nil {
@@ -36,26 +32,7 @@ func openData(e *env, dbPath string) (*store.DB, error) {
 		}
 		return store.Open(dbPath)
 	}
-	if fi, err := os.Stat(defaultResultsDir); err != nil || !fi.IsDir() {
-		return nil, errNoDataset
-	}
-	ins, err := ingestInputs([]string{defaultResultsDir}, "h100", "")
-	if err != nil {
-		return nil, err
-	}
-	fmt.Fprintf(e.stderr, "no --db: using %s, ingested into memory\n", defaultResultsDir)
-	db, err := store.OpenMemory()
-	if err != nil {
-		return nil, err
-	}
-	mc := manifestCache{}
-	for _, in := range ins {
-		if _, err := mc.ingest(db, in); err != nil {
-			db.Close()
-			return nil, err
-		}
-	}
-	return db, nil
+	return embeddedStore(e)
 }
 
 type dataGraphJSON struct {
@@ -104,7 +81,7 @@ implementations and its platforms. --json prints one object with the arrays
 "graphs", "implementations" and "platforms"; the table and --csv print one
 row each, the kind first. Without --db, kernels/measured/h100 (when in the
 working directory) is ingested into memory first.`)
-	dbPath := fs.String("db", "", "the SQLite store (default: kernels/measured/h100 ingested into memory)")
+	dbPath := fs.String("db", "", "the SQLite store (default: the embedded H100 dataset's, built once in the cache)")
 	var of outputFlags
 	of.register(fs)
 	if _, err := parse(fs, args, 0, 0); err != nil {
@@ -194,7 +171,7 @@ func dataQuery(e *env, args []string) error {
 and run configuration: the median, min and max over the timed repetitions
 of the summed level times, in ns. --levels prints the per-level median times
 instead. --graph, --impl and --root select; --json prints a JSON array.`)
-	dbPath := fs.String("db", "", "the SQLite store (default: kernels/measured/h100 ingested into memory)")
+	dbPath := fs.String("db", "", "the SQLite store (default: the embedded H100 dataset's, built once in the cache)")
 	graphName := fs.String("graph", "", "only this graph")
 	impl := fs.String("impl", "", "only this implementation")
 	root := fs.String("root", "", "only this root (-1: the root of a rootless algorithm)")
@@ -269,7 +246,7 @@ func dataExport(e *env, args []string) (err error) {
 		`Write one table of the store as CSV: runs (one row per run: its graph,
 implementation, root, platform and total times in ns) or levels (one row
 per run and level: frontier, discovered, direction, median time in ns).`)
-	dbPath := fs.String("db", "", "the SQLite store (default: kernels/measured/h100 ingested into memory)")
+	dbPath := fs.String("db", "", "the SQLite store (default: the embedded H100 dataset's, built once in the cache)")
 	tableName := fs.String("table", "", "the table: runs or levels (required)")
 	out := fs.String("o", "", "the CSV file to write (required)")
 	if _, err := parse(fs, args, 0, 0); err != nil {

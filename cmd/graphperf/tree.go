@@ -65,14 +65,14 @@ func (s *splitFlags) params() tree.Params {
 	return p
 }
 
-func dirArg(args []string) string {
-	if len(args) > 0 {
-		return args[0]
-	}
-	return defaultResultsDir
-}
 
-func loadRows(dir string, w split.Weighting) (*split.Data, []split.Row, []string, error) {
+// loadRows reads the training rows of the results directory args names
+// (the embedded dataset when args is empty).
+func loadRows(args []string, w split.Weighting) (*split.Data, []split.Row, []string, error) {
+	dir, err := resultsDir(args)
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	d, err := split.LoadDir(dir)
 	if err != nil {
 		return nil, nil, nil, err
@@ -87,7 +87,7 @@ func loadRows(dir string, w split.Weighting) (*split.Data, []split.Row, []string
 const treeDatasetHelp = `The training rows of seed 004 §7.2, one per (graph, root, level): the 23
 graph properties, the level's frontier and cumulative discovered vertices
 (absolute and relative to the vertices), the fastest implementation's name,
-and the row's weight. DIR defaults to ` + defaultResultsDir + `.`
+and the row's weight. DIR defaults to ` + defaultResultsName + `.`
 
 func treeDataset(e *env, args []string) error {
 	fs := newFlagSet(e, "tree dataset", "tree dataset [DIR] [--csv] [--weight time|none] [-o FILE]", treeDatasetHelp)
@@ -102,7 +102,7 @@ func treeDataset(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	_, rows, impls, err := loadRows(dirArg(pos), w)
+	_, rows, impls, err := loadRows(pos, w)
 	if err != nil {
 		return err
 	}
@@ -188,7 +188,7 @@ func treeTrain(e *env, args []string) error {
 	if *out == "" {
 		return fmt.Errorf("-o MODEL.json is required")
 	}
-	d, rows, impls, err := loadRows(dirArg(pos), w)
+	d, rows, impls, err := loadRows(pos, w)
 	if err != nil {
 		return err
 	}
@@ -247,7 +247,7 @@ func treeEvaluate(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	d, rows, impls, err := loadRows(dirArg(pos), w)
+	d, rows, impls, err := loadRows(pos, w)
 	if err != nil {
 		return err
 	}

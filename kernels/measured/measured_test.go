@@ -1,0 +1,69 @@
+package measured
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestFiles checks the embedded tree holds what h100/README.md promises: the
+// BFS sweep of 94 graphs, the 94 PageRank result files, the 8 ncu CSVs.
+func TestFiles(t *testing.T) {
+	var bfs, pr, ncu int
+	for _, p := range Files() {
+		switch {
+		case filepath.Dir(p) == "." && filepath.Ext(p) == ".gz" && p != "graph-properties.json.gz":
+			bfs++
+		case filepath.Dir(p) == "pagerank" && filepath.Ext(p) == ".gz":
+			pr++
+		case filepath.Dir(p) == "ncu" && filepath.Ext(p) == ".csv":
+			ncu++
+		}
+	}
+	if bfs != 94 || pr != 94 || ncu != 8 {
+		t.Errorf("embedded: %d BFS result files, %d PageRank, %d ncu; want 94, 94, 8", bfs, pr, ncu)
+	}
+}
+
+func TestDirAndResolve(t *testing.T) {
+	t.Setenv(CacheEnv, t.TempDir())
+	dir, err := Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !complete(dir) {
+		t.Fatalf("%s is not a complete copy", dir)
+	}
+	again, err := Dir()
+	if err != nil || again != dir {
+		t.Fatalf("second Dir: %q, %v; want %q", again, err, dir)
+	}
+	p, err := Resolve("embedded:ncu/rmat-s18-e8.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(p); err != nil {
+		t.Fatal(err)
+	}
+	if p2, _ := Resolve("embedded:h100/ncu/rmat-s18-e8.csv"); p2 != p {
+		t.Errorf("with the h100/ prefix: %q, want %q", p2, p)
+	}
+	if q, err := Resolve("some/file.csv"); err != nil || q != "some/file.csv" {
+		t.Errorf("plain path: %q, %v", q, err)
+	}
+	if _, err := Resolve("embedded:ncu/nope.csv"); !errors.Is(err, ErrNotEmbedded) {
+		t.Errorf("missing file: %v, want ErrNotEmbedded", err)
+	}
+	// A damaged copy (a truncated file) is replaced, not trusted.
+	victim := filepath.Join(dir, "manifest.json")
+	if err := os.Truncate(victim, 10); err != nil {
+		t.Fatal(err)
+	}
+	if complete(dir) {
+		t.Fatal("a truncated file passed as complete")
+	}
+	if again, err := Dir(); err != nil || again != dir || !complete(dir) {
+		t.Fatalf("Dir after damage: %q, %v, complete %v", again, err, complete(dir))
+	}
+}
