@@ -9,7 +9,6 @@ import (
 	"github.com/graphperf/graphperf/analysis/aggregate"
 )
 
-
 // summaryRow is one row of "bench summary --json".
 type summaryRow struct {
 	Impl       string  `json:"impl"`

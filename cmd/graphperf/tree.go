@@ -65,7 +65,6 @@ func (s *splitFlags) params() tree.Params {
 	return p
 }
 
-
 // loadRows reads the training rows of the results directory args names
 // (the embedded dataset when args is empty).
 func loadRows(args []string, w split.Weighting) (*split.Data, []split.Row, []string, error) {
