@@ -26,6 +26,9 @@ func dataGroup() group {
 // creates nothing). Without --db it opens the store of the embedded H100
 // dataset (embeddedStore).
 func openData(e *env, dbPath string) (*store.DB, error) {
+	if dbPath == "" {
+		dbPath = e.defaultDB
+	}
 	if dbPath != "" {
 		if _, err := os.Stat(dbPath); err != nil {
 			return nil, fmt.Errorf("--db: %w", err)

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -34,6 +35,9 @@ type env struct {
 	stdout, stderr io.Writer
 	// interactive is true when stderr is a terminal: progress bars are shown.
 	interactive bool
+	// defaultDB is the store data commands read without --db ("" is the
+	// embedded dataset's); graphperf report --db sets it for its cells.
+	defaultDB string
 }
 
 func groups() []group {
@@ -54,12 +58,29 @@ func run(stdout, stderr io.Writer, args []string) error {
 		fmt.Fprintln(stdout, "graphperf", version())
 		return nil
 	}
+	if args[0] == "report" {
+		if err := reportCommand(e, args[1:]); err != nil && err != errHelpShown {
+			return fmt.Errorf("report: %w", err)
+		}
+		return nil
+	}
+	return dispatch(e, args)
+}
+
+// dispatch runs "GROUP VERB ARGS..." in e.
+func dispatch(e *env, args []string) error {
+	if len(args) == 0 {
+		return errors.New("no command")
+	}
+	if args[0] == "report" {
+		return errors.New("report cannot run inside a report")
+	}
 	for _, g := range groups() {
 		if g.name != args[0] {
 			continue
 		}
 		if len(args) == 1 || isHelp(args[1]) {
-			groupUsage(stdout, g)
+			groupUsage(e.stdout, g)
 			return nil
 		}
 		for _, c := range g.commands {
@@ -73,10 +94,10 @@ func run(stdout, stderr io.Writer, args []string) error {
 				return nil
 			}
 		}
-		groupUsage(stderr, g)
+		groupUsage(e.stderr, g)
 		return fmt.Errorf("%s: unknown command %q", g.name, args[1])
 	}
-	usage(stderr)
+	usage(e.stderr)
 	return fmt.Errorf("unknown command %q (run \"graphperf help\")", args[0])
 }
 
@@ -93,6 +114,7 @@ Groups:
 	for _, g := range groups() {
 		fmt.Fprintf(w, "  %-8s %s\n", g.name, g.summary)
 	}
+	fmt.Fprintf(w, "  %-8s %s\n", "report", "run a notebook (default: the embedded one) into an HTML/XLSX/LaTeX report bundle")
 	fmt.Fprint(w, `
 Run "graphperf <group>" for its commands and "graphperf <group> <command> -h" for flags.
 `)

@@ -8,6 +8,8 @@ import (
 	"io"
 	"strconv"
 	"text/tabwriter"
+
+	rtable "github.com/graphperf/graphperf/reports/table"
 )
 
 // outputFlags are the --json and --csv flags every table-printing verb takes.
@@ -27,16 +29,26 @@ func (o *outputFlags) check() error {
 	return nil
 }
 
-// table is what a verb prints: a header and rows of cells.
+// table is what a verb prints: a header and rows of cells. Inside a report
+// (stdout is a *cellSink) it is kept as a table named name (a file stem),
+// with title as its caption and chart as the XLSX sheet's chart.
 type table struct {
 	header []string
 	rows   [][]string
+	name   string
+	title  string
+	chart  *rtable.Chart
 }
 
 func (t *table) add(cells ...string) { t.rows = append(t.rows, cells) }
 
-// write prints t aligned for a person, or as CSV.
+// write prints t aligned for a person, or as CSV; inside a report it hands
+// t to the cell's sink.
 func (t *table) write(w io.Writer, asCSV bool) error {
+	if s, ok := w.(*cellSink); ok {
+		s.addTable(t)
+		return nil
+	}
 	if asCSV {
 		cw := csv.NewWriter(w)
 		cw.Write(t.header)

@@ -3,6 +3,8 @@ package notebook
 import (
 	"errors"
 	"fmt"
+
+	"github.com/graphperf/graphperf/reports/table"
 )
 
 // Output is what one cell produced, as plain values.
@@ -12,12 +14,9 @@ type Output struct {
 	Text    string // free-form text output, shown preformatted
 }
 
-// Table is one table of a cell's output. Rows may be shorter or longer than Header.
-type Table struct {
-	Title  string
-	Header []string
-	Rows   [][]string
-}
+// Table is one table of a cell's output (reports/table writes it as CSV,
+// LaTeX and an XLSX sheet). Rows may be shorter than Header.
+type Table = table.Table
 
 // Figure is one figure of a cell's output. When PNG is non-empty it is embedded in the page;
 // otherwise PNGPath (relative to the report directory, e.g. "figures/levels.png") is linked.

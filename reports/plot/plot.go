@@ -34,7 +34,7 @@ var Formats = []string{"png", "svg"}
 // Save writes p, w wide and h high, to dir/name.png and dir/name.svg,
 // creating dir if needed. Each file is written to a temporary file in dir
 // and renamed into place, so that a reader never sees a partial figure.
-func Save(p *plot.Plot, dir, name string, w, h vg.Length) error {
+func Save(p Figure, dir, name string, w, h vg.Length) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("plot: save %s: %w", name, err)
 	}
@@ -47,7 +47,7 @@ func Save(p *plot.Plot, dir, name string, w, h vg.Length) error {
 	return nil
 }
 
-func saveAtomic(p *plot.Plot, path, ext string, w, h vg.Length) (err error) {
+func saveAtomic(p Figure, path, ext string, w, h vg.Length) (err error) {
 	wt, err := p.WriterTo(w, h, ext)
 	if err != nil {
 		return err

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"gonum.org/v1/plot/vg"
+
+	rtable "github.com/graphperf/graphperf/reports/table"
+)
+
+// cellSink is a verb's stdout inside "graphperf report": tables written to
+// it (table.write) are kept as tables, figures (env.figure) as figures, and
+// any other text as text, all placed inline in the report.
+type cellSink struct {
+	text    bytes.Buffer
+	tables  []rtable.Table
+	figures []cellFigure
+}
+
+func (s *cellSink) Write(p []byte) (int, error) { return s.text.Write(p) }
+
+// cellFigure is one rendered figure of a cell.
+type cellFigure struct {
+	name, title string
+	png, svg    []byte
+}
+
+// addTable keeps t, named after its name or the verb's n-th table.
+func (s *cellSink) addTable(t *table) {
+	name := t.name
+	if name == "" {
+		name = fmt.Sprintf("table-%d", len(s.tables)+1)
+	}
+	rows := make([][]string, len(t.rows))
+	for i, r := range t.rows {
+		rows[i] = append([]string(nil), r...)
+	}
+	s.tables = append(s.tables, rtable.Table{
+		Name: name, Title: t.title, Header: append([]string(nil), t.header...), Rows: rows, Chart: t.chart,
+	})
+}
+
+// figureWriter is what a figure is: a *plot.Plot, or a composite of plots.
+type figureWriter interface {
+	WriterTo(w, h vg.Length, format string) (io.WriterTo, error)
+}
+
+// plotFlag is the --plot DIR flag of a verb that draws figures.
+const plotFlagUsage = "also draw the figures into `DIR` as PNG and SVG"
+
+var figureName = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
+
+// figure renders f, w by h: inside a report into the cell's output; else,
+// when dir is not empty (--plot), into dir/name.png and dir/name.svg, each
+// written to a temporary file and renamed into place. name is a file stem.
+func (e *env) figure(dir, name, title string, f figureWriter, w, h vg.Length) error {
+	if !figureName.MatchString(name) {
+		panic("figure: bad name " + name) // names are constants of the verbs
+	}
+	sink, inReport := e.stdout.(*cellSink)
+	if !inReport && dir == "" {
+		return nil
+	}
+	var out [2][]byte
+	for i, ext := range []string{"png", "svg"} {
+		wt, err := f.WriterTo(w, h, ext)
+		if err != nil {
+			return fmt.Errorf("figure %s: %w", name, err)
+		}
+		var buf bytes.Buffer
+		if _, err := wt.WriteTo(&buf); err != nil {
+			return fmt.Errorf("figure %s: %w", name, err)
+		}
+		out[i] = buf.Bytes()
+	}
+	if inReport {
+		sink.figures = append(sink.figures, cellFigure{name: name, title: title, png: out[0], svg: out[1]})
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("--plot: %w", err)
+	}
+	for i, ext := range []string{"png", "svg"} {
+		path := filepath.Join(dir, name+"."+ext)
+		if err := writeFileAtomic(path, out[i]); err != nil {
+			return fmt.Errorf("--plot: %w", err)
+		}
+		fmt.Fprintf(e.stderr, "wrote %s\n", path)
+	}
+	return nil
+}
+
+// writeFileAtomic writes b to a temporary file beside path and renames it
+// into place.
+func writeFileAtomic(path string, b []byte) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			os.Remove(f.Name())
+		}
+	}()
+	if _, err = f.Write(b); err != nil {
+		f.Close()
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}
+
+// inReport says whether the verb runs as a report cell.
+func (e *env) inReport() bool {
+	_, ok := e.stdout.(*cellSink)
+	return ok
+}
+
+// slug turns a title into a file stem.
+func slug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+			dash = false
+		case !dash && b.Len() > 0:
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	return strings.Trim(b.String(), "-")
+}

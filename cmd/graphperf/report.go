@@ -1,0 +1,386 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
+	"github.com/graphperf/graphperf/kernels/measured"
+	"github.com/graphperf/graphperf/reports/html"
+	"github.com/graphperf/graphperf/reports/notebook"
+	rtable "github.com/graphperf/graphperf/reports/table"
+)
+
+const reportDescription = `
+Run a notebook and write its report bundle to DIR (default "report"). A
+notebook is Markdown with fenced graphperf cells, each one graphperf
+invocation (without the word graphperf); the cells run in order, and each
+cell's tables and figures are placed where the cell stands. Without
+NOTEBOOK.md the embedded default notebook runs: the story of the embedded
+H100 dataset (print it with --print-default).
+
+The bundle: index.html (one self-contained page, figures embedded),
+report.xlsx (a Contents sheet, then one sheet per table, with frozen
+headers, number formats and native charts), figures/NAME.png and .svg,
+tables/NAME.csv and .tex (LaTeX booktabs), and manifest.json (graphperf
+version, the notebook, its inputs with SHA-256 hashes, every cell with its
+outputs and seeds). It is written into a temporary directory beside DIR
+and renamed into place when complete. An existing DIR is replaced only
+when it holds a previous bundle (a manifest.json written by graphperf
+report); anything else is refused.
+
+--db FILE makes the data commands of the cells read that store instead of
+the embedded dataset's. A cell that fails shows its error in place; the
+bundle is still written and the command exits non-zero.`
+
+func reportCommand(e *env, args []string) error {
+	fs := newFlagSet(e, "report", "report [NOTEBOOK.md] [--db FILE] [-o DIR]", reportDescription)
+	outDir := fs.String("o", "report", "the bundle `DIR` to write")
+	db := fs.String("db", "", "the SQLite store the data cells read (default: the embedded H100 dataset's)")
+	printDefault := fs.Bool("print-default", false, "print the embedded default notebook and exit")
+	asJSON := fs.Bool("json", false, "print the bundle's manifest as JSON when done")
+	pos, err := parse(fs, args, 0, 1)
+	if err != nil {
+		return err
+	}
+	if *printDefault {
+		_, err := e.stdout.Write(notebook.Default)
+		return err
+	}
+	src, nbName := notebook.Default, "default notebook (embedded)"
+	if len(pos) == 1 {
+		if src, err = os.ReadFile(pos[0]); err != nil {
+			return err
+		}
+		nbName = pos[0]
+	}
+	nb, err := notebook.Parse(src)
+	if err != nil {
+		return fmt.Errorf("%s: %w", nbName, err)
+	}
+	if len(nb.Cells()) == 0 {
+		return fmt.Errorf("%s: no graphperf cells", nbName)
+	}
+	if *db != "" {
+		if _, err := os.Stat(*db); err != nil {
+			return fmt.Errorf("--db: %w", err)
+		}
+	}
+	dst := filepath.Clean(*outDir)
+	if err := checkReplaceable(dst); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp) // a no-op once renamed
+
+	start := time.Now()
+	man, results, err := buildReport(e, tmp, nb, nbName, src, *db)
+	if err != nil {
+		return err
+	}
+	if err := replaceDir(tmp, dst); err != nil {
+		return err
+	}
+	if *asJSON {
+		if err := writeJSON(e.stdout, man); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(e.stdout, "wrote %s: %d cells (%d failed), %d tables, %d figures in %.1f s; open %s\n",
+			dst, len(man.Cells), man.Failed, man.Tables, man.Figures, time.Since(start).Seconds(),
+			filepath.Join(dst, "index.html"))
+	}
+	if err := notebook.Err(results); err != nil {
+		return fmt.Errorf("%d of %d cells failed (their errors are in the report):\n%w", man.Failed, len(man.Cells), err)
+	}
+	return nil
+}
+
+// reportManifest is manifest.json.
+type reportManifest struct {
+	Tool      string              `json:"tool"`
+	Version   string              `json:"version"`
+	GoVersion string              `json:"go_version"`
+	Created   string              `json:"created"`
+	Seconds   float64             `json:"seconds"`
+	Notebook  reportNotebookJSON  `json:"notebook"`
+	Inputs    []reportInputJSON   `json:"inputs"`
+	Cells     []reportCellJSON    `json:"cells"`
+	Failed    int                 `json:"failed"`
+	Tables    int                 `json:"tables"`
+	Figures   int                 `json:"figures"`
+	Files     map[string]string   `json:"files"` // bundle path -> SHA-256
+	Seeds     map[string][]string `json:"seeds"` // cell number -> its --seed values
+}
+
+type reportNotebookJSON struct {
+	Name   string `json:"name"`
+	SHA256 string `json:"sha256"`
+	Source string `json:"source"`
+}
+
+type reportInputJSON struct {
+	Name   string `json:"name"`
+	Kind   string `json:"kind"`
+	SHA256 string `json:"sha256"`
+}
+
+type reportCellJSON struct {
+	Number  int      `json:"number"`
+	Line    int      `json:"line"`
+	Command string   `json:"command"`
+	Seconds float64  `json:"seconds"`
+	Error   string   `json:"error,omitempty"`
+	Tables  []string `json:"tables"`
+	Figures []string `json:"figures"`
+}
+
+// buildReport runs nb's cells and writes the bundle into dir.
+func buildReport(e *env, dir string, nb *notebook.Notebook, nbName string, src []byte, db string) (*reportManifest, []notebook.Result, error) {
+	start := time.Now()
+	man := &reportManifest{
+		Tool: "graphperf report", Version: version(), GoVersion: runtime.Version(),
+		Created:  start.UTC().Format(time.RFC3339),
+		Notebook: reportNotebookJSON{Name: nbName, SHA256: sha(src), Source: string(src)},
+		Files:    map[string]string{}, Seeds: map[string][]string{},
+	}
+	if db != "" {
+		h, err := fileSHA(db)
+		if err != nil {
+			return nil, nil, err
+		}
+		man.Inputs = append(man.Inputs, reportInputJSON{Name: db, Kind: "store (--db)", SHA256: h})
+	} else {
+		man.Inputs = append(man.Inputs, reportInputJSON{Name: "embedded H100 dataset (kernels/measured/h100)", Kind: "embedded", SHA256: measured.Hash()})
+	}
+
+	cells := nb.Cells()
+	bar := progress.New(e.stderr, e.interactive, "report", false)
+	used := map[string]int{}
+	var tables []rtable.Table
+	n := 0
+	exec := func(args []string) (notebook.Output, error) {
+		c := cells[n]
+		n++
+		cellStart := time.Now()
+		sink := &cellSink{}
+		var stderr bytes.Buffer
+		ce := &env{stdout: sink, stderr: &stderr, defaultDB: db}
+		err := dispatch(ce, args)
+		bar.Update(int64(n), int64(len(cells)))
+		cj := reportCellJSON{Number: c.Index + 1, Line: c.Line, Command: c.Command(), Tables: []string{}, Figures: []string{}}
+		if seeds := seedsOf(args); len(seeds) > 0 {
+			man.Seeds[fmt.Sprint(c.Index+1)] = seeds
+		}
+		var out notebook.Output
+		out.Text = strings.TrimRight(sink.text.String(), "\n")
+		for _, t := range sink.tables {
+			t.Name = uniqueName(fmt.Sprintf("c%02d-%s", c.Index+1, t.Name), used)
+			if t.Title == "" {
+				t.Title = c.Command()
+			}
+			if cerr := t.Check(); cerr != nil {
+				err = errors.Join(err, cerr)
+				continue
+			}
+			out.Tables = append(out.Tables, t)
+			tables = append(tables, t)
+			cj.Tables = append(cj.Tables, t.Name)
+		}
+		for _, f := range sink.figures {
+			name := uniqueName(fmt.Sprintf("c%02d-%s", c.Index+1, f.name), used)
+			for ext, b := range map[string][]byte{"png": f.png, "svg": f.svg} {
+				rel := "figures/" + name + "." + ext
+				if werr := writeBundleFile(dir, rel, b, man); werr != nil {
+					err = errors.Join(err, werr)
+				}
+			}
+			out.Figures = append(out.Figures, notebook.Figure{Title: f.title, PNG: f.png,
+				PNGPath: "figures/" + name + ".png", SVGPath: "figures/" + name + ".svg"})
+			cj.Figures = append(cj.Figures, name)
+		}
+		if err != nil && errors.Is(err, errHelpShown) {
+			err = nil
+		}
+		if err != nil {
+			cj.Error = err.Error()
+			man.Failed++
+		}
+		cj.Seconds = time.Since(cellStart).Seconds()
+		man.Cells = append(man.Cells, cj)
+		return out, err
+	}
+	results := notebook.Run(nb, exec)
+	bar.Done()
+	man.Tables, man.Figures = len(tables), 0
+	for _, c := range man.Cells {
+		man.Figures += len(c.Figures)
+	}
+
+	for _, t := range tables {
+		var csvBuf, texBuf bytes.Buffer
+		if err := rtable.WriteCSV(&csvBuf, t); err != nil {
+			return nil, nil, err
+		}
+		if err := rtable.WriteLaTeX(&texBuf, t); err != nil {
+			return nil, nil, err
+		}
+		if err := writeBundleFile(dir, "tables/"+t.Name+".csv", csvBuf.Bytes(), man); err != nil {
+			return nil, nil, err
+		}
+		if err := writeBundleFile(dir, "tables/"+t.Name+".tex", texBuf.Bytes(), man); err != nil {
+			return nil, nil, err
+		}
+	}
+	if len(tables) > 0 {
+		if err := rtable.WriteXLSX(filepath.Join(dir, "report.xlsx"), tables); err != nil {
+			return nil, nil, err
+		}
+		h, err := fileSHA(filepath.Join(dir, "report.xlsx"))
+		if err != nil {
+			return nil, nil, err
+		}
+		man.Files["report.xlsx"] = h
+	}
+	var page bytes.Buffer
+	meta := html.Meta{Version: version(), Date: start}
+	for _, in := range man.Inputs {
+		meta.Inputs = append(meta.Inputs, html.Input{Name: in.Name, SHA256: in.SHA256})
+	}
+	meta.Inputs = append(meta.Inputs, html.Input{Name: nbName, SHA256: man.Notebook.SHA256})
+	if err := html.Render(&page, notebookTitle(nb), nb, results, meta); err != nil {
+		return nil, nil, err
+	}
+	if err := writeBundleFile(dir, "index.html", page.Bytes(), man); err != nil {
+		return nil, nil, err
+	}
+	man.Seconds = time.Since(start).Seconds()
+	mj, err := json.MarshalIndent(man, "", "  ")
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "manifest.json"), append(mj, '\n'), 0o644); err != nil {
+		return nil, nil, err
+	}
+	return man, results, nil
+}
+
+// notebookTitle is the notebook's first heading, or "graphperf report".
+func notebookTitle(nb *notebook.Notebook) string {
+	for _, b := range nb.Blocks {
+		for _, line := range strings.Split(b.Prose, "\n") {
+			if t, ok := strings.CutPrefix(strings.TrimSpace(line), "# "); ok {
+				return strings.TrimSpace(t)
+			}
+		}
+	}
+	return "graphperf report"
+}
+
+func writeBundleFile(dir, rel string, b []byte, man *reportManifest) error {
+	path := filepath.Join(dir, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		return err
+	}
+	man.Files[rel] = sha(b)
+	return nil
+}
+
+func uniqueName(name string, used map[string]int) string {
+	used[name]++
+	if used[name] == 1 {
+		return name
+	}
+	return fmt.Sprintf("%s-%d", name, used[name])
+}
+
+// seedsOf returns the values of --seed/-seed flags in a cell's arguments.
+func seedsOf(args []string) []string {
+	var out []string
+	for i, a := range args {
+		a = strings.TrimLeft(a, "-")
+		if v, ok := strings.CutPrefix(a, "seed="); ok {
+			out = append(out, v)
+		} else if a == "seed" && i+1 < len(args) && strings.HasPrefix(args[i], "-") {
+			out = append(out, args[i+1])
+		}
+	}
+	return out
+}
+
+func sha(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+func fileSHA(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	return sha(b), nil
+}
+
+// checkReplaceable refuses a DIR that exists and is not a previous bundle.
+func checkReplaceable(dst string) error {
+	fi, err := os.Stat(dst)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("-o %s: exists and is not a directory", dst)
+	}
+	entries, err := os.ReadDir(dst)
+	if err != nil {
+		return err
+	}
+	if len(entries) == 0 {
+		return nil
+	}
+	b, err := os.ReadFile(filepath.Join(dst, "manifest.json"))
+	var m struct {
+		Tool string `json:"tool"`
+	}
+	if err != nil || json.Unmarshal(b, &m) != nil || m.Tool != "graphperf report" {
+		return fmt.Errorf("-o %s: exists and is not a graphperf report bundle; refusing to replace it", dst)
+	}
+	return nil
+}
+
+// replaceDir renames tmp to dst; a previous bundle at dst is moved aside
+// first and removed once the new one is in place.
+func replaceDir(tmp, dst string) error {
+	if _, err := os.Stat(dst); err == nil {
+		old := tmp + ".old"
+		if err := os.Rename(dst, old); err != nil {
+			return err
+		}
+		if err := os.Rename(tmp, dst); err != nil {
+			os.Rename(old, dst)
+			return err
+		}
+		return os.RemoveAll(old)
+	}
+	return os.Rename(tmp, dst)
+}

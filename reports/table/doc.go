@@ -1,0 +1,17 @@
+// Package table writes report tables as CSV, LaTeX booktabs and XLSX workbooks.
+//
+// A Table is plain text: a name, a caption, a header and rows of cells.
+// `graphperf report` writes each table three ways: tables/NAME.csv with
+// WriteCSV, tables/NAME.tex with WriteLaTeX (a booktabs table environment to
+// paste into a thesis) and one report.xlsx with WriteXLSX (a Contents sheet,
+// then one sheet per table with typed numbers, number formats, a frozen
+// filtered header and an optional native chart).
+//
+// Cells stay text until a writer needs their kind. A cell is numeric when
+// strconv.ParseFloat accepts it after trimming spaces and the value is finite
+// and written in decimal: "NaN", "Inf", "1e999" (out of range), hexadecimal
+// floats and digit separators are text. A column is numeric when every
+// non-empty cell is numeric and at least one is; it is an integer column
+// when every non-empty cell is also accepted by strconv.ParseInt. Numeric
+// columns are right-aligned in LaTeX and carry a number format in XLSX.
+package table

@@ -1,0 +1,231 @@
+package table
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Errors returned, wrapped with the table and the detail, by Check and the
+// writers.
+var (
+	ErrName      = errors.New("table: bad table name")
+	ErrHeader    = errors.New("table: empty header")
+	ErrRowLength = errors.New("table: row longer than header")
+	ErrChart     = errors.New("table: bad chart")
+)
+
+// Table is one table of a report.
+type Table struct {
+	// Name is the file and sheet stem, such as "aggregate-optimal": one or
+	// more of a-z, 0-9, '-' and '_'.
+	Name string
+
+	// Title is the caption.
+	Title string
+
+	// Header names the columns; it must not be empty.
+	Header []string
+
+	// Rows are the cells as text. A row may be shorter than the header (the
+	// missing cells are empty) but not longer. Numeric cells are detected as
+	// the package documentation describes.
+	Rows [][]string
+
+	// Chart, if not nil, asks for a native Excel chart on the table's sheet
+	// of the XLSX workbook. CSV and LaTeX ignore it.
+	Chart *Chart
+}
+
+// Chart asks for a native Excel chart on the table's sheet.
+type Chart struct {
+	// Type is "line", "col" (clustered column), "bar" (clustered
+	// horizontal bar) or "scatter".
+	Type string
+
+	// Title is the chart title; empty means the table's Title.
+	Title string
+
+	// X is the column index of the categories ("line", "col", "bar"; any
+	// column) or of the x values ("scatter"; a numeric column).
+	X int
+
+	// Y are the column indexes of the series, one series per column; each
+	// must be a numeric column. A series is named by its header cell.
+	Y []int
+
+	// XTitle and YTitle are the axis titles; empty means none.
+	XTitle, YTitle string
+
+	// LogY makes the value axis logarithmic (base 10); every value of the Y
+	// columns must then be positive.
+	LogY bool
+}
+
+// chartTypes are the Chart.Type values WriteXLSX draws.
+var chartTypes = map[string]bool{"line": true, "col": true, "bar": true, "scatter": true}
+
+// Check reports whether t can be written: a valid Name, a non-empty
+// Header, no row longer than the Header and, when Chart is set, a known
+// chart type with at least one series, columns in range and numeric as
+// Chart's fields require. The error wraps ErrName, ErrHeader, ErrRowLength
+// or ErrChart.
+func (t *Table) Check() error {
+	if !validName(t.Name) {
+		return fmt.Errorf("%w %q: want one or more of a-z, 0-9, '-', '_'", ErrName, t.Name)
+	}
+	if len(t.Header) == 0 {
+		return fmt.Errorf("%w in table %s", ErrHeader, t.Name)
+	}
+	for i, row := range t.Rows {
+		if len(row) > len(t.Header) {
+			return fmt.Errorf("%w in table %s: row %d has %d cells, header has %d",
+				ErrRowLength, t.Name, i+1, len(row), len(t.Header))
+		}
+	}
+	if t.Chart == nil {
+		return nil
+	}
+	c := t.Chart
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w in table %s: %s", ErrChart, t.Name, fmt.Sprintf(format, args...))
+	}
+	if !chartTypes[c.Type] {
+		return bad("type %q, want line, col, bar or scatter", c.Type)
+	}
+	if len(c.Y) == 0 {
+		return bad("no Y columns")
+	}
+	inRange := func(col int) bool { return col >= 0 && col < len(t.Header) }
+	if !inRange(c.X) {
+		return bad("X column %d out of range [0, %d)", c.X, len(t.Header))
+	}
+	if c.Type == "scatter" && !t.numericColumn(c.X) {
+		return bad("scatter X column %d (%q) is not numeric", c.X, t.Header[c.X])
+	}
+	for _, y := range c.Y {
+		if !inRange(y) {
+			return bad("Y column %d out of range [0, %d)", y, len(t.Header))
+		}
+		if !t.numericColumn(y) {
+			return bad("Y column %d (%q) is not numeric", y, t.Header[y])
+		}
+		if !c.LogY {
+			continue
+		}
+		for i := range t.Rows {
+			if v, ok := parseNumber(t.cell(i, y)); ok && v <= 0 {
+				return bad("LogY, but Y column %d (%q) has %s in row %d", y, t.Header[y], t.cell(i, y), i+1)
+			}
+		}
+	}
+	return nil
+}
+
+// validName reports whether name is one or more of a-z, 0-9, '-' and '_'.
+func validName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, r := range name {
+		if !('a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// cell returns the text of row i, column j; "" where the row is short.
+func (t *Table) cell(i, j int) string {
+	if j < len(t.Rows[i]) {
+		return t.Rows[i][j]
+	}
+	return ""
+}
+
+// parseNumber returns the value of a numeric cell: one strconv.ParseFloat
+// accepts after trimming spaces, finite, in decimal notation (no hexadecimal
+// floats, no digit separators, so no 'x', 'p' or '_').
+func parseNumber(s string) (float64, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.ContainsAny(s, "xXpP_") {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, false
+	}
+	return v, true
+}
+
+// parseInteger returns the value of an integer cell: one strconv.ParseInt
+// accepts in base 10 after trimming spaces.
+func parseInteger(s string) (int64, bool) {
+	v, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	return v, err == nil
+}
+
+// column describes the cells of one column.
+type column struct {
+	numeric bool    // every non-empty cell numeric, at least one
+	integer bool    // numeric and every non-empty cell an integer
+	maxAbs  float64 // largest magnitude of the numeric cells
+}
+
+// columnKind classifies column j of t.
+func (t *Table) columnKind(j int) column {
+	c := column{numeric: true, integer: true}
+	seen := false
+	for i := range t.Rows {
+		s := t.cell(i, j)
+		if strings.TrimSpace(s) == "" {
+			continue
+		}
+		v, ok := parseNumber(s)
+		if !ok {
+			return column{}
+		}
+		seen = true
+		if _, ok := parseInteger(s); !ok {
+			c.integer = false
+		}
+		c.maxAbs = math.Max(c.maxAbs, math.Abs(v))
+	}
+	if !seen {
+		return column{}
+	}
+	return c
+}
+
+func (t *Table) numericColumn(j int) bool { return t.columnKind(j).numeric }
+
+// WriteCSV writes t to w with encoding/csv: the header, then the rows, the
+// cells exactly as given; a row shorter than the header is padded with empty
+// cells so that every record has the same number of fields. It returns
+// Check's error, if any, before writing anything.
+func WriteCSV(w io.Writer, t Table) error {
+	if err := t.Check(); err != nil {
+		return err
+	}
+	cw := csv.NewWriter(w)
+	if err := cw.Write(t.Header); err != nil {
+		return fmt.Errorf("write %s.csv: %w", t.Name, err)
+	}
+	record := make([]string, len(t.Header))
+	for _, row := range t.Rows {
+		clear(record)
+		copy(record, row)
+		if err := cw.Write(record); err != nil {
+			return fmt.Errorf("write %s.csv: %w", t.Name, err)
+		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return fmt.Errorf("write %s.csv: %w", t.Name, err)
+	}
+	return nil
+}

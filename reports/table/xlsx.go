@@ -1,0 +1,438 @@
+package table
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// ErrDuplicate is returned, wrapped, by WriteXLSX when two tables share a
+// Name (their CSV and LaTeX files would overwrite each other too).
+var ErrDuplicate = errors.New("table: duplicate table name")
+
+// ContentsSheet is the name of the first sheet of a workbook WriteXLSX
+// writes: one row per table with its sheet name, linked to the sheet, and
+// its title.
+const ContentsSheet = "Contents"
+
+// Column widths, in characters, that WriteXLSX fits to the content.
+const (
+	minColWidth = 8
+	maxColWidth = 60
+)
+
+// maxSheetName is Excel's limit on the length of a sheet name.
+const maxSheetName = 31
+
+// chartTypeOf maps Chart.Type to excelize's chart types.
+var chartTypeOf = map[string]excelize.ChartType{
+	"line":    excelize.Line,
+	"col":     excelize.Col,
+	"bar":     excelize.Bar,
+	"scatter": excelize.Scatter,
+}
+
+// saveWorkbook writes the workbook; a variable so that tests can make it fail
+// part-way.
+var saveWorkbook = func(f *excelize.File, w io.Writer) error { return f.Write(w) }
+
+// WriteXLSX writes tables to one Excel workbook at path.
+//
+// The first sheet, ContentsSheet, lists every table's sheet name (a link to
+// the sheet) and Title. Each table then has a sheet named after it (cut to
+// 31 characters and made unique, case-insensitively, with a "-2", "-3"...
+// suffix; "contents" and Excel's reserved "history" are taken). Row 1 is the
+// header: bold, bottom border, frozen, with an autofilter over the table.
+// The Title, when not empty, is also a comment on cell A1. Numeric cells
+// (see the package documentation) are stored as numbers, integers as
+// integers; other cells as text. A numeric column gets a number format showing at least four
+// significant digits of its largest magnitude m:
+//
+//	integer column     #,##0
+//	1000 ≤ m < 1e9     #,##0
+//	100 ≤ m < 1000     #,##0.0
+//	10 ≤ m < 100       #,##0.00
+//	1 ≤ m < 10, m = 0  #,##0.000
+//	0.1 ≤ m < 1        #,##0.0000
+//	0.01 ≤ m < 0.1     #,##0.00000
+//	0.001 ≤ m < 0.01   #,##0.000000
+//	otherwise          0.000E+00
+//
+// The stored value keeps every digit; the format only rounds the display.
+// Column widths fit the displayed text, clamped to 8..60 characters. A
+// table's Chart, if any, is a native chart to the right of the data whose
+// series reference the sheet's cells.
+//
+// The workbook is written to a temporary file in path's directory and
+// renamed to path (mode 0644), so path is either the complete new workbook
+// or untouched; on error the temporary file is removed. Check's error for
+// any table, or ErrDuplicate, is returned before anything is written.
+func WriteXLSX(path string, tables []Table) (err error) {
+	seen := make(map[string]bool, len(tables))
+	for i := range tables {
+		if err := tables[i].Check(); err != nil {
+			return err
+		}
+		if seen[tables[i].Name] {
+			return fmt.Errorf("%w %q", ErrDuplicate, tables[i].Name)
+		}
+		seen[tables[i].Name] = true
+	}
+
+	f, err := buildWorkbook(tables)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	defer f.Close()
+
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close() // a second Close after the one below only errs
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err := saveWorkbook(f, tmp); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+// styles are the cell styles of a workbook, by purpose.
+type styles struct {
+	header int
+	link   int
+	numFmt map[string]int // by format code
+}
+
+func newStyles(f *excelize.File) (*styles, error) {
+	s := &styles{numFmt: make(map[string]int)}
+	var err error
+	s.header, err = f.NewStyle(&excelize.Style{
+		Font:   &excelize.Font{Bold: true},
+		Border: []excelize.Border{{Type: "bottom", Color: "000000", Style: 1}},
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.link, err = f.NewStyle(&excelize.Style{
+		Font: &excelize.Font{Color: "0563C1", Underline: "single"},
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// number returns the style of a numeric column with format code.
+func (s *styles) number(f *excelize.File, code string) (int, error) {
+	if id, ok := s.numFmt[code]; ok {
+		return id, nil
+	}
+	id, err := f.NewStyle(&excelize.Style{CustomNumFmt: &code})
+	if err != nil {
+		return 0, err
+	}
+	s.numFmt[code] = id
+	return id, nil
+}
+
+// buildWorkbook lays out the workbook in memory.
+func buildWorkbook(tables []Table) (*excelize.File, error) {
+	f := excelize.NewFile()
+	ok := false
+	defer func() {
+		if !ok {
+			f.Close()
+		}
+	}()
+	st, err := newStyles(f)
+	if err != nil {
+		return nil, err
+	}
+
+	// The new file's only sheet becomes the contents.
+	if err := f.SetSheetName(f.GetSheetName(0), ContentsSheet); err != nil {
+		return nil, err
+	}
+	used := map[string]bool{strings.ToLower(ContentsSheet): true, "history": true}
+	sheets := make([]string, len(tables))
+	for i, t := range tables {
+		sheets[i] = uniqueSheetName(t.Name, used)
+	}
+
+	contents := Table{Header: []string{"Sheet", "Title"}}
+	for i, t := range tables {
+		contents.Rows = append(contents.Rows, []string{sheets[i], t.Title})
+	}
+	if err := writeSheet(f, st, ContentsSheet, contents); err != nil {
+		return nil, err
+	}
+	for i := range tables {
+		cell, _ := excelize.CoordinatesToCellName(1, i+2)
+		if err := f.SetCellHyperLink(ContentsSheet, cell, quoteSheet(sheets[i])+"!A1", "Location"); err != nil {
+			return nil, err
+		}
+		if err := f.SetCellStyle(ContentsSheet, cell, cell, st.link); err != nil {
+			return nil, err
+		}
+	}
+
+	for i, t := range tables {
+		if _, err := f.NewSheet(sheets[i]); err != nil {
+			return nil, fmt.Errorf("table %s: %w", t.Name, err)
+		}
+		if err := writeSheet(f, st, sheets[i], t); err != nil {
+			return nil, fmt.Errorf("table %s: %w", t.Name, err)
+		}
+		if t.Title != "" {
+			if err := f.AddComment(sheets[i], excelize.Comment{Cell: "A1", Author: "graphperf", Text: t.Title}); err != nil {
+				return nil, fmt.Errorf("table %s: %w", t.Name, err)
+			}
+		}
+		if t.Chart != nil {
+			if err := addChart(f, sheets[i], t); err != nil {
+				return nil, fmt.Errorf("table %s: chart: %w", t.Name, err)
+			}
+		}
+	}
+	f.SetActiveSheet(0)
+	ok = true
+	return f, nil
+}
+
+// uniqueSheetName returns name cut to Excel's 31 characters, with a "-N"
+// suffix if a name in used (lower-case keys) already has it, and adds it to
+// used.
+func uniqueSheetName(name string, used map[string]bool) string {
+	candidate := truncate(name, maxSheetName)
+	for n := 2; used[strings.ToLower(candidate)]; n++ {
+		suffix := "-" + strconv.Itoa(n)
+		candidate = truncate(name, maxSheetName-len(suffix)) + suffix
+	}
+	used[strings.ToLower(candidate)] = true
+	return candidate
+}
+
+// truncate returns the first n runes of s.
+func truncate(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
+}
+
+// quoteSheet quotes a sheet name for a formula or link: 'name', with
+// quotes doubled.
+func quoteSheet(sheet string) string {
+	return "'" + strings.ReplaceAll(sheet, "'", "''") + "'"
+}
+
+// writeSheet writes t's header and rows to sheet with styles, number
+// formats, widths, the frozen header and the autofilter.
+func writeSheet(f *excelize.File, st *styles, sheet string, t Table) error {
+	nCols := len(t.Header)
+	widths := make([]int, nCols)
+	for j, h := range t.Header {
+		cell, _ := excelize.CoordinatesToCellName(j+1, 1)
+		if err := f.SetCellStr(sheet, cell, h); err != nil {
+			return err
+		}
+		widths[j] = utf8.RuneCountInString(h) + 2 // room for the filter button
+	}
+	lastCol, _ := excelize.ColumnNumberToName(nCols)
+	if err := f.SetCellStyle(sheet, "A1", lastCol+"1", st.header); err != nil {
+		return err
+	}
+
+	for j := 0; j < nCols; j++ {
+		kind := t.columnKind(j)
+		code := ""
+		if kind.numeric {
+			code = numberFormat(kind)
+		}
+		for i := range t.Rows {
+			s := t.cell(i, j)
+			if s == "" {
+				continue
+			}
+			cell, _ := excelize.CoordinatesToCellName(j+1, i+2)
+			shown := s
+			if n, ok := parseInteger(s); ok {
+				err := f.SetCellInt(sheet, cell, n)
+				if err != nil {
+					return err
+				}
+				shown = displayNumber(float64(n), code)
+			} else if v, ok := parseNumber(s); ok {
+				if err := f.SetCellFloat(sheet, cell, v, -1, 64); err != nil {
+					return err
+				}
+				shown = displayNumber(v, code)
+			} else if err := f.SetCellStr(sheet, cell, s); err != nil {
+				return err
+			}
+			widths[j] = max(widths[j], utf8.RuneCountInString(shown))
+		}
+		col, _ := excelize.ColumnNumberToName(j + 1)
+		if code != "" && len(t.Rows) > 0 {
+			id, err := st.number(f, code)
+			if err != nil {
+				return err
+			}
+			bottom := col + strconv.Itoa(len(t.Rows)+1)
+			if err := f.SetCellStyle(sheet, col+"2", bottom, id); err != nil {
+				return err
+			}
+		}
+		width := float64(min(max(widths[j]+2, minColWidth), maxColWidth))
+		if err := f.SetColWidth(sheet, col, col, width); err != nil {
+			return err
+		}
+	}
+
+	if err := f.SetPanes(sheet, &excelize.Panes{
+		Freeze:      true,
+		YSplit:      1,
+		TopLeftCell: "A2",
+		ActivePane:  "bottomLeft",
+		Selection:   []excelize.Selection{{SQRef: "A2", ActiveCell: "A2", Pane: "bottomLeft"}},
+	}); err != nil {
+		return err
+	}
+	bottomRight := lastCol + strconv.Itoa(len(t.Rows)+1)
+	return f.AutoFilter(sheet, "A1:"+bottomRight, nil)
+}
+
+// numberFormat returns the Excel number format code of a numeric column, as
+// WriteXLSX documents.
+func numberFormat(c column) string {
+	if c.integer {
+		return "#,##0"
+	}
+	decimals := 0
+	switch m := c.maxAbs; {
+	case m >= 1e9 || m > 0 && m < 1e-3:
+		return "0.000E+00"
+	case m >= 1000:
+		decimals = 0
+	case m >= 100:
+		decimals = 1
+	case m >= 10:
+		decimals = 2
+	case m >= 1 || m == 0:
+		decimals = 3
+	case m >= 0.1:
+		decimals = 4
+	case m >= 0.01:
+		decimals = 5
+	default:
+		decimals = 6
+	}
+	if decimals == 0 {
+		return "#,##0"
+	}
+	return "#,##0." + strings.Repeat("0", decimals)
+}
+
+// displayNumber returns about what Excel shows for v under format code (""
+// is General), to fit the column width.
+func displayNumber(v float64, code string) string {
+	switch {
+	case code == "":
+		return strconv.FormatFloat(v, 'g', 11, 64) // General shows up to 11 characters
+	case strings.HasSuffix(code, "E+00"):
+		return strconv.FormatFloat(v, 'E', 3, 64)
+	}
+	decimals := 0
+	if i := strings.IndexByte(code, '.'); i >= 0 {
+		decimals = len(code) - i - 1
+	}
+	s := strconv.FormatFloat(v, 'f', decimals, 64)
+	s, negative := strings.CutPrefix(s, "-")
+	intPart, frac, hasFrac := strings.Cut(s, ".")
+	var b strings.Builder
+	if negative {
+		b.WriteByte('-')
+	}
+	for i, d := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(d)
+	}
+	if hasFrac {
+		b.WriteString("." + frac)
+	}
+	return b.String()
+}
+
+// addChart draws t.Chart to the right of t's data on sheet.
+func addChart(f *excelize.File, sheet string, t Table) error {
+	c := t.Chart
+	q := quoteSheet(sheet)
+	lastRow := len(t.Rows) + 1
+	colRange := func(j int) string {
+		col, _ := excelize.ColumnNumberToName(j + 1)
+		return fmt.Sprintf("%s!$%s$2:$%s$%d", q, col, col, lastRow)
+	}
+	headerCell := func(j int) string {
+		col, _ := excelize.ColumnNumberToName(j + 1)
+		return fmt.Sprintf("%s!$%s$1", q, col)
+	}
+	chart := &excelize.Chart{
+		Type:      chartTypeOf[c.Type],
+		Dimension: excelize.ChartDimension{Width: 720, Height: 400},
+		Legend:    excelize.ChartLegend{Position: "bottom"},
+		XAxis:     excelize.ChartAxis{Title: axisTitle(c.XTitle)},
+		YAxis:     excelize.ChartAxis{Title: axisTitle(c.YTitle), MajorGridLines: true},
+	}
+	if title := cmp.Or(c.Title, t.Title); title != "" {
+		chart.Title = excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: title}}}
+	}
+	if c.LogY {
+		chart.YAxis.LogBase = 10
+	}
+	for _, y := range c.Y {
+		chart.Series = append(chart.Series, excelize.ChartSeries{
+			Name:       headerCell(y),
+			Categories: colRange(c.X),
+			Values:     colRange(y),
+		})
+	}
+	anchor, _ := excelize.CoordinatesToCellName(len(t.Header)+2, 2)
+	return f.AddChart(sheet, anchor, chart)
+}
+
+func axisTitle(s string) excelize.ChartTitle {
+	if s == "" {
+		return excelize.ChartTitle{}
+	}
+	return excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: s}}}
+}
