@@ -1,6 +1,13 @@
 package main
 
 import (
+	"math"
+
+	"gonum.org/v1/plot/vg"
+
+	rplot "github.com/graphperf/graphperf/reports/plot"
+	rtable "github.com/graphperf/graphperf/reports/table"
+
 	"fmt"
 	"regexp"
 	"strconv"
@@ -102,6 +109,7 @@ bound otherwise (reached and n are printed beside it).`)
 	top := fs.Int("top", 0, "show only the first N implementation rows (0: all)")
 	families := fs.Bool("families", false, "one row per implementation family: its member with the least total")
 	gteps := fs.String("gteps", "", "also print the GTEPS of the fastest implementation on this graph")
+	plotDir := fs.String("plot", "", plotFlagUsage+": the normalised run times of the best member of each family (seed 004 figure 4.2) and a heatmap of time over optimal per graph and family")
 	pos, err := parse(fs, args, 0, 1)
 	if err != nil {
 		return err
@@ -238,7 +246,7 @@ bound otherwise (reached and n are printed beside it).`)
 		if r.WorstGraph != "" {
 			worstInput = r.WorstGraph + "@" + strconv.FormatUint(uint64(r.WorstRoot), 10)
 		}
-		if of.csv {
+		if of.csv || e.inReport() {
 			tab.add(name, strconv.Itoa(r.Inputs), ftoa(r.Total), ftoa(r.Avg), ftoa(r.Within2x), ftoa(r.Over5x), ftoa(r.Over20x),
 				ftoa(r.Worst), worstInput)
 			continue
@@ -246,7 +254,13 @@ bound otherwise (reached and n are printed beside it).`)
 		tab.add(name, strconv.Itoa(r.Inputs), times(r.Total), times(r.Avg), percent(r.Within2x), percent(r.Over5x), percent(r.Over20x),
 			times(r.Worst), worstInput)
 	}
+	tab.name = "aggregate-" + string(a)
+	tab.title = fmt.Sprintf("Aggregate table against %s (seed 004 §4.3): time over optimal, shares of inputs", againstTitle(a))
+	tab.chart = &rtable.Chart{Type: "bar", Title: "total time / optimal", X: 0, Y: []int{2}, YTitle: "× optimal"}
 	if err := tab.write(e.stdout, of.csv); err != nil {
+		return err
+	}
+	if err := summaryFigures(e, *plotDir, t, runs, a); err != nil {
 		return err
 	}
 	if of.csv {
@@ -335,4 +349,100 @@ func (g globs) match(s string) bool {
 		}
 	}
 	return false
+}
+
+func againstTitle(a aggregate.Against) string {
+	if a == aggregate.AgainstTotal {
+		return "the fastest implementation per input (table 4.5)"
+	}
+	return "the per-level optimum (table 4.6)"
+}
+
+// summaryFigures draws bench summary's figures (--plot, or in a report):
+// the normalised run times of each family's best member, and a heatmap of
+// time over optimal per graph (summed over its roots) and family.
+func summaryFigures(e *env, dir string, t *aggregate.Table, runs []aggregate.Run, a aggregate.Against) error {
+	if dir == "" && !e.inReport() {
+		return nil
+	}
+	p, err := rplot.NormalizedRuntimes(t, runs, rplot.NormalizedOptions{Top: 8})
+	if err != nil {
+		return err
+	}
+	if err := e.figure(dir, "normalized-"+string(a), "Time over "+againstTitle(a)+", best member of each family", p, 6*vg.Inch, 4.5*vg.Inch); err != nil {
+		return err
+	}
+	var fams []string
+	for _, f := range t.Families() {
+		fams = append(fams, f.Name)
+	}
+	graphs, values := summaryHeatmap(t, runs, fams)
+	hm, err := rplot.HeatmapWithScale("Time / optimal per graph ("+string(a)+")", graphs, fams, values,
+		rplot.HeatmapOptions{Log: true, Label: "time / optimal (×)"})
+	if err != nil {
+		return err
+	}
+	return e.figure(dir, "heatmap-"+string(a), "Time over the optimum per graph and family (best member), all roots summed", hm,
+		9*vg.Inch, vg.Length(2.5+0.12*float64(len(graphs)))*vg.Inch)
+}
+
+// summaryHeatmap returns, per graph (rows, in t's input order) and
+// implementation, the sum over the graph's inputs of the implementation's
+// time over the sum of the optimal times; NaN where it has no time.
+func summaryHeatmap(t *aggregate.Table, runs []aggregate.Run, impls []string) ([]string, [][]float64) {
+	var graphs []string
+	row := map[string]int{}
+	opt := map[string]float64{}
+	for i, in := range t.Inputs {
+		if _, ok := row[in.Graph]; !ok {
+			row[in.Graph] = len(graphs)
+			graphs = append(graphs, in.Graph)
+		}
+		opt[in.Graph] += t.Optima[i].Ns
+	}
+	col := map[string]int{}
+	for j, name := range impls {
+		col[name] = j
+	}
+	sum := make([][]float64, len(graphs))
+	n := make([][]int, len(graphs))
+	for i := range sum {
+		sum[i] = make([]float64, len(impls))
+		n[i] = make([]int, len(impls))
+	}
+	inputs := map[aggregate.Input]bool{}
+	for _, in := range t.Inputs {
+		inputs[in] = true
+	}
+	perGraph := map[string]int{}
+	for _, in := range t.Inputs {
+		perGraph[in.Graph]++
+	}
+	for _, r := range runs {
+		j, ok := col[r.Impl]
+		if !ok || !inputs[r.Input] {
+			continue
+		}
+		tm := r.TotalNs
+		if t.Against == aggregate.AgainstLevels {
+			tm = 0
+			for _, l := range r.LevelNs {
+				tm += l
+			}
+		}
+		i := row[r.Graph]
+		sum[i][j] += tm
+		n[i][j]++
+	}
+	values := make([][]float64, len(graphs))
+	for i, g := range graphs {
+		values[i] = make([]float64, len(impls))
+		for j := range impls {
+			values[i][j] = math.NaN()
+			if n[i][j] == perGraph[g] && opt[g] > 0 {
+				values[i][j] = sum[i][j] / opt[g]
+			}
+		}
+	}
+	return graphs, values
 }

@@ -6,10 +6,16 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
 
 	"github.com/graphperf/graphperf/analysis/store"
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
+	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/kernels/measured"
+	"github.com/graphperf/graphperf/workload/gen"
+	"github.com/graphperf/graphperf/workload/graph"
 )
 
 // defaultResultsName is how help texts name the embedded dataset.
@@ -114,4 +120,94 @@ func buildEmbeddedStore(e *env, path, dir string) (err error) {
 		}
 	}
 	return nil
+}
+
+// resolveArgs resolves the "embedded:" paths among a verb's arguments
+// (as ARG or --flag=ARG): "embedded:PATH" is a file of the embedded
+// dataset (measured.Resolve), and "embedded:graph/NAME" the generated graph
+// NAME of its sweep, built from the manifest's generator and seed into the
+// cache once (embeddedGraph).
+func resolveArgs(e *env, args []string) ([]string, error) {
+	out := make([]string, len(args))
+	for i, a := range args {
+		prefix, value := "", a
+		if strings.HasPrefix(a, "-") {
+			if k, v, ok := strings.Cut(a, "="); ok {
+				prefix, value = k+"=", v
+			}
+		}
+		if !strings.HasPrefix(value, measured.Prefix) {
+			out[i] = a
+			continue
+		}
+		var p string
+		var err error
+		if name, ok := strings.CutPrefix(value, measured.Prefix+"graph/"); ok {
+			p, err = embeddedGraph(e, name)
+		} else {
+			p, err = measured.Resolve(value)
+		}
+		if err != nil {
+			return nil, err
+		}
+		out[i] = prefix + p
+	}
+	return out, nil
+}
+
+// embeddedGraph returns the .gpg of the embedded sweep's graph name,
+// generating it into measured.CacheDir()/graphs the first time and checking
+// its size against the manifest.
+func embeddedGraph(e *env, name string) (string, error) {
+	path := filepath.Join(measured.CacheDir(), "graphs", name+".gpg")
+	if _, err := os.Stat(path); err == nil {
+		return path, nil
+	}
+	dir, err := measured.Dir()
+	if err != nil {
+		return "", err
+	}
+	man, err := kernels.ReadManifest(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		return "", err
+	}
+	var rec *kernels.GraphRecord
+	var names []string
+	for i := range man.Graphs {
+		if man.Graphs[i].Gen != nil {
+			names = append(names, man.Graphs[i].Name)
+		}
+		if man.Graphs[i].Name == name {
+			rec = &man.Graphs[i]
+		}
+	}
+	if rec == nil || rec.Gen == nil {
+		return "", fmt.Errorf("%sgraph/%s: not a generated graph of the embedded sweep (those are: %s)",
+			measured.Prefix, name, strings.Join(names, ", "))
+	}
+	b, err := yaml.Marshal(rec.Gen)
+	if err != nil {
+		return "", err
+	}
+	var spec gen.Spec
+	if err := yaml.Unmarshal(b, &spec); err != nil {
+		return "", fmt.Errorf("%s: generator %v: %w", name, rec.Gen, err)
+	}
+	fmt.Fprintf(e.stderr, "generating %s (%d vertices, %d edges) into %s\n", name, rec.N, rec.M, path)
+	entry := kernels.Graph{Name: name, Gen: &spec}
+	entry.Seed = rec.Seed
+	g, err := kernels.BuildGraph(entry, "")
+	if err != nil {
+		return "", err
+	}
+	if int64(g.NumVertices()) != rec.N || int64(g.NumEdges()) != rec.M {
+		return "", fmt.Errorf("%s: generated %d vertices, %d edges; the manifest says %d, %d", name, g.NumVertices(), g.NumEdges(), rec.N, rec.M)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return "", err
+	}
+	if err := graph.Save(path, g, nil, "graphperf: the embedded sweep's "+name); err != nil {
+		return "", err
+	}
+	return path, nil
 }

@@ -1,6 +1,10 @@
 package main
 
 import (
+	"gonum.org/v1/plot/vg"
+
+	rplot "github.com/graphperf/graphperf/reports/plot"
+
 	"errors"
 	"flag"
 	"fmt"
@@ -28,7 +32,7 @@ var genKinds = func() map[string][]string {
 }()
 
 // genFlagsAlways are accepted by every kind.
-var genFlagsAlways = []string{"seed", "o", "reverse", "multigraph", "json"}
+var genFlagsAlways = []string{"seed", "o", "reverse", "multigraph", "json", "plot"}
 
 // genSummary is what "graph gen --json" prints.
 type genSummary struct {
@@ -68,7 +72,8 @@ func graphGen(e *env, args []string) error {
              prints the Kolmogorov-Smirnov distance to the target and the critical values of seed 004 table 5.1
 Self-loops and duplicate edges are dropped (no multigraphs, seed 004 §2.1) unless --multigraph.`)
 	seed := fs.Uint64("seed", 1, "random seed")
-	out := fs.String("o", "", "output file (.gpg, or .txt/.el/.edges[.gz]) (required)")
+	out := fs.String("o", "", "output file (.gpg, or .txt/.el/.edges[.gz]) (required unless --plot)")
+	plotDir := fs.String("plot", "", plotFlagUsage+": the out-degree distribution against the target (seed 004 figures 5.1-5.3)")
 	reverse := fs.Bool("reverse", false, "also store the reverse (in-edge) CSR in the .gpg file")
 	multi := fs.Bool("multigraph", false, "keep self-loops and duplicate edges")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
@@ -116,8 +121,8 @@ Self-loops and duplicate edges are dropped (no multigraphs, seed 004 §2.1) unle
 	if badFlag != nil {
 		return badFlag
 	}
-	if *out == "" {
-		return fmt.Errorf("-o: an output file is required")
+	if *out == "" && *plotDir == "" && !e.inReport() {
+		return fmt.Errorf("-o: an output file is required (or --plot DIR for the figure alone)")
 	}
 
 	spec.Kind = kind
@@ -148,8 +153,10 @@ Self-loops and duplicate edges are dropped (no multigraphs, seed 004 §2.1) unle
 		rev = csr.Reverse()
 	}
 	params := genParams(fs, allowed)
-	if err := graph.Save(*out, csr, rev, fmt.Sprintf("graphperf graph gen %s %s --seed %d", kind, params, *seed)); err != nil {
-		return err
+	if *out != "" {
+		if err := graph.Save(*out, csr, rev, fmt.Sprintf("graphperf graph gen %s %s --seed %d", kind, params, *seed)); err != nil {
+			return err
+		}
 	}
 	sum := genSummary{
 		Kind: kind, Params: params, Seed: *seed, Output: *out,
@@ -167,11 +174,18 @@ Self-loops and duplicate edges are dropped (no multigraphs, seed 004 §2.1) unle
 		}
 		sum.KS = ks
 	}
+	if err := genFigure(e, *plotDir, kind, params, csr, target); err != nil {
+		return err
+	}
 	if *asJSON {
 		return writeJSON(e.stdout, sum)
 	}
+	name := *out
+	if name == "" {
+		name = "(not written)"
+	}
 	fmt.Fprintf(e.stdout, "%s: %s %s, %d vertices, %d edges (%s), %.2f s\n",
-		*out, kind, params, sum.Vertices, sum.Edges, direction(csr), sum.Seconds)
+		name, kind, params, sum.Vertices, sum.Edges, direction(csr), sum.Seconds)
 	if ks := sum.KS; ks != nil {
 		verdict := "fits"
 		if ks.RejectAt5 {
@@ -179,7 +193,8 @@ Self-loops and duplicate edges are dropped (no multigraphs, seed 004 §2.1) unle
 		}
 		fmt.Fprintf(e.stdout, "degree distribution vs %s: KS distance %.4f over %d vertices (%s at p = 0.05)\n",
 			ks.Target, ks.Distance, ks.Samples, verdict)
-		t := &table{header: []string{"significance", "critical_value", "rejected"}}
+		t := &table{header: []string{"significance", "critical_value", "rejected"}, name: "ks",
+			title: fmt.Sprintf("KS distance %.4f of the degrees against %s: critical values (seed 004 table 5.1)", ks.Distance, ks.Target)}
 		for _, cv := range gen.CriticalValues {
 			v, ok := ks.Critical[fmt.Sprintf("%.2f", cv.Significance)]
 			if !ok {
@@ -217,4 +232,33 @@ func genParams(fs *flag.FlagSet, names []string) string {
 		}
 	}
 	return strings.Join(s, " ")
+}
+
+// genFigure draws the out-degree distribution of g against the generator's
+// target (seed 004 figures 5.1-5.3; --plot, or in a report). Without a
+// target (kinds other than config) it draws the degrees alone, log-log.
+func genFigure(e *env, dir, kind, params string, g *graph.CSR, target gen.Distribution) error {
+	if dir == "" && !e.inReport() {
+		return nil
+	}
+	degs := g.OutDegrees()
+	ds := make([]int, len(degs))
+	for i, d := range degs {
+		ds[i] = int(d)
+	}
+	var pmf func(int) float64
+	name, logLog, file, title := "", true, "degrees-"+kind, fmt.Sprintf("%s graph, %d vertices", kind, g.NumVertices())
+	if target != nil {
+		pmf = func(k int) float64 { return target.CDF(float64(k)) - target.CDF(float64(k-1)) }
+		name = "target " + target.String()
+		dist, _, _ := strings.Cut(target.String(), "(")
+		logLog = dist == "powerlaw"
+		file += "-" + slug(dist)
+		title = fmt.Sprintf("%s degrees, %d vertices", dist, g.NumVertices())
+	}
+	p, err := rplot.DegreeDistribution(title, ds, pmf, name, logLog)
+	if err != nil {
+		return err
+	}
+	return e.figure(dir, file, "Generated out-degree distribution against its target", p, 5*vg.Inch, 3.75*vg.Inch)
 }

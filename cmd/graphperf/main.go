@@ -85,7 +85,11 @@ func dispatch(e *env, args []string) error {
 		}
 		for _, c := range g.commands {
 			if c.name == args[1] {
-				if err := c.run(e, args[2:]); err != nil {
+				rest, err := resolveArgs(e, args[2:])
+				if err != nil {
+					return fmt.Errorf("%s %s: %w", g.name, c.name, err)
+				}
+				if err := c.run(e, rest); err != nil {
 					if err == errHelpShown {
 						return nil
 					}

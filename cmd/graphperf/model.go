@@ -1,6 +1,11 @@
 package main
 
 import (
+	"gonum.org/v1/plot/vg"
+
+	rplot "github.com/graphperf/graphperf/reports/plot"
+	rtable "github.com/graphperf/graphperf/reports/table"
+
 	"bytes"
 	"errors"
 	"fmt"
@@ -203,6 +208,7 @@ throughput 1/S(m) (seed 000 §6.5), and where each value comes from. NAME is
 an embedded machine (see "model machine list"); FILE, a path containing a /
 or ending in .yaml or .yml, is read and validated.`)
 	asJSON := fs.Bool("json", false, "print JSON (stable keys) instead of the summary")
+	plotDir := fs.String("plot", "", plotFlagUsage+": the service-time curves S(m) (seed 000 figure 6)")
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -232,6 +238,27 @@ or ending in .yaml or .yml, is read and validated.`)
 			out.Derived.Ceilings = []ceilingRow{}
 		}
 		return writeJSON(e.stdout, out)
+	}
+	if e.inReport() {
+		// The ceilings as a table of their own (the summary is text).
+		t := &table{header: []string{"ceiling", "bandwidth_GB_s", "GTXN_s", "ridge_warp_inst_per_txn"}, name: "ceilings",
+			title: fmt.Sprintf("%s: memory ceilings (32-byte transactions; ridge = peak %.0f warp GIPS / GTXN/s)", m.Name, float64(m.WarpGIPSPeak())/1e9)}
+		for _, c := range ceilings {
+			t.add(c.Name, fmt.Sprintf("%.1f", c.Bandwidth/1e9), fmt.Sprintf("%.1f", c.GTXNPerS), fmt.Sprintf("%.2f", c.RidgePoint))
+		}
+		t.chart = &rtable.Chart{Type: "bar", X: 0, Y: []int{1}, Title: "bandwidth ceilings", YTitle: "GB/s"}
+		if err := t.write(e.stdout, false); err != nil {
+			return err
+		}
+	}
+	if (*plotDir != "" || e.inReport()) && len(m.ServiceCurves) > 0 {
+		p, err := rplot.ServiceCurves(m)
+		if err != nil {
+			return err
+		}
+		if err := e.figure(*plotDir, "service-curves-"+slug(m.Name), m.Name+": service time S(m) against memory-level parallelism", p, 5*vg.Inch, 3.75*vg.Inch); err != nil {
+			return err
+		}
 	}
 	return writeMachine(e.stdout, m, ceilings)
 }

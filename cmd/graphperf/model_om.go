@@ -1,6 +1,14 @@
 package main
 
 import (
+	"path/filepath"
+
+	"gonum.org/v1/plot/vg"
+
+	"github.com/graphperf/graphperf/model/machine"
+	rplot "github.com/graphperf/graphperf/reports/plot"
+	rtable "github.com/graphperf/graphperf/reports/table"
+
 	"errors"
 	"flag"
 	"fmt"
@@ -120,6 +128,7 @@ func modelOM(e *env, args []string) error {
 	measured := fs.String("measured", "", "with --counters or --simulate: sweep results `FILE` (.jsonl or .jsonl.gz) whose topo medians to compare with")
 	seed := fs.Uint64("seed", 1, "seed for --root random")
 	asJSON := fs.Bool("json", false, "print JSON (stable keys) instead of a table")
+	plotDir := fs.String("plot", "", plotFlagUsage+": time per level against the measurement with a ±20 % band, visits per job, MLP (--counters, or --simulate with --measured); jobs and row-buffer misses per server (--simulate)")
 	var lf loadFlags
 	lf.register(fs)
 	if _, err := parse(fs, args, 0, 0); err != nil {
@@ -142,16 +151,27 @@ func modelOM(e *env, args []string) error {
 		}
 	}
 	switch {
-	case modes > 1:
-		return errors.New("--abstract, --counters and --simulate exclude each other")
+	case *abstract != "" && modes > 1:
+		return errors.New("--abstract excludes --counters and --simulate")
 	case *simulate != "":
-		if err := only("abstract", "round", "service", "memory-fraction", "row-hit-fraction"); err != nil {
+		if err := only("abstract", "round", "service"); err != nil {
 			return err
+		}
+		if *counters == "" {
+			if err := only("counters", "memory-fraction", "row-hit-fraction"); err != nil {
+				return err
+			}
 		}
 		if *root == "" {
 			return errors.New("--simulate needs --root R|max (the sweep's root with --measured)")
 		}
-		return omSimulate(e, &lf, *simulate, *kernel, *name, *root, *seed, *measured, *asJSON)
+		if *counters != "" {
+			if *measured == "" {
+				return errors.New("--simulate with --counters compares both with the sweep: give --measured and --root")
+			}
+			return omCompare(e, &lf, *simulate, *counters, *kernel, *name, *root, *seed, *memFrac, *rowHit, *measured, *asJSON, *plotDir)
+		}
+		return omSimulate(e, &lf, *simulate, *kernel, *name, *root, *seed, *measured, *asJSON, *plotDir, nil)
 	case *abstract != "":
 		if err := only("counters", "machine", "memory-fraction", "row-hit-fraction", "measured", "kernel"); err != nil {
 			return err
@@ -167,7 +187,7 @@ func modelOM(e *env, args []string) error {
 		if (*measured != "") != (*root != "") {
 			return errors.New("--measured and --root go together with --counters: the sweep's times of which root")
 		}
-		return omCounters(e, *counters, *name, *memFrac, *rowHit, *measured, *root, *asJSON)
+		return omCounters(e, *counters, *name, *memFrac, *rowHit, *measured, *root, *asJSON, *plotDir, nil)
 	}
 	return errors.New("want --abstract GRAPH --round K, --counters NCU.csv or --simulate GRAPH --root R (-h for help)")
 }
@@ -301,7 +321,7 @@ func omReadNCU(path string) (launches []om.Counters, err error) {
 	return om.ReadNCU(f, path)
 }
 
-func omCounters(e *env, path, machineName string, memFrac, rowHit float64, measuredPath, rootSpec string, asJSON bool) error {
+func omCounters(e *env, path, machineName string, memFrac, rowHit float64, measuredPath, rootSpec string, asJSON bool, plotDir string, collect *omCollected) error {
 	m, err := rooflineMachine(machineName)
 	if err != nil {
 		return err
@@ -354,6 +374,30 @@ func omCounters(e *env, path, machineName string, memFrac, rowHit float64, measu
 		}
 		rows = append(rows, r)
 		preds = append(preds, p)
+	}
+	ref, refName := make([]float64, len(rows)), "ncu duration"
+	if median != nil {
+		refName = "measured (topo median)"
+	}
+	for i, r := range rows {
+		ref[i] = r.NCUNs
+		if median != nil {
+			ref[i] = math.NaN()
+			if r.MeasuredNs != nil {
+				ref[i] = *r.MeasuredNs
+			}
+		}
+	}
+	if collect != nil {
+		*collect = omCollected{rows: rows, ref: ref, refName: refName, m: m}
+		return nil
+	}
+	cntSeries := rplot.Series{Name: "counters"}
+	for _, r := range rows {
+		cntSeries.Values = append(cntSeries.Values, r.PredictedNs)
+	}
+	if err := omFigures(e, plotDir, omTag(path), refName, ref, []rplot.Series{cntSeries}, rows, m); err != nil {
+		return err
 	}
 	if asJSON {
 		return writeJSONLines(e.stdout, rows)
@@ -478,7 +522,7 @@ func omGroupWarnings(rows []omLevelJSON) []string {
 // omSimulate is "model om --simulate": simulate/gpu's counts of each level
 // predicted by om.PredictFromSimulation, against the sweep's topo medians
 // when measuredPath is given.
-func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec string, seed uint64, measuredPath string, asJSON bool) error {
+func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec string, seed uint64, measuredPath string, asJSON bool, plotDir string, collect *omCollected) error {
 	if _, err := warp.ParseKernel(kernel); err != nil {
 		return fmt.Errorf("--kernel: %w", err)
 	}
@@ -537,6 +581,29 @@ func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec strin
 			}
 		}
 		rows = append(rows, r)
+	}
+	ref := make([]float64, len(rows))
+	for i, r := range rows {
+		ref[i] = math.NaN()
+		if r.MeasuredNs != nil {
+			ref[i] = *r.MeasuredNs
+		}
+	}
+	if collect != nil {
+		*collect = omCollected{rows: rows, ref: ref, refName: "measured (topo median)", m: m, sim: res}
+		return nil
+	}
+	if median != nil {
+		pred := rplot.Series{Name: "simulation"}
+		for _, r := range rows {
+			pred.Values = append(pred.Values, r.PredictedNs)
+		}
+		if err := omFigures(e, plotDir, omTag(path), "measured (topo median)", ref, []rplot.Series{pred}, rows, m); err != nil {
+			return err
+		}
+	}
+	if err := omSimFigures(e, plotDir, omTag(path), res); err != nil {
+		return err
 	}
 	if asJSON {
 		return writeJSONLines(e.stdout, rows)
@@ -599,4 +666,220 @@ func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec strin
 		notes = append(notes, "simulation: "+s)
 	}
 	return writeRooflineNotes(w, "\nnotes:\n", notes)
+}
+
+// omFigures draws model om's figures (--plot, or in a report) for a
+// prediction per level: the time per round against the reference, with
+// the ±20 % band (seed 000 figures 3/7), the visits per job of each class
+// (figure 8), and the MLP achieved at the L2 and at DRAM against the DRAM
+// requests in flight that peak bandwidth needs at the machine's DRAM
+// latency (figure 11, §7.3). ref holds the measured (or ncu) time per
+// level, NaN where missing; predicted is one or two named series.
+func omFigures(e *env, dir, tag, refName string, ref []float64, predicted []rplot.Series, rows []omLevelJSON, m *machine.Machine) error {
+	if dir == "" && !e.inReport() {
+		return nil
+	}
+	rt, err := rplot.RoundTimes(fmt.Sprintf("%s: %s vs predicted per level", tag, refName), ref, predicted, 0.2)
+	if err != nil {
+		return err
+	}
+	if err := e.figure(dir, "om-round-times-"+slug(tag), "Predicted against "+refName+" time per BFS level; the band is ±20 %",
+		rt, 5*vg.Inch, 3.75*vg.Inch); err != nil {
+		return err
+	}
+	classes := []string{om.ClassL2Hit, om.ClassDRAMRowHit, om.ClassDRAMRowMiss}
+	visits := make([]rplot.Series, len(classes))
+	for i, c := range classes {
+		visits[i].Name = "V_" + omClassShort[c]
+		for _, r := range rows {
+			visits[i].Values = append(visits[i].Values, r.Classes[c].Visits)
+		}
+	}
+	vp, err := rplot.VisitsPerJob(tag+": visits per job", visits)
+	if err != nil {
+		return err
+	}
+	if err := e.figure(dir, "om-visits-"+slug(tag), "Visits per job of each memory class per level (seed 000 figure 8)",
+		vp, 5*vg.Inch, 3.75*vg.Inch); err != nil {
+		return err
+	}
+	l2 := rplot.Series{Name: "L2 hits (m_L2H)"}
+	dram := rplot.Series{Name: "DRAM (m_RBH + m_RBM)"}
+	positive := 0
+	for _, r := range rows {
+		a := r.Classes[om.ClassL2Hit].MLP
+		b := r.Classes[om.ClassDRAMRowHit].MLP + r.Classes[om.ClassDRAMRowMiss].MLP
+		if !(a > 0) {
+			a = math.NaN()
+		}
+		if !(b > 0) {
+			b = math.NaN()
+		} else {
+			positive++
+		}
+		l2.Values, dram.Values = append(l2.Values, a), append(dram.Values, b)
+	}
+	var needed []rplot.Series
+	if m.DRAM != nil {
+		for _, l := range m.Latencies {
+			if l.Name == "dram" {
+				gap := om.CompareMLP(m.DRAM.PeakBandwidth, l.Time, 0)
+				needed = append(needed, rplot.Series{Name: fmt.Sprintf("needed for peak DRAM bandwidth (%.0f)", gap.NeededRequests),
+					Values: []float64{gap.NeededRequests}})
+			}
+		}
+	}
+	if positive == 0 {
+		return nil
+	}
+	mp, err := rplot.MLPPerRound(tag+": memory-level parallelism", []rplot.Series{l2, dram}, needed)
+	if err != nil {
+		return err
+	}
+	return e.figure(dir, "om-mlp-"+slug(tag), "Requests in flight achieved per level against those peak DRAM bandwidth needs (seed 000 figure 11, §7.3)",
+		mp, 5*vg.Inch, 3.75*vg.Inch)
+}
+
+// omSimFigures draws the simulation's jobs per round per server (seed 000
+// figure 9) and DRAM row-buffer misses per server (figure 10).
+func omSimFigures(e *env, dir, tag string, res *gpu.Result) error {
+	if dir == "" && !e.inReport() {
+		return nil
+	}
+	jobs := make([]rplot.Series, warp.NumServers)
+	misses := make([]rplot.Series, warp.NumServers)
+	for s := range jobs {
+		jobs[s].Name = warp.Server(s).String()
+		misses[s].Name = warp.Server(s).String()
+		for _, l := range res.Levels {
+			jobs[s].Values = append(jobs[s].Values, float64(l.Jobs[s]))
+			misses[s].Values = append(misses[s].Values, float64(l.Servers[s].RowMisses))
+		}
+	}
+	keep := func(ss []rplot.Series) []rplot.Series {
+		var out []rplot.Series
+		for _, s := range ss {
+			for _, v := range s.Values {
+				if v > 0 {
+					out = append(out, s)
+					break
+				}
+			}
+		}
+		return out
+	}
+	jp, err := rplot.StackedRounds(tag+": jobs per level (simulated)", "jobs (memory instructions)", keep(jobs))
+	if err != nil {
+		return err
+	}
+	if err := e.figure(dir, "om-jobs-"+slug(tag), "GPU jobs (warp memory instructions) per level and server, from the simulation (seed 000 figure 9)",
+		jp, 5*vg.Inch, 3.75*vg.Inch); err != nil {
+		return err
+	}
+	mp, err := rplot.StackedRounds(tag+": DRAM row-buffer misses (simulated)", "row-buffer misses", keep(misses))
+	if err != nil {
+		return err
+	}
+	return e.figure(dir, "om-rbm-"+slug(tag), "DRAM row-buffer misses per level by the server that caused them (seed 000 figure 10)",
+		mp, 5*vg.Inch, 3.75*vg.Inch)
+}
+
+// omCollected is what omCounters and omSimulate computed, for omCompare.
+type omCollected struct {
+	rows    []omLevelJSON
+	ref     []float64
+	refName string
+	m       *machine.Machine
+	sim     *gpu.Result
+}
+
+// omTag names a prediction's figures after its input file.
+func omTag(path string) string {
+	base := filepath.Base(path)
+	for _, ext := range []string{".gz", ".csv", ".gpg", ".txt", ".jsonl"} {
+		base = strings.TrimSuffix(base, ext)
+	}
+	return base
+}
+
+// omCompare is "model om --simulate GRAPH --counters NCU.csv --measured R
+// --root V": both predictions of one traversal against the sweep's topo
+// medians, per level, in one table and one figure (seed 000 figure 7).
+func omCompare(e *env, lf *loadFlags, graphPath, ncuPath, kernel, machineName, root string, seed uint64,
+	memFrac, rowHit float64, measuredPath string, asJSON bool, plotDir string) error {
+	var sim, cnt omCollected
+	if err := omSimulate(e, lf, graphPath, kernel, machineName, root, seed, measuredPath, false, "", &sim); err != nil {
+		return err
+	}
+	if err := omCounters(e, ncuPath, machineName, memFrac, rowHit, measuredPath, root, false, "", &cnt); err != nil {
+		return err
+	}
+	n := max(len(sim.rows), len(cnt.rows))
+	at := func(rows []omLevelJSON, i int) float64 {
+		if i < len(rows) {
+			return rows[i].PredictedNs
+		}
+		return math.NaN()
+	}
+	ref := make([]float64, n)
+	simS, cntS := rplot.Series{Name: "simulation"}, rplot.Series{Name: "counters"}
+	type compareRow struct {
+		Level      int      `json:"level"`
+		MeasuredNs *float64 `json:"measured_ns"`
+		SimNs      *float64 `json:"simulation_ns"`
+		CountersNs *float64 `json:"counters_ns"`
+	}
+	var out []compareRow
+	t := &table{header: []string{"level", "measured_us", "simulation_us", "counters_us", "sim_err_%", "counters_err_%"},
+		name: "om-compare-" + slug(omTag(graphPath)),
+		title: fmt.Sprintf("%s: topology-driven BFS per level, measured against the operator machine fed by simulation and by counters (seed 000 figure 7)",
+			omTag(graphPath))}
+	var simP, simM, cntP, cntM []float64
+	for i := 0; i < n; i++ {
+		ref[i] = math.NaN()
+		if i < len(sim.ref) {
+			ref[i] = sim.ref[i]
+		}
+		s, c := at(sim.rows, i), at(cnt.rows, i)
+		simS.Values, cntS.Values = append(simS.Values, s), append(cntS.Values, c)
+		out = append(out, compareRow{Level: i, MeasuredNs: rooflineFloat(ref[i]), SimNs: rooflineFloat(s), CountersNs: rooflineFloat(c)})
+		cell := func(v float64) string {
+			if math.IsNaN(v) {
+				return ""
+			}
+			return fmt.Sprintf("%.4g", v/1e3)
+		}
+		errPct := func(p float64) string {
+			if math.IsNaN(p) || !(ref[i] > 0) {
+				return ""
+			}
+			return fmt.Sprintf("%.1f", 100*(p-ref[i])/ref[i])
+		}
+		t.add(strconv.Itoa(i), cell(ref[i]), cell(s), cell(c), errPct(s), errPct(c))
+		if ref[i] > 0 && !math.IsNaN(s) {
+			simP, simM = append(simP, s), append(simM, ref[i])
+		}
+		if ref[i] > 0 && !math.IsNaN(c) {
+			cntP, cntM = append(cntP, c), append(cntM, ref[i])
+		}
+	}
+	if asJSON {
+		return writeJSONLines(e.stdout, out)
+	}
+	t.chart = &rtable.Chart{Type: "line", X: 0, Y: []int{1, 2, 3}, Title: "time per level", XTitle: "level", YTitle: "µs", LogY: true}
+	if err := omFigures(e, plotDir, omTag(graphPath), "measured (topo median)", ref, []rplot.Series{simS, cntS}, cnt.rows, cnt.m); err != nil {
+		return err
+	}
+	if err := omSimFigures(e, plotDir, omTag(graphPath), sim.sim); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s from root %s: topo per level, measured (%s) against the operator machine (simulation: %s; counters: %s)\n\n",
+		omTag(graphPath), root, measuredPath, graphPath, ncuPath)
+	if err := t.write(e.stdout, false); err != nil {
+		return err
+	}
+	fmt.Fprintln(e.stdout)
+	writeOMFit(e.stdout, "simulation vs measured", simP, simM)
+	writeOMFit(e.stdout, "counters vs measured", cntP, cntM)
+	return nil
 }
