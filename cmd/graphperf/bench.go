@@ -29,6 +29,7 @@ func benchGroup() group {
 			{"sweep", "measure a corpus of graphs into a results directory, resumably", benchSweep},
 			{"props", "compute the graph properties of every graph of a corpus, built as a sweep builds them", benchProps},
 			{"summary", "compare BFS implementations over a results directory (seed 004 aggregate tables)", benchSummary},
+			{"pagerank", "compare PageRank implementations over a results directory, and memory orderings (seed 004 figure 6.1)", benchPageRank},
 			{"microbench", "run the GPU microbenchmarks, or read their output: latency, service curves S(m), ceilings", benchMicrobench},
 			{"ncu", "collect Nsight Compute counters for every level of topology-driven BFS", benchNCU},
 			{"ingest", "store runner results and ncu counters in a SQLite store (graphperf data reads it)", benchIngest},

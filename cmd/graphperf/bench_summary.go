@@ -142,7 +142,7 @@ bound otherwise (reached and n are printed beside it).`)
 	if err != nil {
 		return err
 	}
-	d, err := aggregate.LoadDir(dir)
+	d, err := loadAggregate(dir)
 	if err != nil {
 		return err
 	}

@@ -7,8 +7,12 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/graphperf/graphperf/analysis/aggregate"
+	"github.com/graphperf/graphperf/analysis/split"
 
 	"github.com/graphperf/graphperf/analysis/store"
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
@@ -210,4 +214,51 @@ func embeddedGraph(e *env, name string) (string, error) {
 		return "", err
 	}
 	return path, nil
+}
+
+// The embedded dataset never changes, so a report (one process, many cells)
+// reads it once per loader: these memoize the loads of measured.Dir() only.
+var (
+	splitMemo     = map[string]*split.Data{}
+	aggregateMemo = map[string]*aggregate.Dataset{}
+	memoMu        sync.Mutex
+)
+
+func isEmbeddedDir(dir string) bool {
+	d, err := measured.Dir()
+	return err == nil && filepath.Clean(dir) == filepath.Clean(d)
+}
+
+// loadSplit is split.LoadDir, memoized for the embedded dataset.
+func loadSplit(dir string) (*split.Data, error) {
+	if !isEmbeddedDir(dir) {
+		return split.LoadDir(dir)
+	}
+	memoMu.Lock()
+	defer memoMu.Unlock()
+	if d := splitMemo[dir]; d != nil {
+		return d, nil
+	}
+	d, err := split.LoadDir(dir)
+	if err == nil {
+		splitMemo[dir] = d
+	}
+	return d, err
+}
+
+// loadAggregate is aggregate.LoadDir, memoized for the embedded dataset.
+func loadAggregate(dir string) (*aggregate.Dataset, error) {
+	if !isEmbeddedDir(dir) {
+		return aggregate.LoadDir(dir)
+	}
+	memoMu.Lock()
+	defer memoMu.Unlock()
+	if d := aggregateMemo[dir]; d != nil {
+		return d, nil
+	}
+	d, err := aggregate.LoadDir(dir)
+	if err == nil {
+		aggregateMemo[dir] = d
+	}
+	return d, err
 }

@@ -35,6 +35,7 @@ func modelGroup() group {
 			{"roofline", "instruction roofline: a GPU's ceilings and ridge points, or ncu launches placed on it", modelRoofline},
 			{"portability", "Pennycook performance portability per application from a CSV of efficiencies", modelPortability},
 			{"om", "operator machine of seed 000: an abstract BFS round's bottleneck, or levels predicted from ncu counters", modelOM},
+			{"accuracy", "the operator machine's accuracy per graph of the embedded dataset (counters, simulation)", modelAccuracy},
 		},
 	}
 }

@@ -1,6 +1,10 @@
 package main
 
 import (
+	"gonum.org/v1/plot/vg"
+
+	rplot "github.com/graphperf/graphperf/reports/plot"
+
 	"errors"
 	"fmt"
 	"io"
@@ -85,6 +89,7 @@ of the bound achieved.`)
 	measured := fs.Bool("measured", false, "take the compute and DRAM ceilings from the machine's measured ceilings, not its peaks")
 	var of outputFlags
 	of.register(fs)
+	plotDir := fs.String("plot", "", plotFlagUsage+": the instruction roofline with the ceilings, and with --ncu each launch at L1, L2 and DRAM (seed 001 figures 1 and 9-12)")
 	if _, err := parse(fs, args, 0, 0); err != nil {
 		return err
 	}
@@ -100,6 +105,23 @@ of the bound achieved.`)
 		return err
 	}
 	out := rooflineJSON{Machine: m.Name, File: m.File, Ceilings: rooflineCeilings(m, r), Warnings: append([]string{}, r.Warnings...)}
+	var points []rplot.RooflinePoint
+	defer func() {
+		if *plotDir == "" && !e.inReport() {
+			return
+		}
+		title := m.Name + ": instruction roofline"
+		if *ncu != "" {
+			title += ", " + omTag(*ncu) + " per level"
+		}
+		p, err := rplot.InstructionRoofline(title, r, points)
+		if err == nil {
+			err = e.figure(*plotDir, "roofline-"+slug(m.Name+"-"+omTag(*ncu)), "Instruction roofline (warp instructions per 32-byte transaction); points are the profiled launches", p, 6*vg.Inch, 4.5*vg.Inch)
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "graphperf: model roofline: figure: %v\n", err)
+		}
+	}()
 	if *ncu == "" {
 		if of.json {
 			return writeJSON(e.stdout, out)
@@ -123,6 +145,7 @@ of the bound achieved.`)
 			return fmt.Errorf("%s:%d: %w", *ncu, l.Line, err)
 		}
 		out.Launches = append(out.Launches, rooflineLaunch(l, a))
+		points = append(points, rplot.RooflinePoints(omTag(*ncu), a)...)
 	}
 	if of.json {
 		return writeJSON(e.stdout, out)

@@ -1,6 +1,10 @@
 package main
 
 import (
+	"gonum.org/v1/plot/vg"
+
+	rplot "github.com/graphperf/graphperf/reports/plot"
+
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -72,7 +76,7 @@ func loadRows(args []string, w split.Weighting) (*split.Data, []split.Row, []str
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	d, err := split.LoadDir(dir)
+	d, err := loadSplit(dir)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -175,7 +179,8 @@ func treeTrain(e *env, args []string) error {
 	fs := newFlagSet(e, "tree train", "tree train [DIR] [--split KIND] [--train-fraction F] [--seed S] [--max-depth D] [--min-leaf K] [--weight time|none] -o MODEL.json", treeTrainHelp)
 	var sf splitFlags
 	sf.register(fs)
-	out := fs.String("o", "", "write the model to MODEL.json (required)")
+	out := fs.String("o", "", "write the model to MODEL.json (required unless --plot)")
+	plotDir := fs.String("plot", "", plotFlagUsage+": the Gini importances and the tree's top levels")
 	pos, err := parse(fs, args, 0, 1)
 	if err != nil {
 		return err
@@ -184,8 +189,8 @@ func treeTrain(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *out == "" {
-		return fmt.Errorf("-o MODEL.json is required")
+	if *out == "" && *plotDir == "" && !e.inReport() {
+		return fmt.Errorf("-o MODEL.json is required (or --plot DIR for the figures alone)")
 	}
 	d, rows, impls, err := loadRows(pos, w)
 	if err != nil {
@@ -195,12 +200,30 @@ func treeTrain(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	data, err := json.MarshalIndent(c, "", " ")
-	if err != nil {
-		return err
+	if *out != "" {
+		data, err := json.MarshalIndent(c, "", " ")
+		if err != nil {
+			return err
+		}
+		if err := writeFileAtomic(*out, append(data, '\n')); err != nil {
+			return err
+		}
 	}
-	if err := os.WriteFile(*out, append(data, '\n'), 0o644); err != nil {
-		return err
+	if *plotDir != "" || e.inReport() {
+		p, err := rplot.HorizontalBars("Gini importance of each feature", "importance", c.Features, c.Importances())
+		if err != nil {
+			return err
+		}
+		if err := e.figure(*plotDir, "tree-importances", "What the tree splits on: normalised Gini importance per feature", p, 5*vg.Inch, 5*vg.Inch); err != nil {
+			return err
+		}
+		td, err := rplot.TreeDiagram(fmt.Sprintf("Decision tree (depth %d, %d leaves), top 3 levels", c.Depth(), c.NumLeaves()), c, 3)
+		if err != nil {
+			return err
+		}
+		if err := e.figure(*plotDir, "tree", "The trained tree's first three levels (deeper subtrees collapsed)", td, 9*vg.Inch, 5*vg.Inch); err != nil {
+			return err
+		}
 	}
 	all := make([]int, len(rows))
 	for i := range all {
@@ -209,7 +232,9 @@ func treeTrain(e *env, args []string) error {
 	fmt.Fprintf(e.stdout, "split: %s\nrows: %d train, %d held out; %d implementations\n", sf.split, len(train), len(test), len(impls))
 	fmt.Fprintf(e.stdout, "tree: depth %d, %d leaves\n", c.Depth(), c.NumLeaves())
 	fmt.Fprintf(e.stdout, "held-out accuracy: %.4f\nall-rows accuracy: %.4f\n", accuracy(c, rows, test), accuracy(c, rows, all))
-	fmt.Fprintf(e.stdout, "wrote %s\n", *out)
+	if *out != "" {
+		fmt.Fprintf(e.stdout, "wrote %s\n", *out)
+	}
 	return nil
 }
 
@@ -287,9 +312,14 @@ func treeEvaluate(e *env, args []string) error {
 		return writeJSONLines(e.stdout, js)
 	}
 	fmt.Fprintf(e.stdout, "split: %s; %d held-out inputs\n\n", sf.split, len(tab.Inputs))
-	t := &table{header: []string{"name", "total", "avg", "1-2x", ">5x", ">20x", "worst"}}
+	t := &table{header: []string{"name", "total", "avg", "1-2x", ">5x", ">20x", "worst"}, name: "tree-evaluate",
+		title: fmt.Sprintf("Held-out inputs of the %s split (%d): the tree's Mix-and-Match against the per-level optimum (seed 004 table 7.1)", sf.split, len(tab.Inputs))}
 	pct := func(v float64) string { return strconv.FormatFloat(100*v, 'f', 0, 64) + "%" }
 	for _, r := range out {
+		if e.inReport() {
+			t.add(r.Name, ftoa(r.Total), ftoa(r.Avg), ftoa(r.Within2x), ftoa(r.Over5x), ftoa(r.Over20x), ftoa(r.Worst))
+			continue
+		}
 		t.add(r.Name, fmt.Sprintf("%.2fx", r.Total), fmt.Sprintf("%.2fx", r.Avg), pct(r.Within2x), pct(r.Over5x), pct(r.Over20x), fmt.Sprintf("%.2fx", r.Worst))
 	}
 	return t.write(e.stdout, false)

@@ -26,6 +26,7 @@ import (
 
 //go:embed h100/README.md h100/manifest.json h100/microbench.jsonl h100/graph-properties.json.gz
 //go:embed h100/*.jsonl.gz h100/ncu/*.csv h100/ncu/*.log h100/pagerank/manifest.json h100/pagerank/*.jsonl.gz
+//go:embed h100/orderings/manifest.json h100/orderings/orderings.yaml h100/orderings/*.jsonl.gz
 var files embed.FS
 
 // Name is the name of the embedded dataset, and its directory in FS.

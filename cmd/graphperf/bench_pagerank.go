@@ -1,0 +1,217 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"gonum.org/v1/plot/vg"
+
+	"github.com/graphperf/graphperf/analysis/aggregate"
+	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/kernels/measured"
+	rplot "github.com/graphperf/graphperf/reports/plot"
+	rtable "github.com/graphperf/graphperf/reports/table"
+)
+
+const benchPageRankHelp = `
+Compare the PageRank implementations (seed 004 algorithms 1-9) of a results
+directory of graphperf-pr output (*.pagerank.jsonl.gz; default: the
+embedded H100 PageRank sweep, embedded:pagerank) in the aggregate table of
+seed 004 §4.3 against the fastest implementation per graph: total (sum of
+its times over the sum of the fastest), avg, the shares within 2x and
+beyond 5x and 20x, and its worst graph. Times are the runner's medians
+over the timed repetitions of all iterations; lines whose ranks failed the
+check against the Go reference are left out.
+
+--orderings reads graph names as BASE-ORDERING (graphperf graph reorder's
+orderings, and "original") and adds, per base graph, the run time of every
+implementation on every ordering (seed 004 figure 6.1 and table 6.1); the
+embedded embedded:orderings directory holds such a sweep.`
+
+// pagerankOrderings are the suffixes --orderings recognises, longest first.
+var pagerankOrderings = []string{"in-degree-pessimal", "out-degree-pessimal", "degree-pessimal", "in-degree", "out-degree", "degree", "random", "original"}
+
+func benchPageRank(e *env, args []string) error {
+	fs := newFlagSet(e, "pagerank", "bench pagerank [DIR] [--orderings] [--plot DIR] [--json|--csv]", benchPageRankHelp)
+	orderings := fs.Bool("orderings", false, "graph names are BASE-ORDERING: also compare the orderings of each base graph (seed 004 figure 6.1)")
+	plotDir := fs.String("plot", "", plotFlagUsage+": a heatmap of time over the fastest per graph, and with --orderings the run time per ordering")
+	var of outputFlags
+	of.register(fs)
+	pos, err := parse(fs, args, 0, 1)
+	if err != nil {
+		return err
+	}
+	if err := of.check(); err != nil {
+		return err
+	}
+	dir := ""
+	if len(pos) == 1 {
+		dir = pos[0]
+	} else if dir, err = measured.Resolve(measured.Prefix + "pagerank"); err != nil {
+		return err
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.pagerank.jsonl.gz"))
+	if err != nil {
+		return err
+	}
+	more, _ := filepath.Glob(filepath.Join(dir, "*.pagerank.jsonl"))
+	files = append(files, more...)
+	if len(files) == 0 {
+		return fmt.Errorf("%s: no *.pagerank.jsonl(.gz) files", dir)
+	}
+	sort.Strings(files)
+	var runs []aggregate.Run
+	dropped := 0
+	for _, f := range files {
+		res, err := kernels.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		for _, t := range res.Totals {
+			if t.Algorithm != "pagerank" {
+				continue
+			}
+			if !t.Verified || !(t.MedianNs > 0) {
+				dropped++
+				continue
+			}
+			runs = append(runs, aggregate.Run{Input: aggregate.Input{Graph: strings.TrimSuffix(t.Graph, ".gpg")},
+				Impl: t.Impl, Vertices: t.N, Edges: t.M, TotalNs: t.MedianNs})
+		}
+	}
+	tab, err := aggregate.Summarize(runs, aggregate.AgainstTotal)
+	if err != nil {
+		return err
+	}
+	if of.json {
+		return writeJSON(e.stdout, map[string]any{"dir": dir, "graphs": len(tab.Inputs), "rows": tab.Rows, "dropped": dropped})
+	}
+	t := &table{header: []string{"impl", "graphs", "total", "avg", "1-2x", ">5x", ">20x", "worst", "worst_graph"}, name: "pagerank-aggregate",
+		title: fmt.Sprintf("PageRank, %d graphs: time over the fastest implementation per graph (seed 004 §4.3)", len(tab.Inputs))}
+	for _, r := range append([]aggregate.Row{tab.BestNonSwitching}, tab.Rows...) {
+		if of.csv || e.inReport() {
+			t.add(r.Name, fmt.Sprint(r.Inputs), ftoa(r.Total), ftoa(r.Avg), ftoa(r.Within2x), ftoa(r.Over5x), ftoa(r.Over20x), ftoa(r.Worst), r.WorstInput.Graph)
+			continue
+		}
+		t.add(r.Name, fmt.Sprint(r.Inputs), times(r.Total), times(r.Avg), percent(r.Within2x), percent(r.Over5x), percent(r.Over20x), times(r.Worst), r.WorstInput.Graph)
+	}
+	t.chart = &rtable.Chart{Type: "bar", X: 0, Y: []int{2}, Title: "total time / fastest", YTitle: "× fastest"}
+	if !of.csv && !e.inReport() {
+		fmt.Fprintf(e.stdout, "%s: %d graphs, %d implementations (%d lines left out: not verified)\n\n", dir, len(tab.Inputs), len(tab.Rows), dropped)
+	}
+	if err := t.write(e.stdout, of.csv); err != nil {
+		return err
+	}
+	if *orderings {
+		if err := pagerankOrderingTables(e, *plotDir, runs, of.csv); err != nil {
+			return err
+		}
+	}
+	if *plotDir == "" && !e.inReport() {
+		return nil
+	}
+	var impls []string
+	for _, r := range tab.Rows {
+		impls = append(impls, r.Name)
+	}
+	graphs, values := summaryHeatmap(tab, runs, impls)
+	hm, err := rplot.HeatmapWithScale("PageRank: time / fastest per graph", graphs, impls, values,
+		rplot.HeatmapOptions{Log: true, Label: "time / fastest (×)"})
+	if err != nil {
+		return err
+	}
+	return e.figure(*plotDir, "pagerank-heatmap", "PageRank: each implementation's time over the fastest on every graph", hm,
+		6*vg.Inch, vg.Length(2.5+0.12*float64(len(graphs)))*vg.Inch)
+}
+
+// pagerankOrderingTables prints, per base graph, the median time (ms) of
+// every implementation on every ordering, and draws it as grouped bars.
+func pagerankOrderingTables(e *env, dir string, runs []aggregate.Run, asCSV bool) error {
+	type key struct{ base, order, impl string }
+	times := map[key]float64{}
+	var bases, impls []string
+	seenBase, seenImpl := map[string]bool{}, map[string]bool{}
+	for _, r := range runs {
+		base, order := "", ""
+		for _, o := range pagerankOrderings {
+			if b, ok := strings.CutSuffix(r.Graph, "-"+o); ok {
+				base, order = b, o
+				break
+			}
+		}
+		if base == "" {
+			return fmt.Errorf("--orderings: graph %q does not end in -ORDERING (%s)", r.Graph, strings.Join(pagerankOrderings, ", "))
+		}
+		times[key{base, order, r.Impl}] = r.TotalNs
+		if !seenBase[base] {
+			seenBase[base] = true
+			bases = append(bases, base)
+		}
+		if !seenImpl[r.Impl] {
+			seenImpl[r.Impl] = true
+			impls = append(impls, r.Impl)
+		}
+	}
+	if len(bases) == 0 {
+		return errors.New("--orderings: no runs")
+	}
+	order := []string{"original", "random", "degree", "degree-pessimal", "in-degree", "in-degree-pessimal", "out-degree", "out-degree-pessimal"}
+	for _, base := range bases {
+		var present []string
+		for _, o := range order {
+			for _, im := range impls {
+				if _, ok := times[key{base, o, im}]; ok {
+					present = append(present, o)
+					break
+				}
+			}
+		}
+		t := &table{header: append([]string{"impl"}, present...), name: "orderings-" + slug(base),
+			title: fmt.Sprintf("PageRank on %s: median time (ms) of 100 iterations per memory ordering (seed 004 figure 6.1)", base)}
+		values := make([][]float64, len(present))
+		for s := range values {
+			values[s] = make([]float64, len(impls))
+		}
+		for g, im := range impls {
+			row := []string{im}
+			for s, o := range present {
+				v, ok := times[key{base, o, im}]
+				values[s][g] = math.NaN()
+				if ok {
+					values[s][g] = v / 1e6
+					row = append(row, fmt.Sprintf("%.3f", v/1e6))
+				} else {
+					row = append(row, "")
+				}
+			}
+			t.add(row...)
+		}
+		y := make([]int, len(present))
+		for i := range y {
+			y[i] = i + 1
+		}
+		t.chart = &rtable.Chart{Type: "col", X: 0, Y: y, Title: "PageRank time by ordering, " + base, YTitle: "ms", LogY: true}
+		if !asCSV && !e.inReport() {
+			fmt.Fprintf(e.stdout, "\n%s: median ms per ordering\n", base)
+		}
+		if err := t.write(e.stdout, asCSV); err != nil {
+			return err
+		}
+		if dir == "" && !e.inReport() {
+			continue
+		}
+		p, err := rplot.GroupedBars("PageRank on "+base+" by memory ordering", "time (ms)", impls, present, values, true)
+		if err != nil {
+			return err
+		}
+		if err := e.figure(dir, "orderings-"+slug(base), "PageRank run time of each implementation on each memory ordering of "+base+" (seed 004 figure 6.1)",
+			p, 9*vg.Inch, 4.5*vg.Inch); err != nil {
+			return err
+		}
+	}
+	return nil
+}

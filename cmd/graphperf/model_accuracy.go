@@ -1,0 +1,180 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/kernels/measured"
+	rtable "github.com/graphperf/graphperf/reports/table"
+)
+
+const modelAccuracyHelp = `
+The operator machine's accuracy on every graph of the embedded H100
+dataset that has Nsight Compute counters and a swept root (ncu/NAME.csv
+with the root in ncu/NAME.log): per graph, the topology-driven BFS's levels
+predicted from the counters (model om --counters) and, with --simulate,
+from the simulation of the same traversal (model om --simulate, the graph
+regenerated from the sweep's manifest into the cache), each against the
+sweep's measured topo medians from that root: Pearson's r, the share of
+levels within ±20 %, and the largest error (seed 000 §7.1's measures).`
+
+// fitSummary is the accuracy of one prediction per level.
+type fitSummary struct {
+	Levels      int     `json:"levels"`
+	R           float64 `json:"r"`
+	Within20    float64 `json:"within_20"`
+	MaxErrorPct float64 `json:"max_error_pct"`
+}
+
+func summarizeFit(pred, ref []float64) fitSummary {
+	var p, m []float64
+	for i := range pred {
+		if i < len(ref) && ref[i] > 0 && !math.IsNaN(pred[i]) {
+			p, m = append(p, pred[i]), append(m, ref[i])
+		}
+	}
+	f := fitSummary{Levels: len(p), R: math.NaN()}
+	if len(p) >= 2 {
+		f.R = omPearson(p, m)
+	}
+	within := 0
+	for i := range p {
+		e := 100 * (p[i] - m[i]) / m[i]
+		if math.Abs(e) <= 20 {
+			within++
+		}
+		if math.Abs(e) > math.Abs(f.MaxErrorPct) {
+			f.MaxErrorPct = e
+		}
+	}
+	if len(p) > 0 {
+		f.Within20 = float64(within) / float64(len(p))
+	}
+	return f
+}
+
+func modelAccuracy(e *env, args []string) error {
+	fs := newFlagSet(e, "accuracy", "model accuracy [--simulate] [--machine NAME] [--json]", modelAccuracyHelp)
+	sim := fs.Bool("simulate", false, "also predict from the simulation (regenerates each graph, a few seconds each)")
+	name := fs.String("machine", "h100", "embedded machine `NAME` for the service times")
+	var of outputFlags
+	of.register(fs)
+	if _, err := parse(fs, args, 0, 0); err != nil {
+		return err
+	}
+	if err := of.check(); err != nil {
+		return err
+	}
+	dir, err := measured.Dir()
+	if err != nil {
+		return err
+	}
+	man, err := kernels.ReadManifest(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		return err
+	}
+	swept := map[string][]uint32{}
+	for _, g := range man.Graphs {
+		swept[g.Name] = g.Roots
+	}
+	csvs, _ := filepath.Glob(filepath.Join(dir, "ncu", "*.csv"))
+	sort.Strings(csvs)
+	type row struct {
+		Graph      string      `json:"graph"`
+		Root       int64       `json:"root"`
+		Counters   fitSummary  `json:"counters"`
+		Simulation *fitSummary `json:"simulation,omitempty"`
+	}
+	var rows []row
+	var skipped []string
+	for _, csv := range csvs {
+		g := strings.TrimSuffix(filepath.Base(csv), ".csv")
+		log, err := os.ReadFile(strings.TrimSuffix(csv, ".csv") + ".log")
+		if err != nil {
+			return err
+		}
+		mm := ncuRoot.FindSubmatch(log)
+		if mm == nil {
+			return fmt.Errorf("%s.log: no \"from root N\" line", g)
+		}
+		root := string(mm[1])
+		rv, _ := strconv.ParseUint(root, 10, 32)
+		inSweep := false
+		for _, r := range swept[g] {
+			inSweep = inSweep || r == uint32(rv)
+		}
+		if !inSweep {
+			skipped = append(skipped, fmt.Sprintf("%s: profiled from root %s, which the sweep did not measure", g, root))
+			continue
+		}
+		results := filepath.Join(dir, g+".jsonl.gz")
+		var cnt omCollected
+		if err := omCounters(e, csv, *name, 0, 0, results, root, false, "", &cnt); err != nil {
+			return fmt.Errorf("%s: %w", g, err)
+		}
+		rw := row{Graph: g, Root: int64(rv), Counters: summarizeFit(predictions(cnt.rows), cnt.ref)}
+		if *sim {
+			gpg, err := embeddedGraph(e, g)
+			if err != nil {
+				return err
+			}
+			var lf loadFlags
+			var s omCollected
+			if err := omSimulate(e, &lf, gpg, "topo", *name, root, 1, results, false, "", &s); err != nil {
+				return fmt.Errorf("%s: %w", g, err)
+			}
+			f := summarizeFit(predictions(s.rows), s.ref)
+			rw.Simulation = &f
+		}
+		rows = append(rows, rw)
+	}
+	if of.json {
+		return writeJSON(e.stdout, map[string]any{"machine": *name, "graphs": rows, "skipped": skipped})
+	}
+	header := []string{"graph", "root", "levels", "counters_r", "counters_within_20", "counters_max_err_%"}
+	if *sim {
+		header = append(header, "simulation_r", "simulation_within_20", "simulation_max_err_%")
+	}
+	t := &table{header: header, name: "om-accuracy",
+		title: "Operator machine (seed 000) against the measured topology-driven BFS per level, per graph: Pearson r, share of levels within ±20 %, largest error"}
+	f3 := func(v float64) string {
+		if math.IsNaN(v) {
+			return ""
+		}
+		return fmt.Sprintf("%.3f", v)
+	}
+	for _, r := range rows {
+		cells := []string{r.Graph, strconv.FormatInt(r.Root, 10), strconv.Itoa(r.Counters.Levels), f3(r.Counters.R),
+			f3(r.Counters.Within20), fmt.Sprintf("%.0f", r.Counters.MaxErrorPct)}
+		if r.Simulation != nil {
+			cells = append(cells, f3(r.Simulation.R), f3(r.Simulation.Within20), fmt.Sprintf("%.0f", r.Simulation.MaxErrorPct))
+		}
+		t.add(cells...)
+	}
+	y := []int{3}
+	if *sim {
+		y = append(y, 6)
+	}
+	t.chart = &rtable.Chart{Type: "col", X: 0, Y: y, Title: "Pearson r per graph", YTitle: "r"}
+	if err := t.write(e.stdout, of.csv); err != nil {
+		return err
+	}
+	for _, s := range skipped {
+		fmt.Fprintf(e.stdout, "skipped %s\n", s)
+	}
+	return nil
+}
+
+func predictions(rows []omLevelJSON) []float64 {
+	out := make([]float64, len(rows))
+	for i, r := range rows {
+		out[i] = r.PredictedNs
+	}
+	return out
+}
