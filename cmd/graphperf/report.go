@@ -171,7 +171,7 @@ func buildReport(e *env, dir string, nb *notebook.Notebook, nbName string, src [
 
 	cells := nb.Cells()
 	bar := progress.New(e.stderr, e.interactive, "report", false)
-	used := map[string]int{}
+	used, usedFig := map[string]int{}, map[string]int{}
 	var tables []rtable.Table
 	n := 0
 	exec := func(args []string) (notebook.Output, error) {
@@ -203,7 +203,7 @@ func buildReport(e *env, dir string, nb *notebook.Notebook, nbName string, src [
 			cj.Tables = append(cj.Tables, t.Name)
 		}
 		for _, f := range sink.figures {
-			name := uniqueName(fmt.Sprintf("c%02d-%s", c.Index+1, f.name), used)
+			name := uniqueName(fmt.Sprintf("c%02d-%s", c.Index+1, f.name), usedFig)
 			for ext, b := range map[string][]byte{"png": f.png, "svg": f.svg} {
 				rel := "figures/" + name + "." + ext
 				if werr := writeBundleFile(dir, rel, b, man); werr != nil {

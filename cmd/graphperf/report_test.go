@@ -1,0 +1,240 @@
+package main
+
+import (
+	"encoding/json"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/graphperf/graphperf/reports/notebook"
+)
+
+func readManifest(t *testing.T, dir string) reportManifest {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m reportManifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestReportDefault runs the embedded default notebook on the embedded
+// dataset, as "go run ./cmd/graphperf report" does on a fresh clone, and
+// checks the bundle: every cell succeeds; the manifest, the tables (CSV and
+// LaTeX), the figures (PNG and SVG) and the workbook agree; the workbook
+// reads back with its sheets, headers and numbers; the page holds every
+// cell; and, where Chromium is installed, the page renders to a non-blank
+// screenshot (GRAPHPERF_SCREENSHOT=FILE keeps it).
+func TestReportDefault(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the whole default notebook (about 20-50 s)")
+	}
+	dir := filepath.Join(t.TempDir(), "bundle")
+	stdout, stderr, err := runCLI(t, "report", "-o", dir)
+	if err != nil {
+		t.Fatalf("%v\n%s\n%s", err, stdout, stderr)
+	}
+	m := readManifest(t, dir)
+	nb, err := notebook.Parse(notebook.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Cells) != len(nb.Cells()) || m.Failed != 0 {
+		t.Fatalf("%d cells run, %d failed; the notebook has %d", len(m.Cells), m.Failed, len(nb.Cells()))
+	}
+	// The story needs these: the figures of issue 7 that the default notebook draws.
+	var figs []string
+	for _, c := range m.Cells {
+		figs = append(figs, c.Figures...)
+	}
+	joined := strings.Join(figs, " ")
+	for _, want := range []string{"degrees-config-powerlaw", "service-curves-h100", "om-round-times", "om-visits", "om-jobs",
+		"om-rbm", "om-mlp", "roofline-h100", "normalized-levels", "heatmap-levels", "normalized-total", "pagerank-heatmap",
+		"c11-orderings-soc-slashdot0902", "tree-importances", "c12-tree"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("no figure %s among %v", want, figs)
+		}
+	}
+	for _, f := range figs {
+		for _, ext := range []string{".png", ".svg"} {
+			if fi, err := os.Stat(filepath.Join(dir, "figures", f+ext)); err != nil || fi.Size() < 1000 {
+				t.Errorf("figure %s%s: %v", f, ext, err)
+			}
+		}
+	}
+	var tables []string
+	for _, c := range m.Cells {
+		tables = append(tables, c.Tables...)
+	}
+	if len(tables) != m.Tables || m.Tables < 10 {
+		t.Errorf("%d tables in the cells, manifest says %d", len(tables), m.Tables)
+	}
+	for _, name := range tables {
+		for _, ext := range []string{".csv", ".tex"} {
+			if _, ok := m.Files["tables/"+name+ext]; !ok {
+				t.Errorf("tables/%s%s missing from the manifest", name, ext)
+			}
+		}
+	}
+	tex, err := os.ReadFile(filepath.Join(dir, "tables", "c08-aggregate-levels.tex"))
+	if err != nil || !strings.Contains(string(tex), `\toprule`) || !strings.Contains(string(tex), "optimal") {
+		t.Errorf("aggregate LaTeX table: %v\n%s", err, tex)
+	}
+
+	x, err := excelize.OpenFile(filepath.Join(dir, "report.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	sheets := x.GetSheetList()
+	if len(sheets) != m.Tables+1 || sheets[0] != "Contents" {
+		t.Errorf("sheets %v: want Contents and %d tables", sheets, m.Tables)
+	}
+	// The aggregate sheet: the header as the verb prints it, the optimal
+	// row's total a number equal to 1.
+	sheet := ""
+	for _, s := range sheets {
+		if strings.HasPrefix(s, "c08-aggregate-levels") {
+			sheet = s
+		}
+	}
+	if h, _ := x.GetCellValue(sheet, "A1"); h != "impl" {
+		t.Errorf("%s!A1 = %q, want impl", sheet, h)
+	}
+	if v, _ := x.GetCellValue(sheet, "A2"); v != "optimal" {
+		t.Errorf("%s!A2 = %q, want optimal", sheet, v)
+	}
+	if typ, _ := x.GetCellType(sheet, "C2"); typ == excelize.CellTypeSharedString || typ == excelize.CellTypeInlineString {
+		t.Errorf("%s!C2 is text, want a number", sheet)
+	}
+	if v, _ := x.GetCellValue(sheet, "C2", excelize.Options{RawCellValue: true}); v != "1" {
+		t.Errorf("%s!C2 = %q, want 1", sheet, v)
+	}
+
+	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range nb.Cells() {
+		if !strings.Contains(string(page), strings.ReplaceAll(c.Args[0], "&", "&amp;")) {
+			t.Errorf("the page lacks cell %d", c.Index+1)
+		}
+	}
+	if n := strings.Count(string(page), "<img"); n < len(figs) {
+		t.Errorf("%d images on the page, %d figures", n, len(figs))
+	}
+	screenshot(t, filepath.Join(dir, "index.html"))
+}
+
+func screenshot(t *testing.T, page string) {
+	chromium, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Log("chromium not installed: the page is not rendered")
+		return
+	}
+	dir := t.TempDir()
+	shot := filepath.Join(dir, "shot.png")
+	cmd := exec.Command(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+		"--no-first-run", "--hide-scrollbars", "--user-data-dir="+filepath.Join(dir, "profile"),
+		"--screenshot="+shot, "--window-size=1280,2400", "file://"+page)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("chromium: %v\n%s", err, out)
+	}
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	colours := map[[4]uint32]bool{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += 4 {
+		for x := b.Min.X; x < b.Max.X; x += 4 {
+			r, g, bl, a := img.At(x, y).RGBA()
+			colours[[4]uint32{r, g, bl, a}] = true
+		}
+	}
+	if b.Dx() != 1280 || len(colours) < 20 {
+		t.Errorf("screenshot %v with %d colours: blank?", b, len(colours))
+	}
+	if keep := os.Getenv("GRAPHPERF_SCREENSHOT"); keep != "" {
+		data, _ := os.ReadFile(shot)
+		os.WriteFile(keep, data, 0o644)
+	}
+}
+
+// TestReportFailingCell: a failing cell shows its error in place, the rest
+// run, the bundle is written, and the command fails at the end.
+func TestReportFailingCell(t *testing.T) {
+	work := t.TempDir()
+	nb := filepath.Join(work, "nb.md")
+	os.WriteFile(nb, []byte("# Two cells & <one> bad\n\n```graphperf\nmodel machine list\n```\n\nThen:\n\n```graphperf\nmodel nosuchverb\n```\n\n```graphperf\ngraph stats testdata/fig2.txt\n```\n"), 0o644)
+	dir := filepath.Join(work, "out")
+	_, stderr, err := runCLI(t, "report", nb, "-o", dir)
+	if err == nil || !strings.Contains(err.Error(), "1 of 3 cells failed") {
+		t.Fatalf("err = %v, want 1 of 3 cells failed\n%s", err, stderr)
+	}
+	m := readManifest(t, dir)
+	if m.Failed != 1 || m.Cells[1].Error == "" || m.Cells[0].Error != "" || m.Cells[2].Error != "" {
+		t.Errorf("cells: %+v", m.Cells)
+	}
+	page, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+	if !strings.Contains(string(page), "unknown command") {
+		t.Error("the page does not show the failed cell's error")
+	}
+	if strings.Contains(string(page), "<one>") {
+		t.Error("the title is not escaped")
+	}
+	// Run again into the same directory: a previous bundle is replaced.
+	if _, _, err := runCLI(t, "report", nb, "-o", dir); err == nil {
+		t.Error("second run: want the same failure")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "manifest.json")); err != nil {
+		t.Error(err)
+	}
+	left, _ := filepath.Glob(filepath.Join(work, ".out.tmp-*"))
+	if len(left) != 0 {
+		t.Errorf("temporary directories left: %v", left)
+	}
+}
+
+// TestReportRefuses: a directory that is not a bundle is not replaced, and
+// a bad notebook names its line; nothing is written then.
+func TestReportRefuses(t *testing.T) {
+	work := t.TempDir()
+	mine := filepath.Join(work, "mine")
+	os.MkdirAll(mine, 0o755)
+	os.WriteFile(filepath.Join(mine, "thesis.tex"), []byte("precious"), 0o644)
+	nb := filepath.Join(work, "nb.md")
+	os.WriteFile(nb, []byte("```graphperf\nmodel machine list\n```\n"), 0o644)
+	if _, _, err := runCLI(t, "report", nb, "-o", mine); err == nil || !strings.Contains(err.Error(), "refusing") {
+		t.Errorf("err = %v, want a refusal", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(mine, "thesis.tex")); string(b) != "precious" {
+		t.Error("the directory was damaged")
+	}
+	bad := filepath.Join(work, "bad.md")
+	os.WriteFile(bad, []byte("text\n\n```graphperf\nmodel 'unclosed\n```\n"), 0o644)
+	_, _, err := runCLI(t, "report", bad, "-o", filepath.Join(work, "b"))
+	if err == nil || !strings.Contains(err.Error(), "line 4") {
+		t.Errorf("err = %v, want one naming line 4", err)
+	}
+	if _, err := os.Stat(filepath.Join(work, "b")); err == nil {
+		t.Error("a bundle was written for a bad notebook")
+	}
+	if _, _, err := runCLI(t, "report", filepath.Join(work, "missing.md")); err == nil {
+		t.Error("a missing notebook: no error")
+	}
+}
