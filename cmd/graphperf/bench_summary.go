@@ -109,6 +109,7 @@ bound otherwise (reached and n are printed beside it).`)
 	top := fs.Int("top", 0, "show only the first N implementation rows (0: all)")
 	families := fs.Bool("families", false, "one row per implementation family: its member with the least total")
 	gteps := fs.String("gteps", "", "also print the GTEPS of the fastest implementation on this graph")
+	levelInput := fs.String("level-times", "", "also compare, for the input `GRAPH@ROOT`, each family's best member level by level with the per-level optimum (seed 004 figures 4.3-4.4)")
 	plotDir := fs.String("plot", "", plotFlagUsage+": the normalised run times of the best member of each family (seed 004 figure 4.2) and a heatmap of time over optimal per graph and family")
 	pos, err := parse(fs, args, 0, 1)
 	if err != nil {
@@ -262,6 +263,11 @@ bound otherwise (reached and n are printed beside it).`)
 	}
 	if err := summaryFigures(e, *plotDir, t, runs, a); err != nil {
 		return err
+	}
+	if *levelInput != "" {
+		if err := summaryLevelTimes(e, *plotDir, *levelInput, t, runs, of.csv); err != nil {
+			return fmt.Errorf("--level-times: %w", err)
+		}
 	}
 	if of.csv {
 		return nil
@@ -445,4 +451,79 @@ func summaryHeatmap(t *aggregate.Table, runs []aggregate.Run, impls []string) ([
 		}
 	}
 	return graphs, values
+}
+
+// summaryLevelTimes prints and draws, for one input, the level times of
+// each family's best member and the per-level optimum.
+func summaryLevelTimes(e *env, dir, spec string, t *aggregate.Table, runs []aggregate.Run, asCSV bool) error {
+	g, r, ok := strings.Cut(spec, "@")
+	root, err := strconv.ParseUint(r, 10, 32)
+	if !ok || err != nil {
+		return fmt.Errorf("%q is not GRAPH@ROOT", spec)
+	}
+	in := aggregate.Input{Graph: strings.TrimSuffix(g, ".gpg"), Root: uint32(root)}
+	byImpl := map[string][]float64{}
+	for _, run := range runs {
+		if run.Input == in && run.LevelNs != nil {
+			byImpl[run.Impl] = run.LevelNs
+		}
+	}
+	if len(byImpl) == 0 {
+		return fmt.Errorf("no level times for %s (inputs are GRAPH@ROOT with the sweep's roots)", spec)
+	}
+	levels := map[string][]float64{}
+	var names []string
+	for _, f := range t.Families() {
+		if ls, ok := byImpl[f.Name]; ok {
+			levels[f.Name] = ls
+			names = append(names, f.Name)
+		}
+	}
+	nLevels := 0
+	for _, ls := range byImpl {
+		nLevels = max(nLevels, len(ls))
+	}
+	optimal := make([]float64, nLevels)
+	for l := range optimal {
+		optimal[l] = math.Inf(1)
+		for _, ls := range byImpl {
+			if l < len(ls) && ls[l] > 0 {
+				optimal[l] = math.Min(optimal[l], ls[l])
+			}
+		}
+	}
+	tab := &table{header: append([]string{"level", "optimal"}, names...), name: "level-times-" + slug(spec),
+		title: fmt.Sprintf("%s: median time per BFS level (µs) of each family's best member and the per-level optimum (seed 004 figures 4.3-4.4)", spec)}
+	for l := 0; l < nLevels; l++ {
+		row := []string{strconv.Itoa(l), fmt.Sprintf("%.3f", optimal[l]/1e3)}
+		for _, n := range names {
+			cell := ""
+			if l < len(levels[n]) {
+				cell = fmt.Sprintf("%.3f", levels[n][l]/1e3)
+			}
+			row = append(row, cell)
+		}
+		tab.add(row...)
+	}
+	if !asCSV && !e.inReport() {
+		fmt.Fprintf(e.stdout, "\n%s: median µs per level\n", spec)
+	}
+	if err := tab.write(e.stdout, asCSV); err != nil {
+		return err
+	}
+	if dir == "" && !e.inReport() {
+		return nil
+	}
+	shown := map[string][]float64{}
+	for i, n := range names {
+		if i < 7 {
+			shown[n] = levels[n]
+		}
+	}
+	p, err := rplot.LevelTimes(shown, optimal, spec+": time per level")
+	if err != nil {
+		return err
+	}
+	return e.figure(dir, "level-times-"+slug(spec), "Time per BFS level of the seven best families against the per-level optimum on "+spec,
+		p, 6*vg.Inch, 4.5*vg.Inch)
 }
