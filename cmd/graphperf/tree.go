@@ -2,6 +2,7 @@ package main
 
 import (
 	"gonum.org/v1/plot/vg"
+	"math"
 
 	rplot "github.com/graphperf/graphperf/reports/plot"
 
@@ -262,6 +263,7 @@ func treeEvaluate(e *env, args []string) error {
 	var sf splitFlags
 	sf.register(fs)
 	modelPath := fs.String("model", "", "a tree written by \"tree train\"; default: train one")
+	plotDir := fs.String("plot", "", plotFlagUsage+": a heatmap of the tree's Mix-and-Match time over the optimum per held-out graph, beside the best non-switching implementation and each family's best member")
 	asJSON := fs.Bool("json", false, "print JSON lines, one object per row")
 	pos, err := parse(fs, args, 0, 1)
 	if err != nil {
@@ -301,6 +303,12 @@ func treeEvaluate(e *env, args []string) error {
 		return c.Classes[c.Predict(r.Features)]
 	})
 	out := append([]aggregate.Row{tab.Optimal, tab.BestNonSwitching, model}, tab.Rows...)
+	if *plotDir != "" || e.inReport() {
+		predict := func(r *split.Row) string { return c.Classes[c.Predict(r.Features)] }
+		if err := treePredictionHeatmap(e, *plotDir, id, tab, d.RunsOn(inputs), rows, predict); err != nil {
+			return err
+		}
+	}
 	for _, wmsg := range append(tab.Warnings, warnings...) {
 		fmt.Fprintln(e.stderr, "warning:", wmsg)
 	}
@@ -417,4 +425,64 @@ func treeImportance(e *env, args []string) error {
 		t.add(c.Features[f], strconv.FormatFloat(imp[f], 'f', 4, 64))
 	}
 	return t.write(e.stdout, of.csv)
+}
+
+// treePredictionHeatmap draws, per held-out graph, the time of the tree's
+// Mix-and-Match (at each level the measured time of the predicted
+// implementation), of the best non-switching implementation and of each
+// family's best member, all over the per-level optimum, summed over the
+// graph's roots: the heatmap of predictions.
+func treePredictionHeatmap(e *env, dir, id string, tab *aggregate.Table, runs []aggregate.Run, rows []split.Row, predict func(*split.Row) string) error {
+	var fams []string
+	for i, f := range tab.Families() {
+		if i < 12 {
+			fams = append(fams, f.Name)
+		}
+	}
+	graphs, famValues := summaryHeatmap(tab, runs, fams)
+	byInput := map[aggregate.Input][]*split.Row{}
+	for i := range rows {
+		byInput[rows[i].Input()] = append(byInput[rows[i].Input()], &rows[i])
+	}
+	type acc struct{ model, best, opt float64 }
+	per := map[string]*acc{}
+	bad := map[string]bool{}
+	for _, o := range tab.Optima {
+		a := per[o.Graph]
+		if a == nil {
+			a = &acc{}
+			per[o.Graph] = a
+		}
+		a.best += o.BestNs
+		a.opt += o.Ns
+		rs := byInput[o.Input]
+		if len(rs) != len(o.LevelImpls) {
+			bad[o.Graph] = true
+			continue
+		}
+		for _, r := range rs {
+			ns, ok := r.LevelNs[predict(r)]
+			if !ok {
+				bad[o.Graph] = true
+			}
+			a.model += ns
+		}
+	}
+	cols := append([]string{"tree (Mix-and-Match)", "best non-switching"}, fams...)
+	values := make([][]float64, len(graphs))
+	for i, g := range graphs {
+		a := per[g]
+		m := a.model / a.opt
+		if bad[g] {
+			m = math.NaN()
+		}
+		values[i] = append([]float64{m, a.best / a.opt}, famValues[i]...)
+	}
+	hm, err := rplot.HeatmapWithScale("Held-out graphs: time / per-level optimum", graphs, cols, values,
+		rplot.HeatmapOptions{Log: true, Label: "time / optimal (×)"})
+	if err != nil {
+		return err
+	}
+	return e.figure(dir, "tree-predictions-"+slug(id), "The tree's choices (Mix-and-Match) on every held-out graph, beside the best single implementation and each family's best member",
+		hm, 8*vg.Inch, vg.Length(2.5+0.14*float64(len(graphs)))*vg.Inch)
 }
