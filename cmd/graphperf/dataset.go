@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -75,6 +77,40 @@ func embeddedStore(e *env) (*store.DB, error) {
 // ncuRoot finds the root in an ncu_topo.sh log ("... from root N -> ...").
 var ncuRoot = regexp.MustCompile(`from root ([0-9]+) `)
 
+// ncuProfile is one ncu/NAME.csv of a results directory with the root that
+// ncu_topo.sh logged in ncu/NAME.log.
+type ncuProfile struct {
+	graph, csv string
+	root       uint32
+}
+
+// ncuProfiles lists dir/ncu/*.csv, by name, with their roots.
+func ncuProfiles(dir string) ([]ncuProfile, error) {
+	csvs, err := filepath.Glob(filepath.Join(dir, "ncu", "*.csv"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(csvs)
+	var out []ncuProfile
+	for _, csv := range csvs {
+		logPath := strings.TrimSuffix(csv, ".csv") + ".log"
+		log, err := os.ReadFile(logPath)
+		if err != nil {
+			return nil, err
+		}
+		m := ncuRoot.FindSubmatch(log)
+		if m == nil {
+			return nil, fmt.Errorf("%s: no \"from root N\" line", logPath)
+		}
+		root, err := strconv.ParseUint(string(m[1]), 10, 32)
+		if err != nil {
+			return nil, fmt.Errorf("%s: root %s: %w", logPath, m[1], err)
+		}
+		out = append(out, ncuProfile{graph: strings.TrimSuffix(filepath.Base(csv), ".csv"), csv: csv, root: uint32(root)})
+	}
+	return out, nil
+}
+
 func buildEmbeddedStore(e *env, path, dir string) (err error) {
 	db, err := store.Open(path)
 	if err != nil {
@@ -104,23 +140,27 @@ func buildEmbeddedStore(e *env, path, dir string) (err error) {
 		bar.Update(int64(i+1), int64(len(ins)))
 	}
 	bar.Done()
-	// The ncu profiles whose root the sweep measured (ncu_topo.sh logs it).
-	csvs, _ := filepath.Glob(filepath.Join(dir, "ncu", "*.csv"))
-	for _, csv := range csvs {
-		name := filepath.Base(csv[:len(csv)-len(".csv")])
-		log, err := os.ReadFile(csv[:len(csv)-len(".csv")] + ".log")
-		if err != nil {
-			return err
-		}
-		m := ncuRoot.FindSubmatch(log)
-		if m == nil {
-			return fmt.Errorf("%s.log: no \"from root N\" line", name)
-		}
-		root, _ := strconv.ParseInt(string(m[1]), 10, 64)
-		target := store.NcuTarget{Dataset: measured.Name, Graph: name, Implementation: "topo", Root: root}
-		if _, err := db.IngestNcuCSV(csv, target); err != nil {
-			// rmat-s22-e8 was profiled but not swept: no variant to attach to.
+	// The ncu profiles; one whose root the sweep did not measure (rmat-s22-e8,
+	// profiled from root 0) has no variant to attach to and is left out.
+	profiles, err := ncuProfiles(dir)
+	if err != nil {
+		return err
+	}
+	man, err := kernels.ReadManifest(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		return err
+	}
+	swept := map[string][]uint32{}
+	for _, g := range man.Graphs {
+		swept[g.Name] = g.Roots
+	}
+	for _, p := range profiles {
+		if !slices.Contains(swept[p.graph], p.root) {
 			continue
+		}
+		target := store.NcuTarget{Dataset: measured.Name, Graph: p.graph, Implementation: "topo", Root: int64(p.root)}
+		if _, err := db.IngestNcuCSV(p.csv, target); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -3,11 +3,9 @@ package main
 import (
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/kernels/measured"
@@ -83,8 +81,10 @@ func modelAccuracy(e *env, args []string) error {
 	for _, g := range man.Graphs {
 		swept[g.Name] = g.Roots
 	}
-	csvs, _ := filepath.Glob(filepath.Join(dir, "ncu", "*.csv"))
-	sort.Strings(csvs)
+	profiles, err := ncuProfiles(dir)
+	if err != nil {
+		return err
+	}
 	type row struct {
 		Graph      string      `json:"graph"`
 		Root       int64       `json:"root"`
@@ -93,23 +93,10 @@ func modelAccuracy(e *env, args []string) error {
 	}
 	var rows []row
 	var skipped []string
-	for _, csv := range csvs {
-		g := strings.TrimSuffix(filepath.Base(csv), ".csv")
-		log, err := os.ReadFile(strings.TrimSuffix(csv, ".csv") + ".log")
-		if err != nil {
-			return err
-		}
-		mm := ncuRoot.FindSubmatch(log)
-		if mm == nil {
-			return fmt.Errorf("%s.log: no \"from root N\" line", g)
-		}
-		root := string(mm[1])
-		rv, _ := strconv.ParseUint(root, 10, 32)
-		inSweep := false
-		for _, r := range swept[g] {
-			inSweep = inSweep || r == uint32(rv)
-		}
-		if !inSweep {
+	for _, p := range profiles {
+		g, csv, rv := p.graph, p.csv, p.root
+		root := strconv.FormatUint(uint64(rv), 10)
+		if !slices.Contains(swept[g], rv) {
 			skipped = append(skipped, fmt.Sprintf("%s: profiled from root %s, which the sweep did not measure", g, root))
 			continue
 		}

@@ -5,47 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"gonum.org/v1/plot/vg"
 )
-
-// checkGoldenFigure is checkGolden for any Figure (a Composite), at w x h.
-func checkGoldenFigure(t *testing.T, f Figure, name string, w, h vg.Length) {
-	t.Helper()
-	wt, err := f.WriterTo(w, h, "png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if _, err := wt.WriteTo(&buf); err != nil {
-		t.Fatal(err)
-	}
-	golden := filepath.Join("testdata", name+"_golden.png")
-	if *regen {
-		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run with -regen to create it)", err)
-	}
-	ok, err := equalApprox(buf.Bytes(), want, tolerance)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := filepath.Join("testdata", name+".png")
-	if !ok {
-		os.WriteFile(got, buf.Bytes(), 0o644)
-		t.Errorf("%s differs from %s (got written to %s; -regen to accept)", name, golden, got)
-		return
-	}
-	os.Remove(got)
-}
 
 // smallHeatmap is handRuns as time / optimal per graph and implementation
 // (the optimum of each graph is its smallest total), with the queue's run on

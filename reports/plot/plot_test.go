@@ -34,7 +34,13 @@ const testW, testH = 4 * vg.Inch, 3 * vg.Inch
 // testdata/name.png for inspection.
 func checkGolden(t *testing.T, p *plot.Plot, name string) {
 	t.Helper()
-	wt, err := p.WriterTo(testW, testH, "png")
+	checkGoldenFigure(t, p, name, testW, testH)
+}
+
+// checkGoldenFigure is checkGolden for any Figure (a Composite too), at w x h.
+func checkGoldenFigure(t *testing.T, f Figure, name string, w, h vg.Length) {
+	t.Helper()
+	wt, err := f.WriterTo(w, h, "png")
 	if err != nil {
 		t.Fatal(err)
 	}
