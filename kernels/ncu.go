@@ -1,6 +1,8 @@
 package kernels
 
 import (
+	"bufio"
+	"compress/gzip"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -31,13 +33,13 @@ const (
 func (k NCUKind) want() string {
 	switch k {
 	case NCUCount:
-		return "sector, inst or empty, with an optional K, M or G prefix"
+		return "sector, inst, cycle or empty, with an optional K, M or G prefix"
 	case NCUTime:
 		return "ns, us, ms, s (or nsecond, usecond, msecond, second) or empty"
 	case NCUPercent:
 		return "% or empty"
 	}
-	return "a count (sector, inst, with an optional K, M or G prefix), a time (ns, us, ms, s, nsecond ...), % or empty"
+	return "a count (sector, inst, cycle, with an optional K, M or G prefix), a time (ns, us, ms, s, nsecond ...), % or empty"
 }
 
 // NCUMetric is one metric column a reader parses.
@@ -107,11 +109,29 @@ type column struct {
 // NewNCUReader returns a reader of the ncu CSV r; file names it in errors.
 // It parses the given metrics, each of which the header must name; with
 // none it parses every column the units row gives a non-empty unit of
-// NCUAny (and none in a file without a units row).
+// NCUAny (and none in a file without a units row). A gzip stream (a
+// NAME.csv.gz, as kernels/measure-ncu.sh stores its profiles) is
+// decompressed transparently, recognised by its magic bytes.
 func NewNCUReader(r io.Reader, file string, metrics ...NCUMetric) *NCUReader {
-	c := csv.NewReader(r)
-	c.FieldsPerRecord = -1
-	return &NCUReader{file: file, csv: c, metrics: metrics, auto: len(metrics) == 0}
+	nr := &NCUReader{file: file, metrics: metrics, auto: len(metrics) == 0}
+	br := bufio.NewReader(r)
+	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			nr.err, nr.done = fmt.Errorf("%s: gzip: %w", file, err), true
+			zr = nil
+		}
+		if zr != nil {
+			r = zr
+		} else {
+			r = br
+		}
+	} else {
+		r = br
+	}
+	nr.csv = csv.NewReader(r)
+	nr.csv.FieldsPerRecord = -1
+	return nr
 }
 
 func (r *NCUReader) fail(line int, metric, format string, args ...any) bool {
@@ -251,7 +271,7 @@ func unitFactor(u string, k NCUKind) (float64, bool) {
 	case NCUPercent:
 		return 1, u == "" || u == "%"
 	case NCUCount:
-		for _, base := range []string{"sector", "inst", ""} {
+		for _, base := range []string{"sector", "inst", "cycle", ""} {
 			prefix, found := strings.CutSuffix(u, base)
 			if !found {
 				continue

@@ -17,7 +17,7 @@ func TestNCUUnitFactor(t *testing.T) {
 	}{
 		{"", NCUCount, 1, true}, {"sector", NCUCount, 1, true}, {"inst", NCUCount, 1, true},
 		{"Ksector", NCUCount, 1e3, true}, {"Minst", NCUCount, 1e6, true}, {"Gsector", NCUCount, 1e9, true},
-		{"K", NCUCount, 1e3, true}, {"byte", NCUCount, 0, false}, {"Tsector", NCUCount, 0, false},
+		{"K", NCUCount, 1e3, true}, {"cycle", NCUCount, 1, true}, {"Mcycle", NCUCount, 1e6, true}, {"byte", NCUCount, 0, false}, {"Tsector", NCUCount, 0, false},
 		{"ns", NCUCount, 0, false}, {"%", NCUCount, 0, false},
 		{"", NCUTime, 1, true}, {"ns", NCUTime, 1, true}, {"nsecond", NCUTime, 1, true},
 		{"us", NCUTime, 1e3, true}, {"usecond", NCUTime, 1e3, true}, {"ms", NCUTime, 1e6, true},
@@ -51,12 +51,12 @@ func TestNCUParseNumber(t *testing.T) {
 // TestReadNCUMeasured reads every column with a unit of the measured H100
 // file (kernels/measured/h100/README.md) and checks level 3 by hand.
 func TestReadNCUMeasured(t *testing.T) {
-	f, err := os.Open("measured/h100/ncu/rmat-s18-e8.csv")
+	f, err := os.Open("measured/h100/ncu/rmat-s18-e8.csv.gz")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	launches, err := ReadNCU(f, "rmat-s18-e8.csv")
+	launches, err := ReadNCU(f, "rmat-s18-e8.csv.gz")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,8 +68,10 @@ func TestReadNCUMeasured(t *testing.T) {
 		t.Errorf("ID %q line %d name %q", l.ID, l.Line, l.Name)
 	}
 	for m, want := range map[string]float64{
-		"smsp__inst_executed.sum": 4856663, "gpu__time_duration.sum": 1911456,
-		"lts__t_sectors_srcunit_tex_op_read.sum": 653464, "dram__sectors_read.sum": 195568, "dram__sectors_write.sum": 616,
+		// The profile's row for level 3 (kernels/measure-ncu.sh, H100, 2026-11-21), read through gzip.
+		"smsp__inst_executed.sum": 4856663, "gpu__time_duration.sum": 1917344,
+		"lts__t_sectors_srcunit_tex_op_read.sum": 653478, "dram__sectors_read.sum": 193840, "dram__sectors_write.sum": 672,
+		"smsp__inst_executed_op_global_ld.sum": 810976,
 	} {
 		if got, ok := l.Metrics[m]; !ok || got != want {
 			t.Errorf("%s = %v (%v), want %v", m, got, ok, want)
@@ -123,7 +125,7 @@ func TestReadNCUErrors(t *testing.T) {
 		{`"ID","time"` + "\n", "x.csv:1: no inst column"},
 		{"\n\n" + `"ID","time"` + "\n", "x.csv:3: no inst column"},
 		{header + `"","","inst","furlong","sector","%"` + "\n", `x.csv:2: time: unit "furlong": want ns, us, ms, s (or nsecond, usecond, msecond, second) or empty`},
-		{header + `"","","inst","ns","byte","%"` + "\n", `x.csv:2: dram: unit "byte": want sector, inst or empty, with an optional K, M or G prefix`},
+		{header + `"","","inst","ns","byte","%"` + "\n", `x.csv:2: dram: unit "byte": want sector, inst, cycle or empty, with an optional K, M or G prefix`},
 		{header + `"","","inst","ns","sector","ns"` + "\n", `x.csv:2: pct: unit "ns": want % or empty`},
 		{header + units + `"0","k","1","2","3","4"` + "\n" + `"1","k","1","2","n/a","4"` + "\n", `x.csv:4: dram: want a number, got "n/a"`},
 		{header + units + `"0","k","1","-2","3","4"` + "\n", `x.csv:3: time: want a count or time that is not negative, got "-2"`},

@@ -15,7 +15,7 @@ func TestIngestNcuCSV(t *testing.T) {
 	// ncu/rmat-s18-e8.log: k_topo profiled from root 148956, the graph's
 	// first sweep root.
 	target := NcuTarget{Dataset: "h100", Graph: "rmat-s18-e8", Implementation: "topo", Root: 148956}
-	st, err := db.IngestNcuCSV(dir+"ncu/rmat-s18-e8.csv", target)
+	st, err := db.IngestNcuCSV(dir+"ncu/rmat-s18-e8.csv.gz", target)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,7 +23,7 @@ func TestIngestNcuCSV(t *testing.T) {
 	if st.Levels != 9 || st.Counters == 0 {
 		t.Fatalf("%+v, want 9 levels with counters", st)
 	}
-	again, err := db.IngestNcuCSV(dir+"ncu/rmat-s18-e8.csv", target)
+	again, err := db.IngestNcuCSV(dir+"ncu/rmat-s18-e8.csv.gz", target)
 	if err != nil || again != st {
 		t.Fatalf("re-ingest: %+v %v", again, err)
 	}
@@ -44,7 +44,7 @@ func TestIngestNcuCSV(t *testing.T) {
 		t.Error("no gpu__time_duration.sum of level 0")
 	}
 	target.Root = 1
-	if _, err := db.IngestNcuCSV(dir+"ncu/rmat-s18-e8.csv", target); err == nil {
+	if _, err := db.IngestNcuCSV(dir+"ncu/rmat-s18-e8.csv.gz", target); err == nil {
 		t.Error("no error for a variant that is not stored")
 	}
 }

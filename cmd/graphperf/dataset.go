@@ -1,7 +1,11 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -84,16 +88,22 @@ type ncuProfile struct {
 	root       uint32
 }
 
-// ncuProfiles lists dir/ncu/*.csv, by name, with their roots.
+// ncuProfiles lists dir/ncu/*.csv and *.csv.gz (gzipped, as
+// kernels/measure-ncu.sh stores them), by name, with their roots.
 func ncuProfiles(dir string) ([]ncuProfile, error) {
-	csvs, err := filepath.Glob(filepath.Join(dir, "ncu", "*.csv"))
-	if err != nil {
-		return nil, err
+	var csvs []string
+	for _, pattern := range []string{"*.csv", "*.csv.gz"} {
+		m, err := filepath.Glob(filepath.Join(dir, "ncu", pattern))
+		if err != nil {
+			return nil, err
+		}
+		csvs = append(csvs, m...)
 	}
 	sort.Strings(csvs)
 	var out []ncuProfile
 	for _, csv := range csvs {
-		logPath := strings.TrimSuffix(csv, ".csv") + ".log"
+		base := strings.TrimSuffix(strings.TrimSuffix(csv, ".gz"), ".csv")
+		logPath := base + ".log"
 		log, err := os.ReadFile(logPath)
 		if err != nil {
 			return nil, err
@@ -106,7 +116,7 @@ func ncuProfiles(dir string) ([]ncuProfile, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: root %s: %w", logPath, m[1], err)
 		}
-		out = append(out, ncuProfile{graph: strings.TrimSuffix(filepath.Base(csv), ".csv"), csv: csv, root: uint32(root)})
+		out = append(out, ncuProfile{graph: filepath.Base(base), csv: csv, root: uint32(root)})
 	}
 	return out, nil
 }
@@ -199,9 +209,20 @@ func resolveArgs(e *env, args []string) ([]string, error) {
 	return out, nil
 }
 
+// GraphsEnv names the folder holding the sweep's SNAP files (the sweep's
+// --graphs, ../shared/graphs in the repository's workspace), from which
+// embeddedGraph builds the real graphs of the embedded sweep.
+const GraphsEnv = "GRAPHPERF_GRAPHS"
+
+// errNoGraphFile is embeddedGraph's error for a file graph whose file is
+// not at hand.
+var errNoGraphFile = errors.New("the SNAP file is not at hand")
+
 // embeddedGraph returns the .gpg of the embedded sweep's graph name,
-// generating it into measured.CacheDir()/graphs the first time and checking
-// its size against the manifest.
+// building it into measured.CacheDir()/graphs the first time and checking
+// its size against the manifest: a generated graph from the manifest's
+// generator, a file graph from $GRAPHPERF_GRAPHS/FILE with the manifest's
+// load options (the file's SHA-256 must match the manifest's).
 func embeddedGraph(e *env, name string) (string, error) {
 	path := filepath.Join(measured.CacheDir(), "graphs", name+".gpg")
 	if _, err := os.Stat(path); err == nil {
@@ -218,34 +239,54 @@ func embeddedGraph(e *env, name string) (string, error) {
 	var rec *kernels.GraphRecord
 	var names []string
 	for i := range man.Graphs {
-		if man.Graphs[i].Gen != nil {
-			names = append(names, man.Graphs[i].Name)
-		}
+		names = append(names, man.Graphs[i].Name)
 		if man.Graphs[i].Name == name {
 			rec = &man.Graphs[i]
 		}
 	}
-	if rec == nil || rec.Gen == nil {
-		return "", fmt.Errorf("%sgraph/%s: not a generated graph of the embedded sweep (those are: %s)",
+	if rec == nil {
+		return "", fmt.Errorf("%sgraph/%s: not a graph of the embedded sweep (those are: %s)",
 			measured.Prefix, name, strings.Join(names, ", "))
 	}
-	b, err := yaml.Marshal(rec.Gen)
-	if err != nil {
-		return "", err
-	}
-	var spec gen.Spec
-	if err := yaml.Unmarshal(b, &spec); err != nil {
-		return "", fmt.Errorf("%s: generator %v: %w", name, rec.Gen, err)
-	}
-	fmt.Fprintf(e.stderr, "generating %s (%d vertices, %d edges) into %s\n", name, rec.N, rec.M, path)
-	entry := kernels.Graph{Name: name, Gen: &spec}
+	entry := kernels.Graph{Name: name}
 	entry.Seed = rec.Seed
-	g, err := kernels.BuildGraph(entry, "")
+	graphsDir := ""
+	if rec.Gen == nil {
+		graphsDir = os.Getenv(GraphsEnv)
+		file := filepath.Join(graphsDir, rec.File)
+		if graphsDir == "" {
+			return "", fmt.Errorf("%sgraph/%s: %w: set %s to the folder holding %s", measured.Prefix, name, errNoGraphFile, GraphsEnv, rec.File)
+		}
+		sum, err := fileSHA256(file)
+		if err != nil {
+			return "", fmt.Errorf("%sgraph/%s: %w: %w", measured.Prefix, name, errNoGraphFile, err)
+		}
+		if rec.FileSHA256 != "" && sum != rec.FileSHA256 {
+			return "", fmt.Errorf("%s: SHA-256 %s, the sweep read %s: not the same file", file, sum, rec.FileSHA256)
+		}
+		entry.File = rec.File
+		if rec.Load != nil {
+			entry.Load = *rec.Load
+		}
+		fmt.Fprintf(e.stderr, "converting %s (%d vertices, %d edges) into %s\n", file, rec.N, rec.M, path)
+	} else {
+		b, err := yaml.Marshal(rec.Gen)
+		if err != nil {
+			return "", err
+		}
+		var spec gen.Spec
+		if err := yaml.Unmarshal(b, &spec); err != nil {
+			return "", fmt.Errorf("%s: generator %v: %w", name, rec.Gen, err)
+		}
+		entry.Gen = &spec
+		fmt.Fprintf(e.stderr, "generating %s (%d vertices, %d edges) into %s\n", name, rec.N, rec.M, path)
+	}
+	g, err := kernels.BuildGraph(entry, graphsDir)
 	if err != nil {
 		return "", err
 	}
 	if int64(g.NumVertices()) != rec.N || int64(g.NumEdges()) != rec.M {
-		return "", fmt.Errorf("%s: generated %d vertices, %d edges; the manifest says %d, %d", name, g.NumVertices(), g.NumEdges(), rec.N, rec.M)
+		return "", fmt.Errorf("%s: built %d vertices, %d edges; the manifest says %d, %d", name, g.NumVertices(), g.NumEdges(), rec.N, rec.M)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return "", err
@@ -254,6 +295,20 @@ func embeddedGraph(e *env, name string) (string, error) {
 		return "", err
 	}
 	return path, nil
+}
+
+// fileSHA256 returns the hex SHA-256 of the file at path.
+func fileSHA256(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // The embedded dataset never changes, so a report (one process, many cells)

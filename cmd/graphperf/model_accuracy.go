@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -9,18 +10,24 @@ import (
 
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/kernels/measured"
+	"github.com/graphperf/graphperf/model/om"
 	rtable "github.com/graphperf/graphperf/reports/table"
 )
 
 const modelAccuracyHelp = `
 The operator machine's accuracy on every graph of the embedded H100
-dataset that has Nsight Compute counters and a swept root (ncu/NAME.csv
+dataset that has Nsight Compute counters and a swept root (ncu/NAME.csv.gz
 with the root in ncu/NAME.log): per graph, the topology-driven BFS's levels
 predicted from the counters (model om --counters) and, with --simulate,
-from the simulation of the same traversal (model om --simulate, the graph
-regenerated from the sweep's manifest into the cache), each against the
-sweep's measured topo medians from that root: Pearson's r, the share of
-levels within ±20 %, and the largest error (seed 000 §7.1's measures).`
+from the simulation of the same traversal (model om --simulate), each
+against the sweep's measured topo medians from that root: Pearson's r, the
+share of levels within ±20 %, and the largest error (seed 000 §7.1's
+measures). Both add the H100 file's level_overhead to every level.
+
+--simulate builds each graph into the cache first: a generated graph from
+the sweep's manifest, a SNAP graph from $GRAPHPERF_GRAPHS (the folder
+holding the sweep's SNAP files, such as ../shared/graphs); without it the
+SNAP graphs are not simulated, and a note says so.`
 
 // fitSummary is the accuracy of one prediction per level.
 type fitSummary struct {
@@ -59,7 +66,8 @@ func summarizeFit(pred, ref []float64) fitSummary {
 
 func modelAccuracy(e *env, args []string) error {
 	fs := newFlagSet(e, "accuracy", "model accuracy [--simulate] [--machine NAME] [--json]", modelAccuracyHelp)
-	sim := fs.Bool("simulate", false, "also predict from the simulation (regenerates each graph, a few seconds each)")
+	sim := fs.Bool("simulate", false, "also predict from the simulation (builds each graph into the cache, a few seconds each)")
+	simMaxEdges := fs.Int64("sim-max-edges", 0, "with --simulate: simulate only graphs of at most `M` edges (0: all)")
 	name := fs.String("machine", "h100", "embedded machine `NAME` for the service times")
 	var of outputFlags
 	of.register(fs)
@@ -78,8 +86,10 @@ func modelAccuracy(e *env, args []string) error {
 		return err
 	}
 	swept := map[string][]uint32{}
+	edges := map[string]int64{}
 	for _, g := range man.Graphs {
 		swept[g.Name] = g.Roots
+		edges[g.Name] = g.M
 	}
 	profiles, err := ncuProfiles(dir)
 	if err != nil {
@@ -92,7 +102,7 @@ func modelAccuracy(e *env, args []string) error {
 		Simulation *fitSummary `json:"simulation,omitempty"`
 	}
 	var rows []row
-	var skipped []string
+	var skipped, notes []string
 	for _, p := range profiles {
 		g, csv, rv := p.graph, p.csv, p.root
 		root := strconv.FormatUint(uint64(rv), 10)
@@ -102,18 +112,25 @@ func modelAccuracy(e *env, args []string) error {
 		}
 		results := filepath.Join(dir, g+".jsonl.gz")
 		var cnt omCollected
-		if err := omCounters(e, csv, *name, 0, 0, results, root, false, "", &cnt); err != nil {
+		if err := omCounters(e, csv, *name, om.GPUOptions{}, results, root, false, "", &cnt); err != nil {
 			return fmt.Errorf("%s: %w", g, err)
 		}
 		rw := row{Graph: g, Root: int64(rv), Counters: summarizeFit(predictions(cnt.rows), cnt.ref)}
-		if *sim {
+		if *sim && *simMaxEdges > 0 && edges[g] > *simMaxEdges {
+			notes = append(notes, fmt.Sprintf("%s: not simulated: %d edges, more than --sim-max-edges %d", g, edges[g], *simMaxEdges))
+		} else if *sim {
 			gpg, err := embeddedGraph(e, g)
+			if errors.Is(err, errNoGraphFile) {
+				notes = append(notes, fmt.Sprintf("%s: not simulated: %v", g, err))
+				rows = append(rows, rw)
+				continue
+			}
 			if err != nil {
 				return err
 			}
 			var lf loadFlags
 			var s omCollected
-			if err := omSimulate(e, &lf, gpg, "topo", *name, root, 1, results, false, "", &s); err != nil {
+			if err := omSimulate(e, &lf, gpg, "topo", *name, root, 1, om.GPUOptions{}, results, false, "", &s); err != nil {
 				return fmt.Errorf("%s: %w", g, err)
 			}
 			f := summarizeFit(predictions(s.rows), s.ref)
@@ -122,7 +139,7 @@ func modelAccuracy(e *env, args []string) error {
 		rows = append(rows, rw)
 	}
 	if of.json {
-		return writeJSON(e.stdout, map[string]any{"machine": *name, "graphs": rows, "skipped": skipped})
+		return writeJSON(e.stdout, map[string]any{"machine": *name, "graphs": rows, "skipped": skipped, "notes": notes})
 	}
 	header := []string{"graph", "root", "levels", "counters_r", "counters_within_20", "counters_max_err_%"}
 	if *sim {
@@ -141,6 +158,8 @@ func modelAccuracy(e *env, args []string) error {
 			f3(r.Counters.Within20), fmt.Sprintf("%.0f", r.Counters.MaxErrorPct)}
 		if r.Simulation != nil {
 			cells = append(cells, f3(r.Simulation.R), f3(r.Simulation.Within20), fmt.Sprintf("%.0f", r.Simulation.MaxErrorPct))
+		} else if *sim {
+			cells = append(cells, "", "", "")
 		}
 		t.add(cells...)
 	}
@@ -154,6 +173,9 @@ func modelAccuracy(e *env, args []string) error {
 	}
 	for _, s := range skipped {
 		fmt.Fprintf(e.stdout, "skipped %s\n", s)
+	}
+	for _, n := range notes {
+		fmt.Fprintf(e.stdout, "note: %s\n", n)
 	}
 	return nil
 }

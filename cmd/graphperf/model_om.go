@@ -17,6 +17,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/model/om"
@@ -123,8 +124,10 @@ func modelOM(e *env, args []string) error {
 	simulate := fs.String("simulate", "", "graph `FILE` whose BFS to simulate (simulate/gpu) and predict per level")
 	kernel := fs.String("kernel", "topo", "with --simulate: kernel `NAME`: "+strings.Join(warp.Kernels(), ", "))
 	name := fs.String("machine", "h100", "with --counters or --simulate: embedded machine `NAME` (--simulate: h100 or k40c), or a machine FILE")
-	memFrac := fs.Float64("memory-fraction", 0, "with --counters: share `F` of warp instructions that are memory jobs (0: all)")
+	memFrac := fs.Float64("memory-fraction", 0, "with --counters: take share `F` of all warp instructions as the memory jobs (0: the profile's global ld/st/red/atom instructions, or all instructions where it has none)")
 	rowHit := fs.Float64("row-hit-fraction", 0, "with --counters: share `F` of DRAM sectors assumed row-buffer hits")
+	overhead := fs.String("overhead", "", "fixed time per level added to the queueing estimate: a `DURATION` such as 7.5us, or none (default: the machine's level_overhead)")
+	loadKind := fs.String("load", "occupancy", "with --counters: the load n: occupancy (sm__warps_active over active SM cycles) or active (times the share of the launch the SMs were active)")
 	measured := fs.String("measured", "", "with --counters or --simulate: sweep results `FILE` (.jsonl or .jsonl.gz) whose topo medians to compare with")
 	seed := fs.Uint64("seed", 1, "seed for --root random")
 	asJSON := fs.Bool("json", false, "print JSON (stable keys) instead of a table")
@@ -136,6 +139,25 @@ func modelOM(e *env, args []string) error {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	opts := om.GPUOptions{MemoryFraction: *memFrac, RowHitFraction: *rowHit}
+	switch *loadKind {
+	case "occupancy":
+	case "active":
+		opts.ActiveShareLoad = true
+	default:
+		return fmt.Errorf("--load: %q: want occupancy or active", *loadKind)
+	}
+	switch *overhead {
+	case "":
+	case "none", "0":
+		opts.NoOverhead = true
+	default:
+		d, err := time.ParseDuration(*overhead)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("--overhead: %q: want a positive duration such as 7.5us, or none", *overhead)
+		}
+		opts.OverheadNs = float64(d.Nanoseconds())
+	}
 	only := func(mode string, names ...string) error {
 		for _, n := range names {
 			if set[n] {
@@ -158,7 +180,7 @@ func modelOM(e *env, args []string) error {
 			return err
 		}
 		if *counters == "" {
-			if err := only("counters", "memory-fraction", "row-hit-fraction"); err != nil {
+			if err := only("counters", "memory-fraction", "row-hit-fraction", "load"); err != nil {
 				return err
 			}
 		}
@@ -169,11 +191,11 @@ func modelOM(e *env, args []string) error {
 			if *measured == "" {
 				return errors.New("--simulate with --counters compares both with the sweep: give --measured and --root")
 			}
-			return omCompare(e, &lf, *simulate, *counters, *kernel, *name, *root, *seed, *memFrac, *rowHit, *measured, *asJSON, *plotDir)
+			return omCompare(e, &lf, *simulate, *counters, *kernel, *name, *root, *seed, opts, *measured, *asJSON, *plotDir)
 		}
-		return omSimulate(e, &lf, *simulate, *kernel, *name, *root, *seed, *measured, *asJSON, *plotDir, nil)
+		return omSimulate(e, &lf, *simulate, *kernel, *name, *root, *seed, opts, *measured, *asJSON, *plotDir, nil)
 	case *abstract != "":
-		if err := only("counters", "machine", "memory-fraction", "row-hit-fraction", "measured", "kernel"); err != nil {
+		if err := only("counters", "machine", "memory-fraction", "row-hit-fraction", "measured", "kernel", "overhead", "load"); err != nil {
 			return err
 		}
 		if !set["round"] {
@@ -187,7 +209,7 @@ func modelOM(e *env, args []string) error {
 		if (*measured != "") != (*root != "") {
 			return errors.New("--measured and --root go together with --counters: the sweep's times of which root")
 		}
-		return omCounters(e, *counters, *name, *memFrac, *rowHit, *measured, *root, *asJSON, *plotDir, nil)
+		return omCounters(e, *counters, *name, opts, *measured, *root, *asJSON, *plotDir, nil)
 	}
 	return errors.New("want --abstract GRAPH --round K, --counters NCU.csv or --simulate GRAPH --root R (-h for help)")
 }
@@ -321,7 +343,7 @@ func omReadNCU(path string) (launches []om.Counters, err error) {
 	return om.ReadNCU(f, path)
 }
 
-func omCounters(e *env, path, machineName string, memFrac, rowHit float64, measuredPath, rootSpec string, asJSON bool, plotDir string, collect *omCollected) error {
+func omCounters(e *env, path, machineName string, opts om.GPUOptions, measuredPath, rootSpec string, asJSON bool, plotDir string, collect *omCollected) error {
 	m, err := rooflineMachine(machineName)
 	if err != nil {
 		return err
@@ -344,11 +366,10 @@ func omCounters(e *env, path, machineName string, memFrac, rowHit float64, measu
 			return err
 		}
 	}
-	opts := &om.GPUOptions{MemoryFraction: memFrac, RowHitFraction: rowHit}
 	var rows []omLevelJSON
 	var preds []*om.GPUPrediction
 	for i, c := range launches {
-		p, err := om.PredictFromCounters(c, m, opts)
+		p, err := om.PredictFromCounters(c, m, &opts)
 		if err != nil {
 			return fmt.Errorf("%s:%d: %w", path, c.Line, err)
 		}
@@ -522,7 +543,7 @@ func omGroupWarnings(rows []omLevelJSON) []string {
 // omSimulate is "model om --simulate": simulate/gpu's counts of each level
 // predicted by om.PredictFromSimulation, against the sweep's topo medians
 // when measuredPath is given.
-func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec string, seed uint64, measuredPath string, asJSON bool, plotDir string, collect *omCollected) error {
+func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec string, seed uint64, opts om.GPUOptions, measuredPath string, asJSON bool, plotDir string, collect *omCollected) error {
 	if _, err := warp.ParseKernel(kernel); err != nil {
 		return fmt.Errorf("--kernel: %w", err)
 	}
@@ -559,7 +580,7 @@ func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec strin
 	}
 	var rows []omLevelJSON
 	for _, l := range res.Levels {
-		p, err := om.PredictFromSimulation(l, m, nil)
+		p, err := om.PredictFromSimulation(l, m, &om.GPUOptions{OverheadNs: opts.OverheadNs, NoOverhead: opts.NoOverhead})
 		if err != nil {
 			return err
 		}
@@ -806,12 +827,12 @@ func omTag(path string) string {
 // --root V": both predictions of one traversal against the sweep's topo
 // medians, per level, in one table and one figure (seed 000 figure 7).
 func omCompare(e *env, lf *loadFlags, graphPath, ncuPath, kernel, machineName, root string, seed uint64,
-	memFrac, rowHit float64, measuredPath string, asJSON bool, plotDir string) error {
+	opts om.GPUOptions, measuredPath string, asJSON bool, plotDir string) error {
 	var sim, cnt omCollected
-	if err := omSimulate(e, lf, graphPath, kernel, machineName, root, seed, measuredPath, false, "", &sim); err != nil {
+	if err := omSimulate(e, lf, graphPath, kernel, machineName, root, seed, opts, measuredPath, false, "", &sim); err != nil {
 		return err
 	}
-	if err := omCounters(e, ncuPath, machineName, memFrac, rowHit, measuredPath, root, false, "", &cnt); err != nil {
+	if err := omCounters(e, ncuPath, machineName, opts, measuredPath, root, false, "", &cnt); err != nil {
 		return err
 	}
 	n := max(len(sim.rows), len(cnt.rows))

@@ -12,7 +12,7 @@ import (
 // rmat-s18-e8 in kernels/measured/h100/manifest.json, the root
 // kernels/measure-h100.sh profiled with ncu.
 const (
-	omNCU      = "../../kernels/measured/h100/ncu/rmat-s18-e8.csv"
+	omNCU      = "../../kernels/measured/h100/ncu/rmat-s18-e8.csv.gz"
 	omMeasured = "../../kernels/measured/h100/rmat-s18-e8.jsonl.gz"
 	omRoot     = "148956"
 )

@@ -25,7 +25,7 @@ import (
 )
 
 //go:embed h100/README.md h100/manifest.json h100/microbench.jsonl h100/graph-properties.json.gz
-//go:embed h100/*.jsonl.gz h100/ncu/*.csv h100/ncu/*.log h100/pagerank/manifest.json h100/pagerank/*.jsonl.gz
+//go:embed h100/*.jsonl.gz h100/ncu/*.csv.gz h100/ncu/*.log h100/ncu/PROVENANCE.txt h100/pagerank/manifest.json h100/pagerank/*.jsonl.gz
 //go:embed h100/orderings/manifest.json h100/orderings/orderings.yaml h100/orderings/*.jsonl.gz
 var files embed.FS
 
@@ -33,7 +33,7 @@ var files embed.FS
 const Name = "h100"
 
 // Prefix marks a command-line path that names a file of the embedded dataset:
-// "embedded:ncu/rmat-s18-e8.csv" is h100/ncu/rmat-s18-e8.csv.
+// "embedded:ncu/rmat-s18-e8.csv.gz" is h100/ncu/rmat-s18-e8.csv.gz.
 const Prefix = "embedded:"
 
 // CacheEnv is the environment variable that overrides the cache directory
@@ -42,7 +42,7 @@ const Prefix = "embedded:"
 const CacheEnv = "GRAPHPERF_CACHE_DIR"
 
 // FS returns the embedded dataset, rooted at its directory (so "manifest.json"
-// and "ncu/rmat-s18-e8.csv" are paths in it).
+// and "ncu/rmat-s18-e8.csv.gz" are paths in it).
 func FS() fs.FS {
 	sub, err := fs.Sub(files, Name)
 	if err != nil {

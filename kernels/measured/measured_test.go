@@ -4,11 +4,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
 // TestFiles checks the embedded tree holds what h100/README.md promises: the
-// BFS sweep of 94 graphs, the 94 PageRank result files, the 8 ncu CSVs.
+// BFS sweep of 94 graphs, the 94 PageRank result files, the 13 gzipped ncu CSVs.
 func TestFiles(t *testing.T) {
 	var bfs, pr, ncu int
 	for _, p := range Files() {
@@ -17,12 +18,12 @@ func TestFiles(t *testing.T) {
 			bfs++
 		case filepath.Dir(p) == "pagerank" && filepath.Ext(p) == ".gz":
 			pr++
-		case filepath.Dir(p) == "ncu" && filepath.Ext(p) == ".csv":
+		case filepath.Dir(p) == "ncu" && strings.HasSuffix(p, ".csv.gz"):
 			ncu++
 		}
 	}
-	if bfs != 94 || pr != 94 || ncu != 8 {
-		t.Errorf("embedded: %d BFS result files, %d PageRank, %d ncu; want 94, 94, 8", bfs, pr, ncu)
+	if bfs != 94 || pr != 94 || ncu != 13 {
+		t.Errorf("embedded: %d BFS result files, %d PageRank, %d ncu; want 94, 94, 13", bfs, pr, ncu)
 	}
 }
 
@@ -39,14 +40,14 @@ func TestDirAndResolve(t *testing.T) {
 	if err != nil || again != dir {
 		t.Fatalf("second Dir: %q, %v; want %q", again, err, dir)
 	}
-	p, err := Resolve("embedded:ncu/rmat-s18-e8.csv")
+	p, err := Resolve("embedded:ncu/rmat-s18-e8.csv.gz")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(p); err != nil {
 		t.Fatal(err)
 	}
-	if p2, _ := Resolve("embedded:h100/ncu/rmat-s18-e8.csv"); p2 != p {
+	if p2, _ := Resolve("embedded:h100/ncu/rmat-s18-e8.csv.gz"); p2 != p {
 		t.Errorf("with the h100/ prefix: %q, want %q", p2, p)
 	}
 	if q, err := Resolve("some/file.csv"); err != nil || q != "some/file.csv" {

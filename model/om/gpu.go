@@ -23,16 +23,51 @@ var ErrCounters = errors.New("om: unusable counters")
 // GPUOptions are the assumptions of the counter mapping; the zero value
 // (or nil) is the default.
 type GPUOptions struct {
-	// MemoryFraction is the share of smsp__inst_executed.sum taken to be
-	// memory instructions, the GPU jobs of seed 000 §6.3. Zero means 1: all
-	// warp instructions are jobs, which overstates N and so understates
-	// the MLP m_k = V_k n (V_k = C_k / N).
+	// MemoryFraction, when not zero, takes N = MemoryFraction x
+	// smsp__inst_executed.sum as the GPU jobs of seed 000 §6.3. Zero means
+	// the measured global-memory warp instructions (ld + st + red + atom)
+	// where the profile has them, else all warp instructions, which
+	// overstates N and so understates the MLP m_k = V_k n (V_k = C_k / N).
 	MemoryFraction float64
 	// RowHitFraction is the share of DRAM read sectors taken to be row
 	// buffer hits; ncu does not count row activations, so the split is an
 	// assumption. Zero means every DRAM sector is a row miss (seed 000
 	// §6.4 makes the same assumption for its first-touch misses).
 	RowHitFraction float64
+	// OverheadNs is the fixed time of one level (launch, the runner's
+	// event timing and its level loop) added to the queueing estimate.
+	// Zero means the machine file's level_overhead latency (none if the
+	// file has no such latency); NoOverhead leaves it out, as seed 000
+	// does.
+	OverheadNs float64
+	NoOverhead bool
+	// ActiveShareLoad scales the measured load by the share of the launch
+	// the SMs were active (sm__cycles_active.avg / (duration x clock)):
+	// the time average of the warps resident GPU-wide, where the default
+	// is their average over active SM cycles only. Levels whose tail is
+	// one warp walking a hub's edges then get a small load, as n_est =
+	// N_G / W_max gives them.
+	ActiveShareLoad bool
+}
+
+// LevelOverhead is the name of the machine-file latency that holds the
+// fixed time of one BFS level (GPUOptions.OverheadNs).
+const LevelOverhead = "level_overhead"
+
+// overhead returns the fixed per-level time the options and m give.
+func (o GPUOptions) overhead(m *machine.Machine) float64 {
+	if o.NoOverhead {
+		return 0
+	}
+	if o.OverheadNs > 0 {
+		return o.OverheadNs
+	}
+	for _, l := range m.Latencies {
+		if l.Name == LevelOverhead {
+			return float64(l.Time)
+		}
+	}
+	return 0
 }
 
 // ClassDemand is one memory class of a GPU prediction.
@@ -59,9 +94,15 @@ type GPUPrediction struct {
 	// V_B S_B(m_B) (eq. 4).
 	Bottleneck         string  `json:"bottleneck"`
 	BottleneckDemandNs float64 `json:"bottleneck_demand_ns"`
-	// PredictedNs is N V_B S_B: the jobs over the throughput X_0 =
-	// 1/(V_B S_B) of the forced flow law.
+	// PredictedNs is OverheadNs + N V_B S_B: the fixed time of a level
+	// plus the jobs over the throughput X_0 = 1/(V_B S_B) of the forced
+	// flow law.
 	PredictedNs float64 `json:"predicted_ns"`
+	// OverheadNs is the fixed per-level time included in PredictedNs.
+	OverheadNs float64 `json:"overhead_ns"`
+	// JobsSource says what N counts: "memory instructions", "all
+	// instructions" or "fraction of instructions".
+	JobsSource string `json:"jobs_source"`
 	// AllRowHitNs and AllRowMissNs are the prediction with every DRAM
 	// sector a row hit and a row miss: the bracket of the row split.
 	AllRowHitNs  float64 `json:"all_row_hit_ns"`
@@ -75,26 +116,28 @@ type GPUPrediction struct {
 // counters (seed 000 §6.4-6.5) on machine m, which must be a GPU with
 // l2_hit, dram_row_hit and dram_row_miss service curves:
 //
-//	N      = smsp__inst_executed.sum x MemoryFraction   (jobs, §6.3)
+//	N      = global ld + st + red + atom warp instructions  (jobs, §6.3)
+//	         (or smsp__inst_executed.sum x MemoryFraction)
 //	C_L2H  = L2 read lookup hits; C_DRAM = DRAM read sectors,
 //	C_RBH  = RowHitFraction C_DRAM, C_RBM = C_DRAM - C_RBH  (table 2)
 //	V_k    = C_k / N
 //	n      = warps active % / 100 x physical warps        (§6.5, measured load)
+//	         (x sm__cycles_active.avg / (duration x clock) with
+//	         ActiveShareLoad)
 //	m_k    = V_k n;  S_k(m_k) from the machine's curve
 //	V_B S_B = max_k V_k S_k(m_k)                           (eq. 4)
-//	T      = N V_B S_B = max_k C_k S_k(m_k)                (eq. 2, forced flow)
+//	T      = T_0 + N V_B S_B = T_0 + max_k C_k S_k(m_k)    (eq. 2, forced flow)
 //
-// Writes, L1 hits and instruction issue are not modelled (nor were they in
-// seed 000). opts may be nil. O(curve points).
+// T_0 is the fixed time of a level (GPUOptions.OverheadNs, by default the
+// machine's level_overhead), which seed 000 leaves out. Writes, L1 hits
+// and instruction issue are not modelled (nor were they in seed 000).
+// opts may be nil. O(curve points).
 func PredictFromCounters(c Counters, m *machine.Machine, opts *GPUOptions) (*GPUPrediction, error) {
 	var o GPUOptions
 	if opts != nil {
 		o = *opts
 	}
-	if o.MemoryFraction == 0 {
-		o.MemoryFraction = 1
-	}
-	if !(o.MemoryFraction > 0 && o.MemoryFraction <= 1) || !(o.RowHitFraction >= 0 && o.RowHitFraction <= 1) {
+	if !(o.MemoryFraction >= 0 && o.MemoryFraction <= 1) || !(o.RowHitFraction >= 0 && o.RowHitFraction <= 1) {
 		return nil, fmt.Errorf("%w: fractions must lie in (0, 1] and [0, 1]: %v, %v", ErrCounters, o.MemoryFraction, o.RowHitFraction)
 	}
 	if c.Instructions <= 0 || c.WarpsActivePct <= 0 {
@@ -105,18 +148,41 @@ func PredictFromCounters(c Counters, m *machine.Machine, opts *GPUOptions) (*GPU
 		return nil, fmt.Errorf("%w: machine %s has no warps", ErrCounters, m.Name)
 	}
 	p := &GPUPrediction{
-		Jobs:       c.Instructions * o.MemoryFraction,
 		Load:       c.WarpsActivePct / 100 * float64(warps),
 		MeasuredNs: c.DurationNs,
+		OverheadNs: o.overhead(m),
 		Warnings: []string{
-			"load from measured occupancy (sm__warps_active, per active SM cycle: idle SMs are not counted)",
 			fmt.Sprintf("row-buffer split assumed: %.0f%% of DRAM sectors row hits (ncu counts no activations)", 100*o.RowHitFraction),
 		},
 	}
-	if o.MemoryFraction == 1 {
-		p.Warnings = append(p.Warnings, "jobs = all warp instructions (smsp__inst_executed counts non-memory ones too): N overstated, MLP understated")
-	} else {
-		p.Warnings = append(p.Warnings, fmt.Sprintf("jobs = %.3g of warp instructions, an assumed memory-instruction share", o.MemoryFraction))
+	// sm__warps_active is per active SM cycle: an SM with no warp (the
+	// tail of a level where one warp walks a hub's edges) does not lower
+	// it. ActiveShareLoad scales by the share of the launch the SMs were
+	// active.
+	switch {
+	case !o.ActiveShareLoad:
+		p.Warnings = append(p.Warnings, "load from measured occupancy (sm__warps_active, per active SM cycle: idle SMs are not counted)")
+	case c.SMCyclesActive > 0 && c.DurationNs > 0 && m.Clock > 0:
+		busy := min(c.SMCyclesActive/(c.DurationNs*float64(m.Clock)*1e-9), 1)
+		p.Load *= busy
+		p.Warnings = append(p.Warnings, fmt.Sprintf("load from measured occupancy x SM active share (%.3g of the launch at %.3g GHz)", busy, float64(m.Clock)*1e-9))
+	default:
+		return nil, fmt.Errorf("%w: launch %s: the active-share load needs sm__cycles_active.avg and a duration", ErrCounters, c.ID)
+	}
+	switch {
+	case o.MemoryFraction > 0:
+		p.Jobs, p.JobsSource = c.Instructions*o.MemoryFraction, "fraction of instructions"
+		if o.MemoryFraction < 1 {
+			p.Warnings = append(p.Warnings, fmt.Sprintf("jobs = %.3g of warp instructions, an assumed memory-instruction share", o.MemoryFraction))
+		}
+	case c.MemoryInstructions > 0:
+		p.Jobs, p.JobsSource = c.MemoryInstructions, "memory instructions"
+	default:
+		p.Jobs, p.JobsSource = c.Instructions, "all instructions"
+		p.Warnings = append(p.Warnings, "jobs = all warp instructions (the profile has no global-memory instruction counts): N overstated, MLP understated")
+	}
+	if p.OverheadNs == 0 && !o.NoOverhead {
+		p.Warnings = append(p.Warnings, fmt.Sprintf("no fixed per-level time: machine %s has no %s latency", m.Name, LevelOverhead))
 	}
 	if c.WarpsActivePct > 100 {
 		p.Warnings = append(p.Warnings, "occupancy above 100%")
@@ -149,7 +215,7 @@ func PredictFromCounters(c Counters, m *machine.Machine, opts *GPUOptions) (*GPU
 		if err != nil {
 			return nil, err
 		}
-		t := p.Jobs * cs[b].DemandNs
+		t := p.OverheadNs + p.Jobs*cs[b].DemandNs
 		if f == 1 {
 			p.AllRowHitNs = t
 		} else {
@@ -162,8 +228,8 @@ func PredictFromCounters(c Counters, m *machine.Machine, opts *GPUOptions) (*GPU
 	}
 	p.Classes, p.Bottleneck = cs, cs[b].Class
 	p.BottleneckDemandNs = cs[b].DemandNs
-	p.PredictedNs = p.Jobs * p.BottleneckDemandNs
-	if p.PredictedNs == 0 || math.IsNaN(p.PredictedNs) {
+	p.PredictedNs = p.OverheadNs + p.Jobs*p.BottleneckDemandNs
+	if p.BottleneckDemandNs == 0 || math.IsNaN(p.PredictedNs) {
 		p.Warnings = append(p.Warnings, "no L2 or DRAM reads: nothing to predict from")
 	}
 	return p, nil

@@ -73,21 +73,41 @@ func fit(pred, meas []float64) (r, within, maxErr float64) {
 }
 
 // TestMeasuredH100 compares the counter model with the ncu durations and
-// the sweep's topo level times of the graphs profiled on the H100. It logs
-// the fit; it asserts only that predictions are finite and positive.
+// the sweep's topo level times of the graphs profiled on the H100
+// (kernels/measure-ncu.sh), under the default options and three ablations:
+// no level overhead, all warp instructions as jobs (the default before the
+// profiles had memory-instruction counts), and the active-share load. It
+// logs the fit per graph and pooled (go test -v -run TestMeasuredH100),
+// checks that every prediction is finite and positive, that the default
+// takes the jobs from the memory-instruction counts, and that the
+// default's pooled share of levels within ±20 % of the sweep does not fall
+// below what it was when this test was written (0.39 of 210 levels on
+// 2026-11-21; all instructions as jobs gave 0.01, see docs/ACCURACY.md).
 func TestMeasuredH100(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(measuredDir, "ncu", "*.csv"))
+	files, _ := filepath.Glob(filepath.Join(measuredDir, "ncu", "*.csv.gz"))
 	if len(files) == 0 {
-		t.Skip("no ncu files")
+		t.Fatal("no ncu files")
 	}
 	roots := ncuRoots(t)
 	h100, err := machine.Lookup("h100")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, opts := range []GPUOptions{{}, {MemoryFraction: 0.25}, {MemoryFraction: 0.1}} {
+	ablations := []struct {
+		name string
+		opts GPUOptions
+	}{
+		{"default", GPUOptions{}},
+		{"no overhead", GPUOptions{NoOverhead: true}},
+		{"all instructions", GPUOptions{MemoryFraction: 1}},
+		{"active-share load", GPUOptions{ActiveShareLoad: true}},
+	}
+	medians := map[string]map[int]float64{} // per graph, the sweep's topo median per level
+	for _, ab := range ablations {
+		opts := ab.opts
+		var pooledWithin, pooledLevels float64
 		for _, file := range files {
-			name := strings.TrimSuffix(filepath.Base(file), ".csv")
+			name := strings.TrimSuffix(filepath.Base(file), ".csv.gz")
 			f, err := os.Open(file)
 			if err != nil {
 				t.Fatal(err)
@@ -104,6 +124,9 @@ func TestMeasuredH100(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				if ab.name == "default" && p.JobsSource != "memory instructions" {
+					t.Errorf("%s launch %s: jobs from %s", name, c.ID, p.JobsSource)
+				}
 				if !(p.PredictedNs > 0) || math.IsInf(p.PredictedNs, 0) {
 					t.Errorf("%s launch %s: predicted %v ns", name, c.ID, p.PredictedNs)
 				}
@@ -114,28 +137,32 @@ func TestMeasuredH100(t *testing.T) {
 			}
 			r, within, maxErr := fit(pred, ncu)
 			rh, withinH, maxErrH := fit(hitLow, ncu)
-			t.Logf("memfrac %.2g %-20s %2d levels  vs ncu: r %.3f, ±20%% %.2f, max err %+.0f%% (all row hits: r %.3f, ±20%% %.2f, max %+.0f%%) bottlenecks %v",
-				opts.MemoryFraction, name, len(pred), r, within, 100*maxErr, rh, withinH, 100*maxErrH, bottlenecks)
+			t.Logf("%-17s %-20s %2d levels  vs ncu: r %.3f, ±20%% %.2f, max err %+.0f%% (all row hits: r %.3f, ±20%% %.2f, max %+.0f%%) bottlenecks %v",
+				ab.name, name, len(pred), r, within, 100*maxErr, rh, withinH, 100*maxErrH, bottlenecks)
 
 			root, ok := roots[name]
 			if !ok {
 				continue
 			}
-			res, err := kernels.ReadFile(filepath.Join(measuredDir, name+".jsonl.gz"))
-			if err != nil {
-				t.Logf("%s: %v", name, err)
-				continue
-			}
-			median := map[int]float64{}
-			for _, l := range res.Levels {
-				if l.Impl == "topo" && l.Root == root {
-					if _, seen := median[l.Level]; !seen {
-						median[l.Level] = l.MedianNs
+			median, ok := medians[name]
+			if !ok {
+				res, err := kernels.ReadFile(filepath.Join(measuredDir, name+".jsonl.gz"))
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				median = map[int]float64{}
+				for _, l := range res.Levels {
+					if l.Impl == "topo" && l.Root == root {
+						if _, seen := median[l.Level]; !seen {
+							median[l.Level] = l.MedianNs
+						}
 					}
 				}
+				medians[name] = median
 			}
-			if len(median) != len(launches) {
-				t.Logf("%s: %d topo levels for root %d, %d ncu launches: not matched", name, len(median), root, len(launches))
+			// road-512x512's profile holds its first 96 of 317 levels.
+			if len(median) < len(launches) {
+				t.Errorf("%s: %d topo levels for root %d, %d ncu launches: not matched", name, len(median), root, len(launches))
 				continue
 			}
 			meas := make([]float64, len(launches))
@@ -143,7 +170,14 @@ func TestMeasuredH100(t *testing.T) {
 				meas[i] = median[i]
 			}
 			r, within, maxErr = fit(pred, meas)
-			t.Logf("memfrac %.2g %-20s root %d vs sweep median: r %.3f, ±20%% %.2f, max err %+.0f%%", opts.MemoryFraction, name, root, r, within, 100*maxErr)
+			pooledWithin += within * float64(len(meas))
+			pooledLevels += float64(len(meas))
+			t.Logf("%-17s %-20s root %d vs sweep median: r %.3f, ±20%% %.2f, max err %+.0f%%", ab.name, name, root, r, within, 100*maxErr)
+		}
+		share := pooledWithin / pooledLevels
+		t.Logf("%-17s pooled: %.0f levels, %.2f within ±20%% of the sweep", ab.name, pooledLevels, share)
+		if ab.name == "default" && share < 0.35 {
+			t.Errorf("default: %.2f of %.0f levels within ±20%%, want >= 0.35", share, pooledLevels)
 		}
 	}
 }

@@ -19,6 +19,19 @@ const (
 	MetricDuration     = "gpu__time_duration.sum"
 )
 
+// The optional ncu metrics: the global-memory warp instructions by kind
+// (the GPU jobs of seed 000 §6.3), which kernels/measure-ncu.sh records
+// and older profiles lack, and the L1 load sectors and hits.
+const (
+	MetricLoadInstructions      = "smsp__inst_executed_op_global_ld.sum"
+	MetricStoreInstructions     = "smsp__inst_executed_op_global_st.sum"
+	MetricReductionInstructions = "smsp__inst_executed_op_global_red.sum"
+	MetricAtomicInstructions    = "smsp__inst_executed_op_global_atom.sum"
+	MetricL1LoadSectors         = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"
+	MetricL1LoadHits            = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit.sum"
+	MetricSMCyclesActive        = "sm__cycles_active.avg"
+)
+
 // ErrNCU is an ncu CSV the GPU mapping cannot read.
 var ErrNCU = errors.New("om: bad ncu CSV")
 
@@ -46,37 +59,80 @@ type Counters struct {
 	WarpsActivePct float64 `json:"warps_active_pct"`
 	// DurationNs is gpu__time_duration.sum.
 	DurationNs float64 `json:"duration_ns"`
+	// MemoryInstructions is the global load, store, reduction and atomic
+	// warp instructions (smsp__inst_executed_op_global_{ld,st,red,atom}),
+	// 0 where the profile has none of those metrics; Loads the loads
+	// alone.
+	MemoryInstructions float64 `json:"memory_instructions,omitempty"`
+	Loads              float64 `json:"loads,omitempty"`
+	// L1LoadSectors and L1LoadHits are the global load sectors looked up
+	// in L1 and the hits, where the profile has them.
+	L1LoadSectors float64 `json:"l1_load_sectors,omitempty"`
+	L1LoadHits    float64 `json:"l1_load_hits,omitempty"`
+	// SMCyclesActive is sm__cycles_active.avg, the cycles an SM had at
+	// least one warp, averaged over the SMs; with the duration and the
+	// clock it says what share of the launch the SMs were busy.
+	SMCyclesActive float64 `json:"sm_cycles_active,omitempty"`
 }
 
-// ReadNCU reads every launch of an ncu "--csv --page raw" file with
-// kernels.ReadNCU: a header row naming the metrics, an optional units row
-// (its ID cell empty), then one row per launch. Every metric constant
-// above must be present. Units may carry a K, M or G prefix; times may be
-// ns, us, ms or s (or usecond and the like); numbers may have thousands
-// separators. Errors wrap ErrNCU and give file and line. O(size of the
-// file).
+// ReadNCU reads every launch of an ncu "--csv --page raw" file (plain or
+// gzipped) with kernels.NCUReader: a header row naming the metrics, an
+// optional units row (its ID cell empty), then one row per launch. Every
+// required metric constant above must be present; the optional ones are
+// read where the header has them. Units may carry a K, M or G prefix;
+// times may be ns, us, ms or s (or usecond and the like); numbers may have
+// thousands separators. Errors wrap ErrNCU and give file and line.
+// O(size of the file).
 func ReadNCU(r io.Reader, file string) ([]Counters, error) {
 	var metrics []kernels.NCUMetric
 	for _, m := range []string{MetricL2Read, MetricL2ReadHit, MetricL2ReadMiss, MetricDRAMRead, MetricInstructions, MetricWarpsActive, MetricDuration} {
 		metrics = append(metrics, kernels.NCUMetric{Name: m, Kind: kernels.NCUAny})
 	}
-	launches, err := kernels.ReadNCU(r, file, metrics...)
+	nr := kernels.NewNCUReader(r, file)
+	header, err := nr.Header()
 	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrNCU, err)
+	}
+	present := map[string]bool{}
+	for _, h := range header {
+		present[h] = true
+	}
+	memory := []string{MetricLoadInstructions, MetricStoreInstructions, MetricReductionInstructions, MetricAtomicInstructions}
+	for _, m := range append(memory, MetricL1LoadSectors, MetricL1LoadHits, MetricSMCyclesActive) {
+		if present[m] {
+			metrics = append(metrics, kernels.NCUMetric{Name: m, Kind: kernels.NCUAny})
+		}
+	}
+	nr.SetMetrics(metrics...)
+	var launches []kernels.NCULaunch
+	for nr.Next() {
+		launches = append(launches, nr.Launch())
+	}
+	if err := nr.Err(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNCU, err)
 	}
 	var out []Counters
 	for _, l := range launches {
 		v := l.Metrics
+		var mem float64
+		for _, m := range memory {
+			mem += v[m]
+		}
 		out = append(out, Counters{
-			ID:              l.ID,
-			Line:            l.Line,
-			L2ReadSectors:   v[MetricL2Read],
-			L2ReadHits:      v[MetricL2ReadHit],
-			L2ReadMisses:    v[MetricL2ReadMiss],
-			DRAMReadSectors: v[MetricDRAMRead],
-			Instructions:    v[MetricInstructions],
-			WarpsActivePct:  v[MetricWarpsActive],
-			DurationNs:      v[MetricDuration],
+			MemoryInstructions: mem,
+			Loads:              v[MetricLoadInstructions],
+			L1LoadSectors:      v[MetricL1LoadSectors],
+			L1LoadHits:         v[MetricL1LoadHits],
+			SMCyclesActive:     v[MetricSMCyclesActive],
+			ID:                 l.ID,
+			Line:               l.Line,
+			L2ReadSectors:      v[MetricL2Read],
+			L2ReadHits:         v[MetricL2ReadHit],
+			L2ReadMisses:       v[MetricL2ReadMiss],
+			DRAMReadSectors:    v[MetricDRAMRead],
+			Instructions:       v[MetricInstructions],
+			WarpsActivePct:     v[MetricWarpsActive],
+			DurationNs:         v[MetricDuration],
 		})
 	}
 	return out, nil

@@ -1,6 +1,7 @@
 package om
 
 import (
+	"errors"
 	"math"
 	"math/big"
 	"slices"
@@ -157,5 +158,73 @@ func TestReadNCUAndPredict(t *testing.T) {
 	}
 	if _, err := ReadNCU(strings.NewReader(`"ID","x"`+"\n"), "bad.csv"); err == nil {
 		t.Error("missing metrics accepted")
+	}
+}
+
+// ncuMemorySample is ncuSample's launch with the optional metrics of
+// kernels/measure-ncu.sh: global ld/st/red/atom warp instructions, L1 load
+// sectors and hits, and the SM active cycles.
+const ncuMemorySample = `"ID","Kernel Name","dram__sectors_read.sum","gpu__time_duration.sum","lts__t_sectors_srcunit_tex_op_read.sum","lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum","lts__t_sectors_srcunit_tex_op_read_lookup_miss.sum","sm__warps_active.avg.pct_of_peak_sustained_active","smsp__inst_executed.sum","smsp__inst_executed_op_global_ld.sum","smsp__inst_executed_op_global_st.sum","smsp__inst_executed_op_global_red.sum","smsp__inst_executed_op_global_atom.sum","l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum","l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit.sum","sm__cycles_active.avg"
+"","","sector","usecond","Ksector","sector","sector","%","inst","inst","inst","inst","inst","sector","sector","cycle"
+"0","k_topo","32,920","3.776","32.771","1","32,772","77.33","262,187","8,196","2","0","0","32,772","1","3,738"
+`
+
+// TestPredictOptions checks what N counts, the level overhead and the
+// active-share load, each against the formula worked by hand.
+func TestPredictOptions(t *testing.T) {
+	h100, err := machine.Lookup("h100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := ReadNCU(strings.NewReader(ncuMemorySample), "memory.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := cs[0]
+	if c.MemoryInstructions != 8198 || c.Loads != 8196 || c.L1LoadSectors != 32772 || c.L1LoadHits != 1 || c.SMCyclesActive != 3738 {
+		t.Fatalf("optional metrics: %+v", c)
+	}
+	// h100.yaml's level_overhead: 7.488 us.
+	const overhead = 7488.0
+	tests := []struct {
+		name     string
+		c        Counters
+		opts     GPUOptions
+		jobs     float64
+		source   string
+		overhead float64
+		load     float64
+	}{
+		{"memory instructions", c, GPUOptions{}, 8198, "memory instructions", overhead, 0.7733 * 8448},
+		{"no memory metrics", Counters{ID: "0", L2ReadHits: 1, DRAMReadSectors: 32920, Instructions: 262187, WarpsActivePct: 77.33, DurationNs: 3776},
+			GPUOptions{}, 262187, "all instructions", overhead, 0.7733 * 8448},
+		{"fraction", c, GPUOptions{MemoryFraction: 0.5}, 131093.5, "fraction of instructions", overhead, 0.7733 * 8448},
+		{"no overhead", c, GPUOptions{NoOverhead: true}, 8198, "memory instructions", 0, 0.7733 * 8448},
+		{"given overhead", c, GPUOptions{OverheadNs: 5000}, 8198, "memory instructions", 5000, 0.7733 * 8448},
+		// busy = 3738 cycles / (3776 ns x 1.98 GHz) = 0.49996.
+		{"active share", c, GPUOptions{ActiveShareLoad: true}, 8198, "memory instructions", overhead, 0.7733 * 8448 * 3738 / (3776 * 1.98)},
+	}
+	for _, tt := range tests {
+		p, err := PredictFromCounters(tt.c, h100, &tt.opts)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if math.Abs(p.Jobs-tt.jobs) > 1e-9 || p.JobsSource != tt.source || p.OverheadNs != tt.overhead || math.Abs(p.Load-tt.load) > 1e-6*tt.load {
+			t.Errorf("%s: jobs %v (%s), overhead %v, load %v; want %v (%s), %v, %v", tt.name, p.Jobs, p.JobsSource, p.OverheadNs, p.Load, tt.jobs, tt.source, tt.overhead, tt.load)
+		}
+		// T = T_0 + N V_B S_B(m_B), and the bottleneck demand is the largest.
+		if want := p.OverheadNs + p.Jobs*p.BottleneckDemandNs; math.Abs(p.PredictedNs-want) > 1e-9*want {
+			t.Errorf("%s: predicted %v, want %v", tt.name, p.PredictedNs, want)
+		}
+		for _, k := range p.Classes {
+			if k.DemandNs > p.BottleneckDemandNs {
+				t.Errorf("%s: class %s demand %v above the bottleneck's %v", tt.name, k.Class, k.DemandNs, p.BottleneckDemandNs)
+			}
+		}
+	}
+	noCycles := c
+	noCycles.SMCyclesActive = 0
+	if _, err := PredictFromCounters(noCycles, h100, &GPUOptions{ActiveShareLoad: true}); !errors.Is(err, ErrCounters) {
+		t.Errorf("active share without sm__cycles_active: %v", err)
 	}
 }

@@ -67,12 +67,16 @@ func PredictFromSimulationAt(l gpu.Level, m *machine.Machine, opts *GPUOptions, 
 		Instructions:    float64(l.JobsTotal),
 		WarpsActivePct:  100 * load / float64(warps),
 	}
-	p, err := PredictFromCounters(c, m, &GPUOptions{MemoryFraction: 1, RowHitFraction: rowHit})
+	o := GPUOptions{MemoryFraction: 1, RowHitFraction: rowHit}
+	if opts != nil {
+		o.OverheadNs, o.NoOverhead = opts.OverheadNs, opts.NoOverhead
+	}
+	p, err := PredictFromCounters(c, m, &o)
 	if err != nil {
 		return nil, err
 	}
 	// The counter mapping's warnings are about ncu; replace them.
-	p.Load = load
+	p.Load, p.JobsSource = load, "simulated memory instructions"
 	if estimated {
 		p.Warnings = []string{fmt.Sprintf("load estimated (n_est = N_G / W_max = %.4g), not measured", load)}
 	} else {
@@ -84,7 +88,7 @@ func PredictFromSimulationAt(l gpu.Level, m *machine.Machine, opts *GPUOptions, 
 	if l.WriteTransactions > 0 {
 		p.Warnings = append(p.Warnings, fmt.Sprintf("%d simulated write sectors not modelled (seed 000 §7.1)", l.WriteTransactions))
 	}
-	if p.PredictedNs == 0 {
+	if p.BottleneckDemandNs == 0 {
 		p.Warnings = append(p.Warnings, "no L2 or DRAM reads: nothing to predict from")
 	}
 	return p, nil

@@ -46,7 +46,7 @@ func ExampleForMachine() {
 
 // The levels of a topology-driven BFS on the H100, from ncu counters.
 func ExampleReadNCU() {
-	f, err := os.Open("../../kernels/measured/h100/ncu/rmat-s18-e8.csv")
+	f, err := os.Open("../../kernels/measured/h100/ncu/rmat-s18-e8.csv.gz")
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -75,10 +75,10 @@ func ExampleReadNCU() {
 		fmt.Println(a)
 	}
 	// Output:
-	// 0 k_topo: 69.44 warp GIPS, L2 intensity 8 (ridge 4.34), DRAM intensity 7.96 (ridge 9.98); memory-bound at DRAM, bound 834.3 GIPS (8.32%)
-	// 1 k_topo: 20.12 warp GIPS, L2 intensity 8 (ridge 4.34), DRAM intensity 7.97 (ridge 9.98); memory-bound at DRAM, bound 835.1 GIPS (2.41%)
-	// 2 k_topo: 0.7152 warp GIPS, L2 intensity 9.1 (ridge 4.34), DRAM intensity 11.6 (ridge 9.98); compute-bound, bound 1045 GIPS (0.0684%)
-	// 3 k_topo: 2.541 warp GIPS, L2 intensity 7.43 (ridge 4.34), DRAM intensity 24.8 (ridge 9.98); compute-bound, bound 1045 GIPS (0.243%)
+	// 0 k_topo: 67.71 warp GIPS, L2 intensity 8 (ridge 4.34), DRAM intensity 7.96 (ridge 9.98); memory-bound at DRAM, bound 834.3 GIPS (8.12%)
+	// 1 k_topo: 20.32 warp GIPS, L2 intensity 7.98 (ridge 4.34), DRAM intensity 7.98 (ridge 9.98); memory-bound at DRAM, bound 835.6 GIPS (2.43%)
+	// 2 k_topo: 0.7168 warp GIPS, L2 intensity 6.31 (ridge 4.34), DRAM intensity 11.6 (ridge 9.98); compute-bound, bound 1045 GIPS (0.0686%)
+	// 3 k_topo: 2.533 warp GIPS, L2 intensity 5.74 (ridge 4.34), DRAM intensity 25 (ridge 9.98); compute-bound, bound 1045 GIPS (0.242%)
 }
 
 // Counters in hand, as ncu's raw page prints them for level 3 of the BFS

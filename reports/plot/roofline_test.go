@@ -24,7 +24,7 @@ func roofFor(t *testing.T, name string) *roofline.Instruction {
 
 // roofLevelKernels are the first four launches (BFS levels) of a
 // topology-driven BFS on rmat-s18-e8, measured with ncu on the H100
-// (kernels/measured/h100/ncu/rmat-s18-e8.csv, as model/roofline's
+// (kernels/measured/h100/ncu/rmat-s18-e8.csv.gz, as model/roofline's
 // ExampleReadNCU prints them): levels 0-2 rebuilt from that output's GIPS
 // and intensities per 1e8 warp instructions, level 3 from its raw counters
 // (ExampleKernelFromNCU).
