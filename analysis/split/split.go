@@ -18,6 +18,9 @@ const (
 	ByVariants Kind = "variants" // every row of a (graph, root) on one side
 	BySteps    Kind = "steps"    // rows (levels) independently, as seed 004 §7.3
 	ByDataset  Kind = "dataset"  // train on everything but the named dataset
+	// ByRows draws rows independently by their index, for rows that have
+	// no graph, root or level (those of a CSV, ReadCSV).
+	ByRows Kind = "rows"
 )
 
 // Split says how rows are divided into training and held-out rows. The
@@ -39,10 +42,10 @@ type Split struct {
 // has never seen.
 var DefaultSplit = Split{Kind: ByGraphs, TrainFraction: 0.5, Seed: 1}
 
-// ParseKind reads graphs, variants, steps or dataset:NAME into s.
+// ParseKind reads graphs, variants, steps, rows or dataset:NAME into s.
 func (s *Split) ParseKind(v string) error {
 	switch k := Kind(v); k {
-	case ByGraphs, ByVariants, BySteps:
+	case ByGraphs, ByVariants, BySteps, ByRows:
 		s.Kind, s.Dataset = k, ""
 		return nil
 	}
@@ -50,7 +53,16 @@ func (s *Split) ParseKind(v string) error {
 		s.Kind, s.Dataset = ByDataset, name
 		return nil
 	}
-	return fmt.Errorf("split: %q: want graphs, variants, steps or dataset:NAME", v)
+	return fmt.Errorf("split: %q: want graphs, variants, steps, rows or dataset:NAME", v)
+}
+
+// KindName is the kind as ParseKind reads it: "graphs", ...,
+// "dataset:real".
+func (s Split) KindName() string {
+	if s.Kind == ByDataset {
+		return "dataset:" + s.Dataset
+	}
+	return string(s.Kind)
 }
 
 func (s Split) String() string {
@@ -61,22 +73,24 @@ func (s Split) String() string {
 }
 
 // Apply divides rows into the indices of training and held-out rows, both
-// in row order. The draw is deterministic: the units (graph names, variants
-// or row indices), in sorted order, are shuffled by a PCG seeded with
-// Seed, and the first round(TrainFraction × units) train. real holds the
-// graphs of the dataset "real".
+// in row order. The draw is deterministic: the units (graph names, variants,
+// levels or row indices), in sorted order, are shuffled by a PCG seeded
+// with Seed, and the first round(TrainFraction × units) train. real holds
+// the graphs of the dataset "real".
 func (s Split) Apply(rows []Row, real map[string]bool) (train, test []int, err error) {
 	if len(rows) == 0 {
 		return nil, nil, ErrNoRows
 	}
-	var key func(r *Row) string
+	var key func(i int) string
 	switch s.Kind {
 	case ByGraphs:
-		key = func(r *Row) string { return r.Graph }
+		key = func(i int) string { return rows[i].Graph }
 	case ByVariants:
-		key = func(r *Row) string { return fmt.Sprintf("%s@%d", r.Graph, r.Root) }
+		key = func(i int) string { return fmt.Sprintf("%s@%d", rows[i].Graph, rows[i].Root) }
 	case BySteps:
-		key = func(r *Row) string { return fmt.Sprintf("%s@%d#%09d", r.Graph, r.Root, r.Level) }
+		key = func(i int) string { return fmt.Sprintf("%s@%d#%09d", rows[i].Graph, rows[i].Root, rows[i].Level) }
+	case ByRows:
+		key = func(i int) string { return fmt.Sprintf("%012d", i) }
 	case ByDataset:
 		inSet := func(g string) bool {
 			if s.Dataset == "real" {
@@ -105,7 +119,7 @@ func (s Split) Apply(rows []Row, real map[string]bool) (train, test []int, err e
 	seen := map[string]bool{}
 	var units []string
 	for i := range rows {
-		if k := key(&rows[i]); !seen[k] {
+		if k := key(i); !seen[k] {
 			seen[k] = true
 			units = append(units, k)
 		}
@@ -122,7 +136,7 @@ func (s Split) Apply(rows []Row, real map[string]bool) (train, test []int, err e
 		trainSet[u] = true
 	}
 	for i := range rows {
-		if trainSet[key(&rows[i])] {
+		if trainSet[key(i)] {
 			train = append(train, i)
 		} else {
 			test = append(test, i)

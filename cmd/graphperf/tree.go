@@ -1,24 +1,28 @@
 package main
 
 import (
-	"gonum.org/v1/plot/vg"
-	"math"
-
-	rplot "github.com/graphperf/graphperf/reports/plot"
-
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"gonum.org/v1/plot/vg"
+
 	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/analysis/split"
+	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/model/tree"
+	rplot "github.com/graphperf/graphperf/reports/plot"
 )
 
 func treeGroup() group {
@@ -27,8 +31,11 @@ func treeGroup() group {
 		summary: "decision trees that pick the fastest BFS implementation per level (seed 004 ch. 7)",
 		commands: []command{
 			{"dataset", "the per-level training rows of a results directory", treeDataset},
-			{"train", "fit a tree on a training split and report held-out accuracy", treeTrain},
+			{"train", "fit a tree on a training split (or a CSV) and report held-out accuracy", treeTrain},
+			{"validate", "a saved tree's accuracy, error rates, confusion matrix and Mix-and-Match, held out and overall", treeValidate},
 			{"evaluate", "Mix-and-Match aggregate table of a tree on held-out inputs", treeEvaluate},
+			{"study", "held-out Mix-and-Match over a grid of splits, fractions and tree parameters (seed 004 table 8.1)", treeStudy},
+			{"models", "list the trees stored with tree train --db, or write one out", treeModels},
 			{"show", "print a saved tree", treeShow},
 			{"export", "write a saved tree as Go, C or JSON", treeExport},
 			{"importance", "feature importances of a saved tree", treeImportance},
@@ -36,7 +43,8 @@ func treeGroup() group {
 	}
 }
 
-// splitFlags are the flags that choose the rows and the split.
+// splitFlags are the flags that choose the rows, the split and the tree's
+// parameters.
 type splitFlags struct {
 	split    split.Split
 	kind     string
@@ -45,13 +53,19 @@ type splitFlags struct {
 	minLeaf  int
 }
 
+// register adds the split flags and the tree parameters.
 func (s *splitFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&s.kind, "split", string(split.DefaultSplit.Kind), "hold out by graphs, variants, steps or dataset:NAME (NAME: real, or a graph name prefix)")
-	fs.Float64Var(&s.split.TrainFraction, "train-fraction", split.DefaultSplit.TrainFraction, "share of graphs, variants or steps to train on")
-	fs.Uint64Var(&s.split.Seed, "seed", split.DefaultSplit.Seed, "seed of the split's PCG")
-	fs.StringVar(&s.weight, "weight", string(split.WeightTime), "row weight: time (slowest minus fastest level time) or none")
+	s.registerSplit(fs)
 	fs.IntVar(&s.maxDepth, "max-depth", tree.DefaultParams.MaxDepth, "largest tree depth; 0: no limit")
 	fs.IntVar(&s.minLeaf, "min-leaf", tree.DefaultParams.MinSamplesLeaf, "fewest training rows in a leaf")
+}
+
+// registerSplit adds the flags that choose the rows and the split.
+func (s *splitFlags) registerSplit(fs *flag.FlagSet) {
+	fs.StringVar(&s.kind, "split", string(split.DefaultSplit.Kind), "hold out by graphs, variants, steps or dataset:NAME (NAME: real, or a graph name prefix); rows for --csv")
+	fs.Float64Var(&s.split.TrainFraction, "train-fraction", split.DefaultSplit.TrainFraction, "share of graphs, variants, steps or rows to train on")
+	fs.Uint64Var(&s.split.Seed, "seed", split.DefaultSplit.Seed, "seed of the split's PCG")
+	fs.StringVar(&s.weight, "weight", string(split.WeightTime), "row weight: time (slowest minus fastest level time; with --csv the weight column) or none")
 }
 
 func (s *splitFlags) check() (split.Weighting, error) {
@@ -70,6 +84,13 @@ func (s *splitFlags) params() tree.Params {
 	return p
 }
 
+// flagsSet returns the names of the flags given on the command line.
+func flagsSet(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}
+
 // loadRows reads the training rows of the results directory args names
 // (the embedded dataset when args is empty).
 func loadRows(args []string, w split.Weighting) (*split.Data, []split.Row, []string, error) {
@@ -86,6 +107,15 @@ func loadRows(args []string, w split.Weighting) (*split.Data, []split.Row, []str
 		return nil, nil, nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	return d, rows, impls, nil
+}
+
+// sourceOf names the rows' source as a saved tree records it: the
+// directory as given, or "embedded:" and the embedded dataset's hash.
+func sourceOf(args []string) (source, sha string) {
+	if len(args) == 0 || args[0] == measured.Prefix || args[0] == measured.Prefix+measured.Name {
+		return measured.Prefix, measured.Hash()
+	}
+	return args[0], ""
 }
 
 const treeDatasetHelp = `The training rows of seed 004 §7.2, one per (graph, root, level): the 23
@@ -138,75 +168,217 @@ func writeFile(path string, write func(io.Writer) error) (err error) {
 	return write(f)
 }
 
-// fitSplit fits a tree on the training rows of s.
-func fitSplit(rows []split.Row, impls []string, d *split.Data, s split.Split, p tree.Params) (*tree.Classifier, []int, []int, error) {
-	train, test, err := s.Apply(rows, d.Real)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	X, y, w := make([][]float64, len(train)), make([]int, len(train)), make([]float64, len(train))
-	for i, r := range train {
-		X[i], y[i], w[i] = rows[r].Features, rows[r].Label, rows[r].Weight
-	}
-	c, err := tree.Fit(X, y, w, impls, split.FeatureNames, p)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	return c, train, test, nil
+// trainSet is what a tree is trained on: the rows, the class names their
+// labels index, the feature names, the split and its two sides, and the
+// provenance a saved tree records.
+type trainSet struct {
+	d           *split.Data // the results directory; nil for a CSV
+	rows        []split.Row
+	labels      []string
+	features    []string
+	split       split.Split
+	train, test []int
+	record      tree.Training
+	ignored     []string // a CSV's columns that are not features
 }
 
-// accuracy is the share of the chosen rows whose label c predicts.
-func accuracy(c *tree.Classifier, rows []split.Row, chosen []int) float64 {
+// dirTrainSet loads the rows of the results directory pos names (the
+// embedded dataset without one) and splits them.
+func dirTrainSet(pos []string, s split.Split, w split.Weighting) (*trainSet, error) {
+	d, rows, impls, err := loadRows(pos, w)
+	if err != nil {
+		return nil, err
+	}
+	train, test, err := s.Apply(rows, d.Real)
+	if err != nil {
+		return nil, err
+	}
+	source, sha := sourceOf(pos)
+	return &trainSet{d: d, rows: rows, labels: impls, features: split.FeatureNames, split: s, train: train, test: test,
+		record: tree.Training{Source: source, SourceSHA256: sha, Split: s.KindName(), TrainFraction: s.TrainFraction,
+			Seed: s.Seed, Weight: string(w), TrainRows: len(train), HeldOutRows: len(test), RowsSHA256: split.RowsHash(rows, impls)}}, nil
+}
+
+// csvOptions are a CSV's columns as the user or a saved tree names them.
+type csvOptions struct {
+	path, label, weightColumn string
+	ignore                    []string
+	// requireWeight: weightColumn was named explicitly, so a file without
+	// it is an error rather than unweighted.
+	requireWeight bool
+}
+
+// csvTrainSet reads a CSV (split.ReadCSV) and splits its rows by index.
+// With w none every row weighs 1 whatever the weight column says.
+func csvTrainSet(o csvOptions, s split.Split, w split.Weighting) (_ *trainSet, err error) {
+	if s.Kind != split.ByRows {
+		return nil, fmt.Errorf("--split %s: a CSV's rows are split by --split rows (it has no graphs, variants or steps)", s.KindName())
+	}
+	raw, err := os.ReadFile(o.path)
+	if err != nil {
+		return nil, err
+	}
+	cd, err := split.ReadCSV(bytes.NewReader(raw), o.path, split.CSVOptions{Label: o.label, WeightColumn: o.weightColumn, Ignore: o.ignore})
+	if err != nil {
+		return nil, err
+	}
+	if o.requireWeight && !cd.HasWeight {
+		return nil, fmt.Errorf("%s:1: no weight column %q", o.path, o.weightColumn)
+	}
+	if w == split.WeightNone {
+		for i := range cd.Rows {
+			cd.Rows[i].Weight = 1
+		}
+	}
+	train, test, err := s.Apply(cd.Rows, nil)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", o.path, err)
+	}
+	sum := sha256.Sum256(raw)
+	rec := tree.Training{Source: o.path, SourceSHA256: hex.EncodeToString(sum[:]), Split: s.KindName(), TrainFraction: s.TrainFraction,
+		Seed: s.Seed, Weight: string(w), Label: o.label, Ignore: o.ignore, TrainRows: len(train), HeldOutRows: len(test),
+		RowsSHA256: split.RowsHash(cd.Rows, cd.Classes)}
+	if cd.HasWeight {
+		rec.WeightColumn = o.weightColumn
+	}
+	return &trainSet{rows: cd.Rows, labels: cd.Classes, features: cd.Features, split: s, train: train, test: test,
+		record: rec, ignored: cd.Ignored}, nil
+}
+
+// fitRows fits a tree on the chosen rows.
+func fitRows(rows []split.Row, chosen []int, labels, features []string, p tree.Params) (*tree.Classifier, error) {
+	X, y, w := make([][]float64, len(chosen)), make([]int, len(chosen)), make([]float64, len(chosen))
+	for i, r := range chosen {
+		X[i], y[i], w[i] = rows[r].Features, rows[r].Label, rows[r].Weight
+	}
+	return tree.Fit(X, y, w, labels, features, p)
+}
+
+// fit fits a tree on the training rows of ts and records its provenance.
+func (ts *trainSet) fit(p tree.Params) (*tree.Classifier, error) {
+	c, err := fitRows(ts.rows, ts.train, ts.labels, ts.features, p)
+	if err != nil {
+		return nil, err
+	}
+	rec := ts.record
+	c.Training = &rec
+	return c, nil
+}
+
+// accuracy is the share of the chosen rows whose label c predicts; labels
+// are the names the rows' labels index.
+func accuracy(c *tree.Classifier, rows []split.Row, chosen []int, labels []string) float64 {
 	if len(chosen) == 0 {
 		return 0
 	}
 	hit := 0
 	for _, i := range chosen {
-		if c.Classes[c.Predict(rows[i].Features)] == c.Classes[rows[i].Label] {
+		if c.Classes[c.Predict(rows[i].Features)] == labels[rows[i].Label] {
 			hit++
 		}
 	}
 	return float64(hit) / float64(len(chosen))
 }
 
+// treePredictor is a tree as split.MixAndMatch and split.Validate take it.
+func treePredictor(c *tree.Classifier) func(*split.Row) string {
+	return func(r *split.Row) string { return c.Classes[c.Predict(r.Features)] }
+}
+
 const treeTrainHelp = `Fits a CART tree (model/tree) on the training rows of a split and writes it
-as JSON. Prints the accuracy (share of levels whose fastest implementation
-is predicted) on the held-out rows and on all rows. The default split holds
-out half of the graphs (PCG, seed 1); dataset:real holds out the SNAP
-graphs, dataset:PREFIX the graphs whose names start with PREFIX. With
---weight time a row counts by the slowest minus the fastest level time.`
+as JSON, with the split, seed and parameters it was trained with (so that
+"tree validate" can rebuild the held-out rows). Prints the accuracy (share
+of levels whose fastest implementation is predicted) on the held-out rows
+and on all rows. The default split holds out half of the graphs (PCG,
+seed 1); dataset:real holds out the SNAP graphs, dataset:PREFIX the graphs
+whose names start with PREFIX. With --weight time a row counts by the
+slowest minus the fastest level time.
+
+With --csv FILE --label COLUMN it trains on any CSV with a header line
+instead (such as "tree dataset --csv"): the label column holds the class
+names, the weight column (--weight-column, default "weight", used when the
+file has it; --weight none ignores it) the row weights, and every other
+column is a numeric feature, except the columns --ignore names and those in
+which no value is a number (a graph name, say), which are left out. Rows
+are split by index (--split rows) with the same --train-fraction and
+--seed. For "tree dataset --csv" output add --ignore root,level to train on
+the 27 features of seed 004 §7.2.
+
+With --db FILE the tree is also stored in the store's models table, and the
+stored runs of the training inputs in model_runs (role train; inputs with
+held-out rows only: validation); a run is linked when the store holds
+exactly one validated run of that graph, root and implementation with the
+same median time. The tree's training record (source, split, seed, a hash
+of the rows) goes into training_query as JSON whether or not runs are
+linked: the rows come from a results directory or CSV, not from the store.`
 
 func treeTrain(e *env, args []string) error {
-	fs := newFlagSet(e, "tree train", "tree train [DIR] [--split KIND] [--train-fraction F] [--seed S] [--max-depth D] [--min-leaf K] [--weight time|none] -o MODEL.json", treeTrainHelp)
+	fs := newFlagSet(e, "tree train", "tree train [DIR | --csv FILE --label COLUMN] [--split KIND] [--train-fraction F] [--seed S] [--max-depth D] [--min-leaf K] [--weight time|none] [-o MODEL.json] [--db FILE]", treeTrainHelp)
 	var sf splitFlags
 	sf.register(fs)
-	out := fs.String("o", "", "write the model to MODEL.json (required unless --plot)")
+	out := fs.String("o", "", "write the model to MODEL.json (required unless --db or --plot)")
 	plotDir := fs.String("plot", "", plotFlagUsage+": the Gini importances and the tree's top levels")
+	csvPath := fs.String("csv", "", "train on the rows of this CSV file instead of a results directory")
+	label := fs.String("label", "", "with --csv: the column of class names")
+	weightColumn := fs.String("weight-column", "weight", "with --csv: the column of row weights, when the file has it (never a feature)")
+	ignore := fs.String("ignore", "", "with --csv: comma-separated columns that are not features")
+	dbPath := fs.String("db", "", "also store the model, and the stored runs it was trained on, in this store (created when missing)")
 	pos, err := parse(fs, args, 0, 1)
 	if err != nil {
 		return err
+	}
+	set := flagsSet(fs)
+	if *csvPath == "" && (set["label"] || set["weight-column"] || set["ignore"]) {
+		return fmt.Errorf("--label, --weight-column and --ignore need --csv")
+	}
+	if *csvPath != "" {
+		if len(pos) > 0 {
+			return fmt.Errorf("--csv and a results directory %q exclude each other", pos[0])
+		}
+		if *label == "" {
+			return fmt.Errorf("--csv needs --label COLUMN")
+		}
+		if !set["split"] {
+			sf.kind = string(split.ByRows)
+		}
 	}
 	w, err := sf.check()
 	if err != nil {
 		return err
 	}
-	if *out == "" && *plotDir == "" && !e.inReport() {
-		return fmt.Errorf("-o MODEL.json is required (or --plot DIR for the figures alone)")
+	if *csvPath == "" && sf.split.Kind == split.ByRows {
+		return fmt.Errorf("--split rows is for --csv; the levels of a results directory are split by --split steps")
 	}
-	d, rows, impls, err := loadRows(pos, w)
+	if *out == "" && *plotDir == "" && *dbPath == "" && !e.inReport() {
+		return fmt.Errorf("-o MODEL.json is required (or --db FILE, or --plot DIR for the figures alone)")
+	}
+	var ts *trainSet
+	if *csvPath != "" {
+		ts, err = csvTrainSet(csvOptions{path: *csvPath, label: *label, weightColumn: *weightColumn,
+			ignore: splitList(*ignore), requireWeight: set["weight-column"]}, sf.split, w)
+	} else {
+		ts, err = dirTrainSet(pos, sf.split, w)
+	}
 	if err != nil {
 		return err
 	}
-	c, train, test, err := fitSplit(rows, impls, d, sf.split, sf.params())
+	c, err := ts.fit(sf.params())
 	if err != nil {
 		return err
 	}
+	data, err := json.MarshalIndent(c, "", " ")
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
 	if *out != "" {
-		data, err := json.MarshalIndent(c, "", " ")
-		if err != nil {
+		if err := writeFileAtomic(*out, data); err != nil {
 			return err
 		}
-		if err := writeFileAtomic(*out, append(data, '\n')); err != nil {
+	}
+	var stored string
+	if *dbPath != "" {
+		if stored, err = storeTree(*dbPath, c, data, ts); err != nil {
 			return err
 		}
 	}
@@ -226,17 +398,43 @@ func treeTrain(e *env, args []string) error {
 			return err
 		}
 	}
-	all := make([]int, len(rows))
+	all := make([]int, len(ts.rows))
 	for i := range all {
 		all[i] = i
 	}
-	fmt.Fprintf(e.stdout, "split: %s\nrows: %d train, %d held out; %d implementations\n", sf.split, len(train), len(test), len(impls))
+	what := "implementations"
+	if *csvPath != "" {
+		what = "classes"
+		fmt.Fprintf(e.stdout, "csv: %s: %d rows, %d features, label %q", *csvPath, len(ts.rows), len(ts.features), *label)
+		if ts.record.WeightColumn != "" {
+			fmt.Fprintf(e.stdout, ", weight column %q", ts.record.WeightColumn)
+		}
+		fmt.Fprintln(e.stdout)
+		if len(ts.ignored) > 0 {
+			fmt.Fprintf(e.stdout, "not features: %s\n", strings.Join(ts.ignored, ", "))
+		}
+	}
+	fmt.Fprintf(e.stdout, "split: %s\nrows: %d train, %d held out; %d %s\n", sf.split, len(ts.train), len(ts.test), len(ts.labels), what)
 	fmt.Fprintf(e.stdout, "tree: depth %d, %d leaves\n", c.Depth(), c.NumLeaves())
-	fmt.Fprintf(e.stdout, "held-out accuracy: %.4f\nall-rows accuracy: %.4f\n", accuracy(c, rows, test), accuracy(c, rows, all))
+	fmt.Fprintf(e.stdout, "held-out accuracy: %.4f\nall-rows accuracy: %.4f\n", accuracy(c, ts.rows, ts.test, ts.labels), accuracy(c, ts.rows, all, ts.labels))
 	if *out != "" {
 		fmt.Fprintf(e.stdout, "wrote %s\n", *out)
 	}
+	if stored != "" {
+		fmt.Fprintln(e.stdout, stored)
+	}
 	return nil
+}
+
+// splitList splits a comma-separated flag value, dropping empty items.
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 const treeEvaluateHelp = `The aggregate table (seed 004 tables 4.6 and 7.1, against the per-level
@@ -258,6 +456,22 @@ type evalRowJSON struct {
 	Worst    float64 `json:"worst"`
 }
 
+func evalRow(r aggregate.Row) evalRowJSON {
+	return evalRowJSON{r.Name, r.Total, r.Avg, r.Within2x, r.Over5x, r.Over20x, r.Worst}
+}
+
+// mixAndMatch is the aggregate table of the inputs of the chosen rows
+// (against the per-level optimum) and predict's Mix-and-Match row on them:
+// what "tree evaluate", "tree validate" and "tree study" report.
+func mixAndMatch(d *split.Data, rows []split.Row, chosen []int, name string, predict func(*split.Row) string) (*aggregate.Table, aggregate.Row, []string, error) {
+	tab, err := aggregate.Summarize(d.RunsOn(split.Inputs(rows, chosen)), aggregate.AgainstLevels)
+	if err != nil {
+		return nil, aggregate.Row{}, nil, err
+	}
+	model, warnings := split.MixAndMatch(name, tab, rows, predict)
+	return tab, model, warnings, nil
+}
+
 func treeEvaluate(e *env, args []string) error {
 	fs := newFlagSet(e, "tree evaluate", "tree evaluate [DIR] [--model MODEL.json] [split flags] [--json]", treeEvaluateHelp)
 	var sf splitFlags
@@ -273,39 +487,34 @@ func treeEvaluate(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	d, rows, impls, err := loadRows(pos, w)
+	if sf.split.Kind == split.ByRows {
+		return fmt.Errorf("--split rows is for CSV rows; the levels of a results directory are split by --split steps")
+	}
+	ts, err := dirTrainSet(pos, sf.split, w)
 	if err != nil {
 		return err
 	}
 	var c *tree.Classifier
-	var test []int
 	id := "tree"
 	if *modelPath != "" {
 		if c, err = readTree(*modelPath); err != nil {
 			return err
 		}
-		if strings.Join(c.Features, ",") != strings.Join(split.FeatureNames, ",") {
-			return fmt.Errorf("%s: features %v are not the dataset's", *modelPath, c.Features)
-		}
-		if _, test, err = sf.split.Apply(rows, d.Real); err != nil {
+		if err := checkFeatures(*modelPath, c, split.FeatureNames); err != nil {
 			return err
 		}
 		id = strings.TrimSuffix(filepath.Base(*modelPath), ".json")
-	} else if c, _, test, err = fitSplit(rows, impls, d, sf.split, sf.params()); err != nil {
+	} else if c, err = ts.fit(sf.params()); err != nil {
 		return err
 	}
-	inputs := split.Inputs(rows, test)
-	tab, err := aggregate.Summarize(d.RunsOn(inputs), aggregate.AgainstLevels)
+	predict := treePredictor(c)
+	tab, model, warnings, err := mixAndMatch(ts.d, ts.rows, ts.test, "model: "+id, predict)
 	if err != nil {
 		return err
 	}
-	model, warnings := split.MixAndMatch("model: "+id, tab, rows, func(r *split.Row) string {
-		return c.Classes[c.Predict(r.Features)]
-	})
 	out := append([]aggregate.Row{tab.Optimal, tab.BestNonSwitching, model}, tab.Rows...)
 	if *plotDir != "" || e.inReport() {
-		predict := func(r *split.Row) string { return c.Classes[c.Predict(r.Features)] }
-		if err := treePredictionHeatmap(e, *plotDir, id, tab, d.RunsOn(inputs), rows, predict); err != nil {
+		if err := treePredictionHeatmap(e, *plotDir, id, tab, ts.d.RunsOn(split.Inputs(ts.rows, ts.test)), ts.rows, predict); err != nil {
 			return err
 		}
 	}
@@ -315,7 +524,7 @@ func treeEvaluate(e *env, args []string) error {
 	if *asJSON {
 		js := make([]evalRowJSON, len(out))
 		for i, r := range out {
-			js[i] = evalRowJSON{r.Name, r.Total, r.Avg, r.Within2x, r.Over5x, r.Over20x, r.Worst}
+			js[i] = evalRow(r)
 		}
 		return writeJSONLines(e.stdout, js)
 	}
@@ -331,6 +540,14 @@ func treeEvaluate(e *env, args []string) error {
 		t.add(r.Name, fmt.Sprintf("%.2fx", r.Total), fmt.Sprintf("%.2fx", r.Avg), pct(r.Within2x), pct(r.Over5x), pct(r.Over20x), fmt.Sprintf("%.2fx", r.Worst))
 	}
 	return t.write(e.stdout, false)
+}
+
+// checkFeatures reports a tree whose features are not want, in order.
+func checkFeatures(path string, c *tree.Classifier, want []string) error {
+	if !slices.Equal(c.Features, want) {
+		return fmt.Errorf("%s: features %v are not the dataset's %v", path, c.Features, want)
+	}
+	return nil
 }
 
 func readTree(path string) (*tree.Classifier, error) {
@@ -356,6 +573,10 @@ func treeShow(e *env, args []string) error {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "depth %d, %d leaves, %d classes, %d features\n", c.Depth(), c.NumLeaves(), len(c.Classes), len(c.Features))
+	if r := c.Training; r != nil {
+		fmt.Fprintf(e.stdout, "trained on %s: split %s, train fraction %g, seed %d, weight %s; %d train, %d held-out rows\n",
+			r.Source, r.Split, r.TrainFraction, r.Seed, r.Weight, r.TrainRows, r.HeldOutRows)
+	}
 	fmt.Fprint(e.stdout, c.String())
 	return nil
 }

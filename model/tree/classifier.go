@@ -73,6 +73,9 @@ type Classifier struct {
 	Features []string
 	// Params are the parameters the tree was fitted with.
 	Params Params
+	// Training, when not nil, says what data the tree was trained on
+	// (set by the caller of Fit; see Training).
+	Training *Training
 
 	importances []float64
 }

@@ -48,7 +48,10 @@
 // separate array so that they do not dilute the cache. WriteGo and WriteC
 // emit the same array as Go source and as a C header with an inline
 // predict function (for switching implementations inside CUDA host code);
-// MarshalJSON and UnmarshalJSON store and load the whole tree.
+// MarshalJSON and UnmarshalJSON store and load the whole tree, with the
+// optional Training record of the data, split and seed it was trained on
+// (seed 004 §3.3.3 keeps these with every model so that its training and
+// validation sets can be rebuilt).
 //
 // # golearn
 //

@@ -21,11 +21,14 @@ const (
 //	 "params": {"max_depth": 0, "min_samples_leaf": 1, ...},
 //	 "nodes": [{"feature": 3, "threshold": 12.5, "left": 1, "right": 2,
 //	            "class": 0, "samples": 100, "weight": 100, "impurity": 0.42,
-//	            "counts": [60, 40]}, ...]}
+//	            "counts": [60, 40]}, ...],
+//	 "training": {"source": "embedded:", "split": "graphs", ...}}
 //
 // Leaves have feature -1 and left = right = -1. samples, weight, impurity,
 // counts and tie are training statistics; a file without counts loads
-// without statistics (Stats nil) and predicts the same.
+// without statistics (Stats nil) and predicts the same. training (see
+// Training) is optional and was added within version 1: older readers
+// ignore it, and files without it load with Training nil.
 type jsonTree struct {
 	Format   string     `json:"format"`
 	Version  int        `json:"version"`
@@ -33,6 +36,7 @@ type jsonTree struct {
 	Features []string   `json:"features"`
 	Params   jsonParams `json:"params"`
 	Nodes    []jsonNode `json:"nodes"`
+	Training *Training  `json:"training,omitempty"`
 }
 
 type jsonParams struct {
@@ -68,6 +72,7 @@ func (c *Classifier) MarshalJSON() ([]byte, error) {
 		Features: c.Features,
 		Params:   jsonParams(c.Params),
 		Nodes:    make([]jsonNode, len(c.Nodes)),
+		Training: c.Training,
 	}
 	if t.Classes == nil {
 		t.Classes = []string{}
@@ -146,7 +151,10 @@ func (c *Classifier) UnmarshalJSON(data []byte) error {
 			}
 		}
 	}
-	*c = Classifier{Nodes: nodes, Stats: stats, Classes: t.Classes, Features: t.Features, Params: p}
+	if err := t.Training.check(); err != nil {
+		return err
+	}
+	*c = Classifier{Nodes: nodes, Stats: stats, Classes: t.Classes, Features: t.Features, Params: p, Training: t.Training}
 	c.importances = importances(nodes, stats, len(t.Features))
 	return nil
 }

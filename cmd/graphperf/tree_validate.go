@@ -1,0 +1,350 @@
+package main
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+
+	"github.com/graphperf/graphperf/analysis/aggregate"
+	"github.com/graphperf/graphperf/analysis/split"
+	"github.com/graphperf/graphperf/model/tree"
+)
+
+const treeValidateHelp = `How well a saved tree picks the fastest implementation, on the held-out
+rows and on all rows, reported separately (Belewitte's "model validate"
+printed the validation and total sets; seed 004 §3.3.3):
+
+  accuracy     share of levels whose fastest implementation is predicted
+  soft errors  wrong, but the predicted implementation's level time is
+               within --tolerance of the fastest (a miss within noise)
+  hard errors  wrong and slower than that, or not measured at that level
+               (accuracy + soft + hard = 1)
+  Mix-and-Match: at each level the measured time of the predicted
+               implementation, against the per-level optimum (Total, Avg,
+               worst), beside the best non-switching implementation
+  confusion matrix of the held-out rows: the --top most frequent fastest
+               implementations against the predictions (--json: all of
+               them, held out and all rows)
+
+The split is rebuilt from the training record "tree train" writes into the
+model (source, split, fraction, seed, weight; a tree without one uses the
+split flags' defaults); the split flags given override it, and DIR (or
+--csv FILE) overrides its source. When the rows' hash differs from the
+recorded one, the held-out rows may not be those the tree never saw, and a
+warning says so. A tree trained with --csv is validated on its CSV, where
+rows have no level times: soft errors and Mix-and-Match are not available.`
+
+// validateSetJSON is one side (held out or all rows) of "tree validate --json".
+type validateSetJSON struct {
+	Rows             int          `json:"rows"`
+	Accuracy         float64      `json:"accuracy"`
+	SoftError        *float64     `json:"soft_error"`
+	HardError        float64      `json:"hard_error"`
+	Unmeasured       int          `json:"unmeasured"`
+	Inputs           int          `json:"inputs,omitempty"`
+	MixAndMatch      *evalRowJSON `json:"mix_and_match,omitempty"`
+	BestNonSwitching *evalRowJSON `json:"best_non_switching,omitempty"`
+	// Confusion holds the classes that are the fastest or predicted on
+	// some row.
+	Confusion split.Confusion `json:"confusion"`
+}
+
+// validateJSON is what "tree validate --json" prints.
+type validateJSON struct {
+	Model     string          `json:"model"`
+	Training  *tree.Training  `json:"training"`
+	Source    string          `json:"source"`
+	Split     string          `json:"split"`
+	Fraction  float64         `json:"train_fraction"`
+	Seed      uint64          `json:"seed"`
+	Weight    string          `json:"weight"`
+	RowsMatch *bool           `json:"rows_match"`
+	Tolerance float64         `json:"tolerance"`
+	HeldOut   validateSetJSON `json:"held_out"`
+	All       validateSetJSON `json:"all"`
+}
+
+// validateSet is one side of the report.
+type validateSet struct {
+	v      split.Validation
+	inputs int
+	model  *aggregate.Row // nil without level times
+	best   *aggregate.Row
+}
+
+func treeValidate(e *env, args []string) error {
+	fs := newFlagSet(e, "tree validate", "tree validate MODEL.json [DIR | --csv FILE] [--split KIND] [--train-fraction F] [--seed S] [--weight time|none] [--tolerance T] [--top K] [--json]", treeValidateHelp)
+	var sf splitFlags
+	sf.registerSplit(fs)
+	for _, name := range []string{"split", "train-fraction", "seed", "weight"} {
+		f := fs.Lookup(name)
+		f.Usage = "overrides the model's training record: " + f.Usage
+	}
+	csvPath := fs.String("csv", "", "validate on this CSV (default: the one a --csv tree was trained on)")
+	tolerance := fs.Float64("tolerance", split.DefaultTolerance, "a wrong pick within this share of the fastest level time is a soft error")
+	top := fs.Int("top", 8, "implementations shown in the confusion matrix")
+	asJSON := fs.Bool("json", false, "print one JSON object, with the full confusion matrices")
+	pos, err := parse(fs, args, 1, 2)
+	if err != nil {
+		return err
+	}
+	if !(*tolerance >= 0) || *top < 1 {
+		return fmt.Errorf("--tolerance must not be negative and --top must be positive")
+	}
+	modelPath := pos[0]
+	c, err := readTree(modelPath)
+	if err != nil {
+		return err
+	}
+	set := flagsSet(fs)
+	rec := c.Training
+	if rec == nil {
+		fmt.Fprintf(e.stderr, "warning: %s has no training record (written before graphperf kept one): the split flags choose the held-out rows\n", modelPath)
+		rec = &tree.Training{}
+	} else {
+		if !set["split"] {
+			sf.kind = rec.Split
+		}
+		if !set["train-fraction"] {
+			sf.split.TrainFraction = rec.TrainFraction
+		}
+		if !set["seed"] {
+			sf.split.Seed = rec.Seed
+		}
+		if !set["weight"] && rec.Weight != "" {
+			sf.weight = rec.Weight
+		}
+	}
+	w, err := sf.check()
+	if err != nil {
+		return err
+	}
+	fromCSV := *csvPath != "" || (len(pos) == 1 && rec.Label != "")
+	var ts *trainSet
+	switch {
+	case fromCSV && len(pos) > 1:
+		return fmt.Errorf("--csv and a results directory %q exclude each other", pos[1])
+	case fromCSV:
+		path := *csvPath
+		if path == "" {
+			path = rec.Source
+		}
+		if rec.Label == "" {
+			return fmt.Errorf("%s was not trained on a CSV: no label column to validate --csv %s on", modelPath, path)
+		}
+		ts, err = csvTrainSet(csvOptions{path: path, label: rec.Label, weightColumn: rec.WeightColumn, ignore: rec.Ignore,
+			requireWeight: rec.WeightColumn != ""}, sf.split, w)
+	default:
+		src := pos[1:]
+		if len(src) == 0 && rec.Source != "" {
+			src = []string{rec.Source}
+		}
+		if sf.split.Kind == split.ByRows {
+			return fmt.Errorf("--split rows is for CSV rows; the levels of a results directory are split by --split steps")
+		}
+		ts, err = dirTrainSet(src, sf.split, w)
+	}
+	if err != nil {
+		return err
+	}
+	if err := checkFeatures(modelPath, c, ts.features); err != nil {
+		return err
+	}
+	// The split flags may choose other held-out rows than the tree's.
+	resplit := c.Training != nil && (sf.split.KindName() != rec.Split || sf.split.Seed != rec.Seed ||
+		(sf.split.Kind != split.ByDataset && sf.split.TrainFraction != rec.TrainFraction) || string(w) != rec.Weight)
+	if resplit {
+		fmt.Fprintf(e.stderr, "warning: the split flags differ from those %s was trained with (%s, train fraction %g, seed %d, weight %s): its held-out rows may include rows it was trained on\n",
+			modelPath, rec.Split, rec.TrainFraction, rec.Seed, rec.Weight)
+	}
+	var rowsMatch *bool
+	if rec.RowsSHA256 != "" {
+		m := rec.RowsSHA256 == ts.record.RowsSHA256
+		rowsMatch = &m
+		if !m {
+			fmt.Fprintf(e.stderr, "warning: the rows differ from those %s was trained on (hash %.12s, recorded %.12s): its held-out rows may include rows it was trained on\n",
+				modelPath, ts.record.RowsSHA256, rec.RowsSHA256)
+		}
+	}
+	all := make([]int, len(ts.rows))
+	for i := range all {
+		all[i] = i
+	}
+	predict := treePredictor(c)
+	var sides [2]validateSet
+	for k, chosen := range [][]int{ts.test, all} {
+		s := &sides[k]
+		s.v = split.Validate(ts.rows, chosen, ts.labels, predict, *tolerance)
+		if ts.d == nil {
+			continue
+		}
+		tab, model, warnings, err := mixAndMatch(ts.d, ts.rows, chosen, "model", predict)
+		if err != nil {
+			return err
+		}
+		for _, msg := range append(tab.Warnings, warnings...) {
+			fmt.Fprintln(e.stderr, "warning:", msg)
+		}
+		s.inputs, s.model, s.best = len(tab.Inputs), &model, &tab.BestNonSwitching
+	}
+	if *asJSON {
+		js := validateJSON{Model: modelPath, Training: c.Training, Source: ts.record.Source, Split: sf.split.KindName(),
+			Fraction: sf.split.TrainFraction, Seed: sf.split.Seed, Weight: string(w), RowsMatch: rowsMatch, Tolerance: *tolerance,
+			HeldOut: sides[0].json(), All: sides[1].json()}
+		return writeJSON(e.stdout, js)
+	}
+	fmt.Fprintf(e.stdout, "model: %s: depth %d, %d leaves, %d classes, %d features\n", modelPath, c.Depth(), c.NumLeaves(), len(c.Classes), len(c.Features))
+	source := ts.record.Source
+	if source == "embedded:" {
+		source = "the embedded dataset"
+	}
+	fmt.Fprintf(e.stdout, "rows: %s; split %s, weight %s: %d train, %d held out", source, sf.split, w, len(ts.train), len(ts.test))
+	switch {
+	case rowsMatch == nil:
+		fmt.Fprintln(e.stdout, " (no training record to check them against)")
+	case !*rowsMatch:
+		fmt.Fprintln(e.stdout, " (NOT the rows it was trained on)")
+	case resplit:
+		fmt.Fprintln(e.stdout, " (the rows it was trained on, split another way)")
+	default:
+		fmt.Fprintln(e.stdout, " (the rows and split it was trained on)")
+	}
+	fmt.Fprintln(e.stdout)
+	pct := func(v float64) string { return strconv.FormatFloat(100*v, 'f', 1, 64) + "%" }
+	times := func(r *aggregate.Row, f func(*aggregate.Row) float64) string {
+		if r == nil {
+			return "n/a"
+		}
+		return fmt.Sprintf("%.2fx", f(r))
+	}
+	t := &table{header: []string{"", "held out", "all rows"}}
+	row := func(name string, f func(s *validateSet) string) { t.add(name, f(&sides[0]), f(&sides[1])) }
+	row("rows", func(s *validateSet) string { return strconv.Itoa(s.v.Rows) })
+	row("accuracy", func(s *validateSet) string { return pct(s.v.Accuracy()) })
+	row(fmt.Sprintf("soft errors (<= +%g%%)", 100**tolerance), func(s *validateSet) string {
+		if !s.v.SoftKnown {
+			return "n/a"
+		}
+		return pct(s.v.SoftErrorRate())
+	})
+	row("hard errors", func(s *validateSet) string { return pct(s.v.HardErrorRate()) })
+	row("  predicted not measured", func(s *validateSet) string { return strconv.Itoa(s.v.Unmeasured) })
+	if ts.d != nil {
+		row("inputs", func(s *validateSet) string { return strconv.Itoa(s.inputs) })
+		row("Mix-and-Match total", func(s *validateSet) string { return times(s.model, func(r *aggregate.Row) float64 { return r.Total }) })
+		row("Mix-and-Match avg", func(s *validateSet) string { return times(s.model, func(r *aggregate.Row) float64 { return r.Avg }) })
+		row("Mix-and-Match worst", func(s *validateSet) string { return times(s.model, func(r *aggregate.Row) float64 { return r.Worst }) })
+		row("best non-switching total", func(s *validateSet) string { return times(s.best, func(r *aggregate.Row) float64 { return r.Total }) })
+	}
+	if err := t.write(e.stdout, false); err != nil {
+		return err
+	}
+	fmt.Fprintln(e.stdout)
+	if ts.d == nil {
+		return writeConfusion(e, sides[0].v.Confusion, *top, "true classes", "class")
+	}
+	return writeConfusion(e, sides[0].v.Confusion, *top, "fastest implementations", "fastest")
+}
+
+func (s *validateSet) json() validateSetJSON {
+	js := validateSetJSON{Rows: s.v.Rows, Accuracy: s.v.Accuracy(), HardError: s.v.HardErrorRate(),
+		Unmeasured: s.v.Unmeasured, Inputs: s.inputs, Confusion: presentClasses(s.v.Confusion)}
+	if s.v.SoftKnown {
+		soft := s.v.SoftErrorRate()
+		js.SoftError = &soft
+	}
+	if s.model != nil {
+		m, b := evalRow(*s.model), evalRow(*s.best)
+		js.MixAndMatch, js.BestNonSwitching = &m, &b
+	}
+	return js
+}
+
+// writeConfusion prints the rows of the top most frequent true classes of
+// cm (what names them, column heads them) against the predictions of the
+// same classes, the rest summed in "other", with each class's recall
+// (share of its rows predicted right).
+func writeConfusion(e *env, cm split.Confusion, top int, what, column string) error {
+	n := len(cm.Classes)
+	rowSum := make([]int, n)
+	total := 0
+	for a := range n {
+		for _, k := range cm.Counts[a] {
+			rowSum[a] += k
+		}
+		total += rowSum[a]
+	}
+	order := make([]int, 0, n)
+	for a := range n {
+		if rowSum[a] > 0 {
+			order = append(order, a)
+		}
+	}
+	sort.SliceStable(order, func(i, j int) bool { return rowSum[order[i]] > rowSum[order[j]] })
+	shown := order[:min(top, len(order))]
+	fmt.Fprintf(e.stdout, "Confusion matrix of the held-out rows (%d): the %d most frequent %s of %d (rows)\nagainst the predictions (columns: the same, then the rest as \"other\")\n\n",
+		total, len(shown), what, len(order))
+	header := []string{"", column, "rows"}
+	for i := range shown {
+		header = append(header, strconv.Itoa(i+1))
+	}
+	t := &table{header: append(header, "other", "recall")}
+	isShown := map[int]bool{}
+	for _, a := range shown {
+		isShown[a] = true
+	}
+	for i, a := range shown {
+		cells := []string{strconv.Itoa(i + 1), cm.Classes[a], strconv.Itoa(rowSum[a])}
+		other := rowSum[a]
+		for _, p := range shown {
+			cells = append(cells, strconv.Itoa(cm.Counts[a][p]))
+			other -= cm.Counts[a][p]
+		}
+		recall := float64(cm.Counts[a][a]) / float64(rowSum[a])
+		t.add(append(cells, strconv.Itoa(other), strconv.FormatFloat(100*recall, 'f', 0, 64)+"%")...)
+	}
+	if rest := order[len(shown):]; len(rest) > 0 {
+		cells := []string{"", fmt.Sprintf("%d more", len(rest)), ""}
+		rows, right, other := 0, 0, 0
+		cols := make([]int, len(shown))
+		for _, a := range rest {
+			rows += rowSum[a]
+			right += cm.Counts[a][a]
+			other += rowSum[a]
+			for j, p := range shown {
+				cols[j] += cm.Counts[a][p]
+				other -= cm.Counts[a][p]
+			}
+		}
+		cells[2] = strconv.Itoa(rows)
+		for _, k := range cols {
+			cells = append(cells, strconv.Itoa(k))
+		}
+		t.add(append(cells, strconv.Itoa(other), strconv.FormatFloat(100*float64(right)/float64(rows), 'f', 0, 64)+"%")...)
+	}
+	return t.write(e.stdout, false)
+}
+
+// presentClasses is cm without the classes that are neither the fastest
+// nor predicted on any row (they hold only zeros).
+func presentClasses(cm split.Confusion) split.Confusion {
+	var keep []int
+	for k := range cm.Classes {
+		n := 0
+		for j := range cm.Classes {
+			n += cm.Counts[k][j] + cm.Counts[j][k]
+		}
+		if n > 0 {
+			keep = append(keep, k)
+		}
+	}
+	out := split.Confusion{Classes: make([]string, len(keep)), Counts: make([][]int, len(keep))}
+	for i, a := range keep {
+		out.Classes[i] = cm.Classes[a]
+		out.Counts[i] = make([]int, len(keep))
+		for j, p := range keep {
+			out.Counts[i][j] = cm.Counts[a][p]
+		}
+	}
+	return out
+}
