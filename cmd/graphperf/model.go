@@ -36,6 +36,7 @@ func modelGroup() group {
 			{"portability", "Pennycook performance portability per application from a CSV of efficiencies", modelPortability},
 			{"om", "operator machine of seed 000: an abstract BFS round's bottleneck, or levels predicted from ncu counters", modelOM},
 			{"accuracy", "the operator machine's accuracy per graph of the embedded dataset (counters, simulation)", modelAccuracy},
+			{"workload", "workload models of seed 004 ch. 6: reads, writes and atomics per PageRank kernel or per BFS kernel and level", modelWorkload},
 		},
 	}
 }
