@@ -65,6 +65,7 @@ type simLevelJSON struct {
 	WriteTransactions int64                    `json:"write_transactions"`
 	WriteHits         int64                    `json:"write_hits"`
 	WriteMisses       int64                    `json:"write_misses"`
+	DRAMWrites        int64                    `json:"dram_writes"`
 	WMax              int64                    `json:"w_max"`
 	LoadEstimate      float64                  `json:"load_estimate"`
 	Servers           map[string]simServerJSON `json:"servers"`
@@ -83,29 +84,52 @@ DRAM row-buffer model (simulate/gpu). Per level it prints each server's jobs
 (seed 000 §6.3), the L2 read transactions C_L2, hits C_L2H and misses C_L2M,
 the DRAM reads C_DRAM (= C_L2M) and their row-buffer hits C_RBH and misses
 C_RBM (§6.4), the store and atomic sectors in the L2 (never sent to the row
-buffers), W_max and n_est = N_G / W_max (§6.5). The caches carry over from
-level to level.
+buffers), W_max and n_est = N_G / W_max (§6.5), and the DRAM writes: the
+dirty 32-byte sectors written back by the level's L2 evictions (a level
+total, not split by server, not sent to the row buffers). The caches carry
+over from level to level; --cold empties them at the start of every level,
+as seed 000 §6.4 reasons and as ncu's --cache-control all measures.
 
 --l2 fa is seed 000's fully-associative LRU approximation, sectored the sliced
 set-associative H100 L2; --dram paper is seed 000's LRU cache of 256-byte
 blocks, banked one open row per bank of the H100's HBM3. --machine k40c uses
 960 physical warps, the K40c L2 (fa) and row buffers (paper).
---json prints one JSON object per level, one per line.`)
+--unroll 1 counts loops as seed 000 §6.3 does (the longest lane's trip
+count); --unroll 4 follows nvcc's unrolling of the edge loops of topo,
+vertex-push and vertex-push-warpW, and reproduces the load instructions ncu
+counted on the H100 (docs/ACCURACY.md; queue and dobfs within 2%). --chunk
+is the vertices per virtual warp of the warp kernels.
+--json prints one JSON object per level, one per line; --csv one row per
+level and server (server "total" is the level), with the level-wide
+dram_writes, W_max and n_est on the total row.`)
 	var lf loadFlags
 	lf.register(fs)
+	var of outputFlags
+	of.register(fs)
 	kernel := fs.String("kernel", "topo", "kernel `NAME`: "+strings.Join(warp.Kernels(), ", "))
 	root := fs.String("root", "max", "root vertex: an id, \"max\" (highest out-degree) or \"random\"")
 	seed := fs.Uint64("seed", 1, "seed for --root random")
 	machineName := fs.String("machine", "h100", "GPU: h100 or k40c")
 	l2 := fs.String("l2", gpu.L2FullyAssociative, "L2 model: fa or sectored")
 	dramModel := fs.String("dram", gpu.DRAMPaper, "DRAM row-buffer model: paper or banked")
-	asJSON := fs.Bool("json", false, "print one JSON object per level, one per line")
+	unroll := fs.Int("unroll", 1, "edge-loop unrolling `K`: 1 as seed 000 §6.3, 4 as nvcc")
+	chunk := fs.Int("chunk", 1, "vertices per virtual warp per grid-stride step (vertex-push-warpW, vertex-pull-warpW)")
+	cold := fs.Bool("cold", false, "empty the L2 and close every row at the start of each level")
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
 		return err
 	}
+	if err := of.check(); err != nil {
+		return err
+	}
 	if _, err := warp.ParseKernel(*kernel); err != nil {
 		return fmt.Errorf("--kernel: %w", err)
+	}
+	if *unroll < 1 {
+		return fmt.Errorf("--unroll: %d is not a positive unroll factor", *unroll)
+	}
+	if *chunk < 1 {
+		return fmt.Errorf("--chunk: %d is not a positive number of vertices", *chunk)
 	}
 	m, ok := simMachines[strings.ToLower(*machineName)]
 	if !ok {
@@ -138,45 +162,24 @@ blocks, banked one open row per bank of the H100's HBM3. --machine k40c uses
 		return err
 	}
 	res, err := gpu.Simulate(g, r, gpu.Config{Kernel: *kernel, L2: *l2, DRAM: *dramModel,
-		PhysicalWarps: m.warps, FullyAssociative: m.fa, RowBuffers: m.rows})
+		PhysicalWarps: m.warps, FullyAssociative: m.fa, RowBuffers: m.rows, ColdLevels: *cold,
+		Warp: warp.Config{Unroll: *unroll, Chunk: *chunk}})
 	if err != nil {
 		return err
 	}
-	if *asJSON {
-		out := make([]simLevelJSON, len(res.Levels))
-		for i, lv := range res.Levels {
-			o := simLevelJSON{Level: lv.Level, Jobs: map[string]int64{}, JobsTotal: lv.JobsTotal,
-				L2Transactions: lv.L2Transactions, L2Hits: lv.L2Hits, L2Misses: lv.L2Misses,
-				DRAMReads: lv.DRAMReads, RowHits: lv.RowHits, RowMisses: lv.RowMisses,
-				WriteTransactions: lv.WriteTransactions, WriteHits: lv.WriteHits, WriteMisses: lv.WriteMisses,
-				WMax: lv.WMax, LoadEstimate: lv.LoadEstimate, Servers: map[string]simServerJSON{}}
-			for srv := range warp.NumServers {
-				if lv.Jobs[srv] == 0 && lv.Servers[srv] == (gpu.Traffic{}) {
-					continue
-				}
-				o.Jobs[srv.String()] = lv.Jobs[srv]
-				o.Servers[srv.String()] = serverJSON(lv.Jobs[srv], lv.Servers[srv])
-			}
-			out[i] = o
-		}
-		return writeJSONLines(e.stdout, out)
+	switch {
+	case of.json:
+		return writeJSONLines(e.stdout, simLevelsJSON(res))
+	case of.csv:
+		return simCSV(res).write(e.stdout, true)
 	}
 	fmt.Fprintf(e.stdout, "%s: %s from root %d on %s, L2 %s, DRAM %s, %d levels\n",
 		pos[0], *kernel, r, strings.ToLower(*machineName), *l2, *dramModel, len(res.Levels))
 	for _, lv := range res.Levels {
-		fmt.Fprintf(e.stdout, "\nlevel %d: N_G %d, W_max %d, n_est %s\n", lv.Level, lv.JobsTotal, lv.WMax, ftoa(lv.LoadEstimate))
-		t := &table{header: []string{"server", "jobs", "C_L2", "C_L2H", "C_L2M", "C_DRAM", "C_RBH", "C_RBM", "writes", "write_hits"}}
-		row := func(name string, jobs int64, tr gpu.Traffic) {
-			t.add(name, itoa(jobs), itoa(tr.L2Transactions), itoa(tr.L2Hits), itoa(tr.L2Misses), itoa(tr.DRAMReads),
-				itoa(tr.RowHits), itoa(tr.RowMisses), itoa(tr.WriteTransactions), itoa(tr.WriteHits))
-		}
-		for srv := range warp.NumServers {
-			if lv.Jobs[srv] == 0 && lv.Servers[srv] == (gpu.Traffic{}) {
-				continue
-			}
-			row(srv.String(), lv.Jobs[srv], lv.Servers[srv])
-		}
-		row("total", lv.JobsTotal, lv.Traffic)
+		fmt.Fprintf(e.stdout, "\nlevel %d: N_G %d, W_max %d, n_est %s, DRAM writes %d\n",
+			lv.Level, lv.JobsTotal, lv.WMax, ftoa(lv.LoadEstimate), lv.DRAMWrites)
+		t := &table{header: simColumns}
+		eachServer(lv, func(name string, jobs int64, tr gpu.Traffic) { t.add(simCells(name, jobs, tr)...) })
 		if err := t.write(e.stdout, false); err != nil {
 			return err
 		}
@@ -188,4 +191,67 @@ blocks, banked one open row per bank of the H100's HBM3. --machine k40c uses
 		fmt.Fprintln(e.stdout)
 	}
 	return nil
+}
+
+// simColumns are the columns of a level's table in "sim bfs".
+var simColumns = []string{"server", "jobs", "C_L2", "C_L2H", "C_L2M", "C_DRAM", "C_RBH", "C_RBM", "writes", "write_hits"}
+
+// simCells is one row of a level's table.
+func simCells(name string, jobs int64, tr gpu.Traffic) []string {
+	return []string{name, itoa(jobs), itoa(tr.L2Transactions), itoa(tr.L2Hits), itoa(tr.L2Misses), itoa(tr.DRAMReads),
+		itoa(tr.RowHits), itoa(tr.RowMisses), itoa(tr.WriteTransactions), itoa(tr.WriteHits)}
+}
+
+// eachServer calls f with every server that has jobs or traffic in lv, in
+// server order, then with the level's total as server "total".
+func eachServer(lv gpu.Level, f func(name string, jobs int64, tr gpu.Traffic)) {
+	for srv := range warp.NumServers {
+		if lv.Jobs[srv] == 0 && lv.Servers[srv] == (gpu.Traffic{}) {
+			continue
+		}
+		f(srv.String(), lv.Jobs[srv], lv.Servers[srv])
+	}
+	f("total", lv.JobsTotal, lv.Traffic)
+}
+
+// simCSV is "sim bfs --csv": the level tables stacked, with a level column
+// first and the level-wide dram_writes, W_max and n_est last, filled on the
+// total rows only.
+func simCSV(res *gpu.Result) *table {
+	t := &table{header: append(append([]string{"level"}, simColumns...), "dram_writes", "W_max", "n_est"),
+		name: "sim-bfs", title: "simulated BFS: jobs and memory traffic per level and server"}
+	for _, lv := range res.Levels {
+		level := itoa(int64(lv.Level))
+		eachServer(lv, func(name string, jobs int64, tr gpu.Traffic) {
+			row := append([]string{level}, simCells(name, jobs, tr)...)
+			if name == "total" {
+				row = append(row, itoa(lv.DRAMWrites), itoa(lv.WMax), ftoa(lv.LoadEstimate))
+			} else {
+				row = append(row, "", "", "")
+			}
+			t.add(row...)
+		})
+	}
+	return t
+}
+
+// simLevelsJSON is "sim bfs --json": one object per level.
+func simLevelsJSON(res *gpu.Result) []simLevelJSON {
+	out := make([]simLevelJSON, len(res.Levels))
+	for i, lv := range res.Levels {
+		o := simLevelJSON{Level: lv.Level, Jobs: map[string]int64{}, JobsTotal: lv.JobsTotal,
+			L2Transactions: lv.L2Transactions, L2Hits: lv.L2Hits, L2Misses: lv.L2Misses,
+			DRAMReads: lv.DRAMReads, RowHits: lv.RowHits, RowMisses: lv.RowMisses,
+			WriteTransactions: lv.WriteTransactions, WriteHits: lv.WriteHits, WriteMisses: lv.WriteMisses,
+			DRAMWrites: lv.DRAMWrites, WMax: lv.WMax, LoadEstimate: lv.LoadEstimate, Servers: map[string]simServerJSON{}}
+		for srv := range warp.NumServers {
+			if lv.Jobs[srv] == 0 && lv.Servers[srv] == (gpu.Traffic{}) {
+				continue
+			}
+			o.Jobs[srv.String()] = lv.Jobs[srv]
+			o.Servers[srv.String()] = serverJSON(lv.Jobs[srv], lv.Servers[srv])
+		}
+		out[i] = o
+	}
+	return out
 }

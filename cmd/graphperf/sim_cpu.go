@@ -31,14 +31,19 @@ level. Per level it prints the jobs (memory instructions, seed 000 §4), the
 L1, L2 and L3 hits and the accesses that missed every cache, and the
 predicted cycles max_i C_i S_i and bottleneck of the westmere machine with
 memory left out (§5); then the jobs of each operator-machine server. --json
-prints one JSON object per level, one per line.`)
+prints one JSON object per level, one per line; --csv the first table, one
+row per level.`)
 	var lf loadFlags
 	lf.register(fs)
+	var of outputFlags
+	of.register(fs)
 	root := fs.String("root", "max", "root vertex: an id, \"max\" (highest out-degree) or \"random\"")
 	seed := fs.Uint64("seed", 1, "seed for --root random")
-	asJSON := fs.Bool("json", false, "print one JSON object per level, one per line")
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
+		return err
+	}
+	if err := of.check(); err != nil {
 		return err
 	}
 	g, err := lf.load(e, pos[0])
@@ -53,7 +58,7 @@ prints one JSON object per level, one per line.`)
 	if err != nil {
 		return err
 	}
-	if *asJSON {
+	if of.json {
 		out := make([]simCPULevelJSON, len(res.Levels))
 		for i, lv := range res.Levels {
 			o := simCPULevelJSON{Level: lv.Level, Jobs: map[string]int64{}, Completions: map[string]int64{},
@@ -70,8 +75,8 @@ prints one JSON object per level, one per line.`)
 		}
 		return writeJSONLines(e.stdout, out)
 	}
-	fmt.Fprintf(e.stdout, "%s: topology-driven BFS from root %d on westmere, %d levels\n\n", pos[0], r, len(res.Levels))
-	t := &table{header: []string{"level", "jobs", "L1_hits", "L2_hits", "L3_hits", "memory", "cycles", "bottleneck"}}
+	t := &table{header: []string{"level", "jobs", "L1_hits", "L2_hits", "L3_hits", "memory", "cycles", "bottleneck"},
+		name: "sim-cpu", title: "simulated single-threaded BFS on a Westmere core, per level"}
 	for _, lv := range res.Levels {
 		cycles, bottleneck := "-", "-"
 		if p := lv.Prediction; p != nil {
@@ -80,6 +85,10 @@ prints one JSON object per level, one per line.`)
 		t.add(itoa(int64(lv.Level)), itoa(lv.Instructions), itoa(lv.Counts.L1Hits), itoa(lv.Counts.L2Hits),
 			itoa(lv.Counts.L3Hits), itoa(lv.Counts.Memory), cycles, bottleneck)
 	}
+	if of.csv {
+		return t.write(e.stdout, true)
+	}
+	fmt.Fprintf(e.stdout, "%s: topology-driven BFS from root %d on westmere, %d levels\n\n", pos[0], r, len(res.Levels))
 	if err := t.write(e.stdout, false); err != nil {
 		return err
 	}

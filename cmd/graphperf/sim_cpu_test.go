@@ -14,6 +14,8 @@ func TestSimCPUGolden(t *testing.T) {
 		{"simcpu-fig2-json", []string{"sim", "cpu", "--json", "--root", "0", "testdata/fig2.txt"}, false},
 		{"simcpu-fig2-max", []string{"sim", "cpu", "testdata/fig2.txt"}, false},
 		{"simcpu-help", []string{"sim", "cpu", "-h"}, false},
+		{"simcpu-fig2-csv", []string{"sim", "cpu", "--csv", "--root", "0", "testdata/fig2.txt"}, false},
+		{"simcpu-json-and-csv", []string{"sim", "cpu", "--json", "--csv", "testdata/fig2.txt"}, true},
 		{"simcpu-bad-root", []string{"sim", "cpu", "--root", "99", "testdata/fig2.txt"}, true},
 		{"simcpu-no-graph", []string{"sim", "cpu"}, true},
 	}

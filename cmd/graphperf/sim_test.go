@@ -21,6 +21,12 @@ func TestSimGolden(t *testing.T) {
 		{"sim-bad-machine", []string{"sim", "bfs", "--machine", "a100", "testdata/fig2.txt"}, true},
 		{"sim-k40c-sectored", []string{"sim", "bfs", "--machine", "k40c", "--l2", "sectored", "testdata/fig2.txt"}, true},
 		{"sim-bad-root", []string{"sim", "bfs", "--root", "99", "testdata/fig2.txt"}, true},
+		{"sim-fig2-csv", []string{"sim", "bfs", "--csv", "--root", "0", "testdata/fig2.txt"}, false},
+		{"sim-fig2-cold-csv", []string{"sim", "bfs", "--cold", "--csv", "--root", "0", "testdata/fig2.txt"}, false},
+		{"sim-fig2-warp4-unroll", []string{"sim", "bfs", "--kernel", "vertex-push-warp4", "--chunk", "2", "--unroll", "4", "--root", "0", "testdata/fig2.txt"}, false},
+		{"sim-json-and-csv", []string{"sim", "bfs", "--json", "--csv", "testdata/fig2.txt"}, true},
+		{"sim-bad-unroll", []string{"sim", "bfs", "--unroll", "0", "testdata/fig2.txt"}, true},
+		{"sim-bad-chunk", []string{"sim", "bfs", "--kernel", "vertex-push-warp8", "--chunk", "-1", "testdata/fig2.txt"}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -67,8 +67,13 @@ var K40cL2 = FullyAssociativeConfig{Lines: 49152, LineBytes: 32}
 // and once per compaction; the log holds at least 4 x Lines records and a
 // compaction leaves at most Lines, so compactions cost at most 4/3 slot
 // reads per appended record. Memory: 16 bytes per slot, 4 to 8 slots per
-// line; 4 bytes per log record, 4 to 8 records per line; 1 byte per
-// bucket: 40.5 MiB for the 50 MiB H100 L2 (2^21 slots, 2^21 records).
+// line; 4 bytes per log record, 4 to 8 records per line: 40 MiB for the
+// 50 MiB H100 L2 (2^21 slots, 2^21 records). Whether a bucket is full is
+// read from its keys, in the host cache line that the access reads anyway,
+// rather than kept in an array of per-bucket counts, whose two random
+// reads per eviction cost 2-5% on BenchmarkFullyAssociativeH100L2's random
+// stream (docs/PERFORMANCE.md). Backing the tables with huge pages from
+// mmap, to spare TLB misses, measured no faster.
 //
 // Stamps are stored in 32 bits: every resident line's latest record is in
 // the log, and the log spans fewer than 2^32 positions, so two positions in
@@ -85,7 +90,6 @@ type FullyAssociative struct {
 	capacity, resident int
 
 	slots      []faSlot // bucket b is slots b*faWays .. b*faWays+faWays-1
-	counts     []uint8  // lines in each bucket
 	bucketMask uint64
 	hashShift  uint
 
@@ -158,7 +162,6 @@ func NewFullyAssociative(cfg FullyAssociativeConfig) (*FullyAssociative, error) 
 		geometry:   g,
 		capacity:   cfg.Lines,
 		slots:      makeHuge[faSlot](faWays << bucketBits),
-		counts:     make([]uint8, 1<<bucketBits),
 		bucketMask: 1<<bucketBits - 1,
 		hashShift:  (64 - bucketBits) & 63, // 0 for one bucket, which bucketMask 0 then selects
 		log:        makeHuge[uint32](1 << logBits),
@@ -260,7 +263,6 @@ func (c *FullyAssociative) ResetStats() { c.tallies = [2]tally{} }
 // Reset empties the cache and zeroes its statistics.
 func (c *FullyAssociative) Reset() {
 	clear(c.slots)
-	clear(c.counts)
 	c.head, c.tail, c.resident, c.logAhead = 0, 0, 0, 0
 	c.lastKey, c.lastSlot = 0, 0
 	c.evictedKey, c.evictedMeta, c.didEvict = 0, 0, false
@@ -304,6 +306,13 @@ func scan(bucket *[faWays]faSlot, key uint64) (hit, empty int) {
 	return hit, empty
 }
 
+// full reports whether every slot of bucket holds a line, without a branch
+// per slot: k | -k has its top bit set exactly when k != 0.
+func full(bucket *[faWays]faSlot) bool {
+	k0, k1, k2, k3 := bucket[0].key, bucket[1].key, bucket[2].key, bucket[3].key
+	return (k0|-k0)&(k1|-k1)&(k2|-k2)&(k3|-k3)>>63 != 0
+}
+
 // bucket returns bucket b.
 func (c *FullyAssociative) bucket(b uint64) *[faWays]faSlot {
 	return (*[faWays]faSlot)(c.slots[b*faWays:])
@@ -313,12 +322,12 @@ func (c *FullyAssociative) bucket(b uint64) *[faWays]faSlot {
 func (c *FullyAssociative) find(key uint64) (uint32, bool) {
 	b := c.bucketOf(key - 1)
 	for {
-		hit, _ := scan(c.bucket(b), key)
+		hit, empty := scan(c.bucket(b), key)
 		if hit >= 0 {
 			return uint32(b*faWays) + uint32(hit), true
 		}
-		if c.counts[b] < faWays {
-			return 0, false
+		if empty >= 0 {
+			return 0, false // no line passes a bucket that is not full
 		}
 		b = (b + 1) & c.bucketMask
 	}
@@ -327,12 +336,11 @@ func (c *FullyAssociative) find(key uint64) (uint32, bool) {
 // freeSlot returns the slot number where line, which is absent, is to be
 // inserted: an empty slot of the first bucket from its home that is not full.
 func (c *FullyAssociative) freeSlot(line uint64) uint32 {
-	b := c.bucketOf(line)
-	for c.counts[b] == faWays {
-		b = (b + 1) & c.bucketMask
+	for b := c.bucketOf(line); ; b = (b + 1) & c.bucketMask {
+		if _, empty := scan(c.bucket(b), line+1); empty >= 0 {
+			return uint32(b*faWays) + uint32(empty)
+		}
 	}
-	_, empty := scan(c.bucket(b), line+1)
-	return uint32(b*faWays) + uint32(empty)
 }
 
 // run performs the accesses of Load, Store, LoadAll and StoreAll in order,
@@ -346,7 +354,7 @@ func (c *FullyAssociative) run(addrs []uint64, kind int, results []Result) {
 	t := &c.tallies[kind&1]
 	// Locals, so that they can live in registers; the masks on the shift
 	// counts let the compiler drop its checks for counts of 64 or more.
-	slots, logRing, counts := c.slots, c.log, c.counts
+	slots, logRing := c.slots, c.log
 	lineShift, sectorShift := c.lineShift&63, c.sectorShift&63
 	sectorIndexMask := c.sectorIndexMask & 7
 	hashShift, bucketMask, logMask := c.hashShift&63, c.bucketMask, c.logMask
@@ -416,13 +424,14 @@ func (c *FullyAssociative) run(addrs []uint64, kind int, results []Result) {
 								continue // stale record
 							}
 							victimKey := slots[victim].key
-							if counts[victim/faWays] == faWays {
+							// The victim's bucket is the host cache line of
+							// its slot, already read.
+							if full((*[faWays]faSlot)(slots[victim&^(faWays-1):])) {
 								c.head, c.tail, c.resident, c.lastKey, c.lastSlot = head, tail, c.capacity-free, lastKey, lastSlot
 								c.remove(victim)
 								lastSlot = c.lastSlot // the MRU line may have moved
 							} else {
 								slots[victim] = faSlot{}
-								counts[victim/faWays]--
 							}
 							free++
 							valid, dirty := metaValid(m), metaDirty(m)
@@ -450,7 +459,6 @@ func (c *FullyAssociative) run(addrs []uint64, kind int, results []Result) {
 						tail = c.tail
 					}
 					slots[slot] = faSlot{key: key, meta: uint64(uint32(tail)) | bit<<32 | bit<<40&dirtyMask}
-					counts[slot/faWays]++
 					free--
 					logRing[tail&logMask] = slot
 					tail++
@@ -500,9 +508,8 @@ func (c *FullyAssociative) run(addrs []uint64, kind int, results []Result) {
 func (c *FullyAssociative) remove(slot uint32) {
 	for {
 		b := uint64(slot / faWays)
-		wasFull := c.counts[b] == faWays
+		wasFull := full(c.bucket(b))
 		c.slots[slot] = faSlot{}
-		c.counts[b]--
 		if !wasFull {
 			return
 		}
@@ -514,7 +521,6 @@ func (c *FullyAssociative) remove(slot uint32) {
 		moved := c.slots[from]
 		c.slots[slot] = moved
 		key, m := moved.key, moved.meta
-		c.counts[b]++
 		c.log[uint64(uint32(m))&c.logMask] = slot
 		if key == c.lastKey {
 			c.lastSlot = slot
@@ -534,7 +540,7 @@ func (c *FullyAssociative) overflowed(hole uint64) (uint32, bool) {
 				return uint32(j*faWays) + uint32(t), true
 			}
 		}
-		if c.counts[j] < faWays {
+		if !full(c.bucket(j)) {
 			return 0, false // no line passes a bucket that is not full
 		}
 	}

@@ -6,14 +6,14 @@ import (
 )
 
 // checkFullyAssociative verifies the invariants FullyAssociative's
-// documentation states: bucket counts, the probe invariant (every bucket
+// documentation states: the probe invariant (every bucket
 // between a line's home and its bucket is full), one live log record per
 // resident line, at the position its stamp names, and the most recently
 // used line's record last.
 func checkFullyAssociative(t *testing.T, c *FullyAssociative) {
 	t.Helper()
 	resident := 0
-	for b := range c.counts {
+	for b := range len(c.slots) / faWays {
 		n := 0
 		for s := range faWays {
 			slot := uint32(b*faWays + s)
@@ -29,7 +29,7 @@ func checkFullyAssociative(t *testing.T, c *FullyAssociative) {
 				t.Fatalf("slot %d: valid %#b dirty %#b", slot, v, d)
 			}
 			for j := c.bucketOf(sl.key - 1); j != uint64(b); j = (j + 1) & c.bucketMask {
-				if c.counts[j] != faWays {
+				if c.fill(j) != faWays {
 					t.Fatalf("line %d in bucket %d, but bucket %d on its probe path is not full", sl.key-1, b, j)
 				}
 			}
@@ -38,8 +38,8 @@ func checkFullyAssociative(t *testing.T, c *FullyAssociative) {
 				t.Fatalf("line %d in slot %d: stamp %d names no record of it in log [%d, %d)", sl.key-1, slot, uint32(sl.meta), c.head, c.tail)
 			}
 		}
-		if int(c.counts[b]) != n {
-			t.Fatalf("bucket %d: count %d, holds %d", b, c.counts[b], n)
+		if full(c.bucket(uint64(b))) != (n == faWays) {
+			t.Fatalf("bucket %d holds %d lines, full says %v", b, n, !(n == faWays))
 		}
 		resident += n
 	}
@@ -60,6 +60,17 @@ func checkFullyAssociative(t *testing.T, c *FullyAssociative) {
 			t.Fatalf("most recently used line %d: slot %d holds %d, stamp %d, tail %d", c.lastKey-1, c.lastSlot, sl.key-1, uint32(sl.meta), c.tail)
 		}
 	}
+}
+
+// fill returns the number of lines in bucket b.
+func (c *FullyAssociative) fill(b uint64) int {
+	n := 0
+	for _, sl := range c.bucket(b) {
+		if sl.key != 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // TestFullyAssociativeCollisions draws lines that share a few home buckets,
@@ -111,7 +122,7 @@ func TestFullyAssociativeCollisions(t *testing.T) {
 				}
 			}
 		}
-		overflowed = overflowed || c.counts[7] > 0 && c.counts[5] == faWays && c.counts[6] == faWays
+		overflowed = overflowed || c.fill(7) > 0 && c.fill(5) == faWays && c.fill(6) == faWays
 	}
 	if !overflowed {
 		t.Error("no line overflowed past bucket 6: the test does not exercise overflow")

@@ -4,5 +4,7 @@
 // row-buffer model (simulate/dram), and the counts of seed 000 §6.4 —
 // C_L2, C_L2H, C_L2M, C_DRAM, C_RBH, C_RBM — come back per level and per
 // operator-machine server, next to the jobs, W_max and n_est = N_G / W_max
-// of §6.5.
+// of §6.5. Stores and atomics are write-allocate L2 transactions counted
+// apart from the reads, and the dirty sectors that L2 evictions write back
+// to DRAM are counted per level (Level.DRAMWrites); seed 000 models neither.
 package gpu

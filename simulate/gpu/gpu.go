@@ -79,8 +79,8 @@ type Config struct {
 // (C_L2), a hit (C_L2H) or a miss (C_L2M); every miss is one DRAM read
 // (C_DRAM) of one sector, a row-buffer hit (C_RBH) or miss (C_RBM). Writes
 // (stores and atomics) are L2 transactions counted apart; they never reach
-// the row-buffer model, which models reads only (write-backs of dirty lines
-// are not simulated).
+// the row-buffer model, which models reads only. The write-backs of dirty
+// L2 lines to DRAM are counted per level, not per server (Level.DRAMWrites).
 type Traffic struct {
 	// L2Transactions is C_L2, the read sectors.
 	L2Transactions int64
@@ -126,6 +126,17 @@ type Level struct {
 	// LoadEstimate is n_est = N_G / W_max (seed 000 §6.5), 0 when W_max
 	// is 0.
 	LoadEstimate float64
+	// DRAMWrites is the 32-byte sectors written back to DRAM during the
+	// level: the dirty sectors of the L2 lines that the level's misses
+	// evicted (write-back, write-allocate L2; see simulate/cache). Like
+	// ncu's dram__sectors_write it is a level total: a write-back is caused
+	// by one server's miss but carries data that others may have written,
+	// so it is not split by server. Dirty lines still in the L2 when the
+	// traversal ends are not written back, nor, with Config.ColdLevels, those
+	// that the reset between levels drops. Write-backs do not pass through
+	// the row-buffer model, so C_RBH and C_RBM are the reads' alone. 0 with
+	// Config.SkipWrites.
+	DRAMWrites int64
 }
 
 // Result is a simulated traversal.
@@ -165,7 +176,7 @@ func Simulate(g *graph.CSR, root uint32, cfg Config) (*Result, error) {
 	res := &Result{Config: cfg, Levels: s.levels, Warp: wr}
 	res.Warnings = append(res.Warnings, wr.Warnings...)
 	res.Warnings = append(res.Warnings,
-		"writes are counted in the L2 only: the row-buffer model sees read misses, no write-backs")
+		"writes: stores in the L2 and dirty write-backs (dram_writes, a lower bound) are counted; the row-buffer model sees read misses only")
 	if cfg.L2 == L2FullyAssociative {
 		res.Warnings = append(res.Warnings, "L2 is fully associative (seed 000 §6.4's approximation), not the H100's sets and slices")
 	}

@@ -2,9 +2,13 @@ package gpu
 
 import (
 	"errors"
+	"math/bits"
 	"sync"
 	"testing"
 
+	"github.com/graphperf/graphperf/model/machine"
+	"github.com/graphperf/graphperf/simulate/cache"
+	"github.com/graphperf/graphperf/simulate/dram"
 	"github.com/graphperf/graphperf/simulate/warp"
 	"github.com/graphperf/graphperf/workload/gen"
 	"github.com/graphperf/graphperf/workload/graph"
@@ -141,6 +145,101 @@ func TestProperties(t *testing.T) {
 	}
 }
 
+// evictionSink replays the warp simulator's sectors one by one through its
+// own L2 and counts, per level, the dirty sectors of the lines each access
+// evicts (from Evicted, not from the cache's statistics): the reference for
+// Level.DRAMWrites.
+type evictionSink struct {
+	l2 interface {
+		Load(uint64) cache.Result
+		Store(uint64) cache.Result
+		Evicted() (cache.Eviction, bool)
+	}
+	current int64
+	levels  []int64
+}
+
+func (e *evictionSink) Access(_ warp.Server, op warp.Op, sectors []uint64) {
+	for _, a := range sectors {
+		if op == warp.Load {
+			e.l2.Load(a)
+		} else {
+			e.l2.Store(a)
+		}
+		if ev, ok := e.l2.Evicted(); ok {
+			e.current += int64(bits.OnesCount8(ev.Dirty))
+		}
+	}
+}
+
+func (e *evictionSink) EndLevel(*warp.Level) {
+	e.levels = append(e.levels, e.current)
+	e.current = 0
+}
+
+// TestDRAMWrites checks Level.DRAMWrites against a sector-by-sector replay
+// through small L2s that evict often (32-byte sectors, so a dirty sector is
+// one DRAM write), for both L2 models and kernels with stores, atomics,
+// queues and bitmaps; that no more sectors are written back than were
+// written; and that SkipWrites writes nothing back. (That the reads did not
+// change is the golden files' business: cmd/graphperf testdata/sim-*.)
+func TestDRAMWrites(t *testing.T) {
+	el, err := gen.RMAT{Scale: 9, EdgeFactor: 8, A: .57, B: .19, C: .19, Directed: true}.Generate(3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := graph.Build(el, graph.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := props.MaxDegreeRoot(g)
+	fa := cache.FullyAssociativeConfig{Lines: 48, LineBytes: 128, SectorBytes: 32}
+	sa := cache.SetAssociativeConfig{Slices: 3, SetsPerSlice: 4, Ways: 4, LineBytes: 128, SectorBytes: 32}
+	for _, kernel := range []string{"topo", "vertex-push", "queue", "dobfs"} {
+		for _, l2 := range []string{L2FullyAssociative, L2Sectored} {
+			ref := &evictionSink{}
+			if l2 == L2FullyAssociative {
+				ref.l2, err = cache.NewFullyAssociative(fa)
+			} else {
+				ref.l2, err = cache.NewSetAssociative(sa)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := warp.Run(g, root, warp.Config{Kernel: kernel, Sink: ref}); err != nil {
+				t.Fatal(err)
+			}
+			res, err := Simulate(g, root, Config{Kernel: kernel, L2: l2, FullyAssociative: fa, SetAssociative: sa})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var total, writes int64
+			for i, lv := range res.Levels {
+				if lv.DRAMWrites != ref.levels[i] {
+					t.Errorf("%s/%s level %d: DRAMWrites %d, replay %d", kernel, l2, i, lv.DRAMWrites, ref.levels[i])
+				}
+				total += lv.DRAMWrites
+				writes += lv.WriteTransactions
+				if total > writes {
+					t.Errorf("%s/%s level %d: %d sectors written back, only %d written so far", kernel, l2, i, total, writes)
+				}
+			}
+			if total == 0 {
+				t.Errorf("%s/%s: no write-backs with a %d-line L2", kernel, l2, fa.Lines)
+			}
+			skip, err := Simulate(g, root, Config{Kernel: kernel, L2: l2, FullyAssociative: fa, SetAssociative: sa, SkipWrites: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, lv := range skip.Levels {
+				if lv.DRAMWrites != 0 {
+					t.Errorf("%s/%s level %d: DRAMWrites %d with SkipWrites", kernel, l2, lv.Level, lv.DRAMWrites)
+				}
+			}
+		}
+	}
+}
+
 func check(t *testing.T, name string, c Traffic) {
 	t.Helper()
 	if c.L2Hits+c.L2Misses != c.L2Transactions || c.DRAMReads != c.L2Misses ||
@@ -198,5 +297,44 @@ func BenchmarkTopoRMAT22(b *testing.B) {
 		}
 		b.ReportMetric(float64(tr.L2Transactions), "C_L2")
 		b.ReportMetric(float64(tr.L2Hits)/float64(tr.L2Transactions), "L2-hit-rate")
+	}
+}
+
+// TestMachineFiles checks the geometries this package and simulate/cache,
+// dram and warp hard-code against the embedded machine files of
+// model/machine, which the simulation issue names as their source: the
+// H100's L2 (slices x sets x ways of 128-byte lines, 32-byte sectors) and
+// physical warps (SMs x warps per SM), and the K40c's L2 capacity, sector
+// and 960 physical warps (seed 000 §6.5). The K40c "fa" L2 keeps seed 000's
+// 32-byte lines where the machine file gives the GK110's 128-byte lines.
+func TestMachineFiles(t *testing.T) {
+	h100, err := machine.Lookup("h100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l2, sa := h100.L2, cache.H100L2
+	if l2.Slices != sa.Slices || l2.Sets != sa.SetsPerSlice || l2.Ways != sa.Ways ||
+		int(l2.Line) != sa.LineBytes || int(l2.Sector) != sa.SectorBytes || int(l2.Size) != sa.Bytes() {
+		t.Errorf("h100.yaml L2 %+v, cache.H100L2 %+v", *l2, sa)
+	}
+	if DefaultFullyAssociative.Bytes() != int(l2.Size) || DefaultFullyAssociative.SectorBytes != int(l2.Sector) {
+		t.Errorf("DefaultFullyAssociative %+v, h100.yaml L2 %+v", DefaultFullyAssociative, *l2)
+	}
+	if w := h100.SMs * h100.WarpsPerSM; w != warp.H100Warps {
+		t.Errorf("h100.yaml: %d physical warps, warp.H100Warps %d", w, warp.H100Warps)
+	}
+	// dram.H100HBM3 counts pseudo-channels, two per HBM3 channel.
+	if d, b := h100.DRAM, dram.H100HBM3; int(d.RowBytes) != b.RowBytes || 2*d.Channels != b.Channels {
+		t.Errorf("h100.yaml DRAM %+v, dram.H100HBM3 %+v", *d, b)
+	}
+	k40c, err := machine.Lookup("k40c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k := cache.K40cL2; k.Bytes() != int(k40c.L2.Size) || k.LineBytes != int(k40c.L2.Sector) {
+		t.Errorf("k40c.yaml L2 %+v, cache.K40cL2 %+v", *k40c.L2, k)
+	}
+	if w := k40c.SMs * k40c.WarpsPerSM; w != warp.K40cWarps {
+		t.Errorf("k40c.yaml: %d physical warps, warp.K40cWarps %d", w, warp.K40cWarps)
 	}
 }

@@ -13,6 +13,7 @@ import (
 type l2Model interface {
 	LoadAll(addrs []uint64, results []cache.Result)
 	StoreAll(addrs []uint64, results []cache.Result)
+	Stats() cache.Stats
 	Reset()
 }
 
@@ -71,6 +72,9 @@ type sink struct {
 
 	current [warp.NumServers]Traffic
 	levels  []Level
+	// writeBackBytes is the L2's write-back bytes at the start of the
+	// current level.
+	writeBackBytes uint64
 }
 
 var (
@@ -144,13 +148,21 @@ func (s *sink) EndLevel(l *warp.Level) {
 	if lv.WMax > 0 {
 		lv.LoadEstimate = float64(lv.JobsTotal) / float64(lv.WMax)
 	}
+	wb := s.l2.Stats().WriteBack().Bytes
+	lv.DRAMWrites = int64((wb - s.writeBackBytes) / dramSectorBytes)
+	s.writeBackBytes = wb
 	s.levels = append(s.levels, lv)
 	s.current = [warp.NumServers]Traffic{}
 	if s.cfg.ColdLevels {
 		s.l2.Reset()
 		s.rows.Reset()
+		s.writeBackBytes = 0
 	}
 }
+
+// dramSectorBytes is the unit of DRAMWrites, as of DRAMReads: a 32-byte
+// sector (ncu's dram__sectors_read and dram__sectors_write).
+const dramSectorBytes = 32
 
 // flush runs the buffered sectors through the L2, then the read misses
 // through the row buffers, and empties the buffer.

@@ -16,10 +16,11 @@ import (
 // level can change), and walks the edge loop as seed 000 §6.3 describes
 // (unroll 1: the warp iterates max degree times; unroll k: max (deg mod k)
 // remainder iterations, then k per round for max (deg div k) rounds),
-// counting distinct sectors with a map. It returns the jobs per server, the
-// load sectors per server, and the jobs of each warp.
+// counting distinct 32-byte sectors and 128-byte lines with maps. It
+// returns the jobs per server, the load sectors and load lines per server,
+// and the jobs of each warp.
 func bruteTopo(g *graph.CSR, depth []int32, L int32, lay *layout.Layout, block, gridCap, unroll int) (
-	jobs, sectors map[Server]int64, warpJobs []int64) {
+	jobs, sectors, lines map[Server]int64, warpJobs []int64) {
 	n := int64(g.NumVertices())
 	grid := (n + int64(block) - 1) / int64(block)
 	grid = max(grid, 1)
@@ -27,14 +28,20 @@ func bruteTopo(g *graph.CSR, depth []int32, L int32, lay *layout.Layout, block, 
 		grid = min(grid, int64(gridCap))
 	}
 	threads := grid * int64(block)
-	jobs, sectors = map[Server]int64{}, map[Server]int64{}
+	jobs, sectors, lines = map[Server]int64{}, map[Server]int64{}, map[Server]int64{}
 	warpJobs = make([]int64, threads/32)
-	distinct := func(a layout.Array, idx []int64) int64 {
-		set := map[uint64]bool{}
-		for _, i := range idx {
-			set[lay.Addr(a, i)/32] = true
+	// load counts one load instruction of server s over the elements idx
+	// of array a.
+	load := func(s Server, a layout.Array, idx ...[]int64) {
+		sectorSet, lineSet := map[uint64]bool{}, map[uint64]bool{}
+		for _, part := range idx {
+			for _, i := range part {
+				sectorSet[lay.Addr(a, i)/32] = true
+				lineSet[lay.Addr(a, i)/128] = true
+			}
 		}
-		return int64(len(set))
+		sectors[s] += int64(len(sectorSet))
+		lines[s] += int64(len(lineSet))
 	}
 	job := func(w int64, s Server, count int64) {
 		jobs[s] += count
@@ -48,7 +55,7 @@ func bruteTopo(g *graph.CSR, depth []int32, L int32, lay *layout.Layout, block, 
 			}
 			job(w, ANI, 1)
 			job(w, NF1, 1)
-			sectors[NF1] += distinct(layout.Depth, nodes)
+			load(NF1, layout.Depth, nodes)
 			for _, v := range nodes {
 				if depth[v] == L {
 					front = append(front, v)
@@ -62,7 +69,8 @@ func bruteTopo(g *graph.CSR, depth []int32, L int32, lay *layout.Layout, block, 
 			for _, v := range front {
 				next = append(next, v+1)
 			}
-			sectors[ERL] += distinct(layout.Offsets, front) + distinct(layout.Offsets, next)
+			load(ERL, layout.Offsets, next) // off[v+1], then off[v]: two instructions
+			load(ERL, layout.Offsets, front)
 			// iterations[t] lists the edges the warp's lanes read in its
 			// t-th loop iteration.
 			var iterations [][]int64
@@ -115,16 +123,16 @@ func bruteTopo(g *graph.CSR, depth []int32, L int32, lay *layout.Layout, block, 
 				for _, s := range []Server{EDL, NF2, OP, COUNT} {
 					job(w, s, 1)
 				}
-				sectors[EDL] += distinct(layout.Targets, edges)
-				sectors[NF2] += distinct(layout.Depth, dsts)
+				load(EDL, layout.Targets, edges)
+				load(NF2, layout.Depth, dsts)
 			}
 		}
 	}
-	return jobs, sectors, warpJobs
+	return jobs, sectors, lines, warpJobs
 }
 
 // TestTopoBruteForce checks the simulator's topo job counts, load sectors
-// and per-warp jobs against bruteTopo on random graphs, level by level,
+// and lines, and per-warp jobs against bruteTopo on random graphs, level by level,
 // for both loop schedules and several launch shapes.
 func TestTopoBruteForce(t *testing.T) {
 	shapes := []struct{ block, gridCap, unroll int }{
@@ -165,13 +173,16 @@ func TestTopoBruteForce(t *testing.T) {
 			for L := range res.Levels {
 				lv := &res.Levels[L]
 				name := fmt.Sprintf("graph %d, block %d, cap %d, unroll %d, level %d", gi, sh.block, sh.gridCap, sh.unroll, L)
-				jobs, sectors, warpJobs := bruteTopo(g, depth, int32(L), res.Layout, sh.block, gridCap, sh.unroll)
+				jobs, sectors, lines, warpJobs := bruteTopo(g, depth, int32(L), res.Layout, sh.block, gridCap, sh.unroll)
 				for s := range NumServers {
 					if got := lv.Jobs(s); got != jobs[s] {
 						t.Errorf("%s: %v jobs %d, brute force %d", name, s, got, jobs[s])
 					}
 					if got := lv.Servers[s][Load].Sectors; got != sectors[s] {
 						t.Errorf("%s: %v load sectors %d, brute force %d", name, s, got, sectors[s])
+					}
+					if got := lv.Servers[s][Load].Lines; got != lines[s] {
+						t.Errorf("%s: %v load lines %d, brute force %d", name, s, got, lines[s])
 					}
 				}
 				if got := lv.Launches[0].WarpJobs; fmt.Sprint(got) != fmt.Sprint(warpJobs) {

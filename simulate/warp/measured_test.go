@@ -3,6 +3,7 @@ package warp
 import (
 	"bufio"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -219,6 +220,52 @@ func TestMeasuredCounters(t *testing.T) {
 	if launches != 228 {
 		t.Errorf("%d launches compared, want the file's 228", launches)
 	}
+}
+
+// TestMeasuredTopoTable prints, with -v, the markdown table of
+// docs/ACCURACY.md that compares the simulated load instructions of
+// topology-driven BFS (k_topo) with ncu's smsp__inst_executed_op_global_ld
+// in testdata/h100_counters.csv, per graph and level, for nvcc's unrolling
+// (NVCCUnroll, "graphperf sim bfs --unroll 4") and for seed 000 §6.3's loop
+// counting (the default of Run and of "sim bfs"). TestMeasuredCounters
+// asserts that the NVCCUnroll column equals ncu's. This test asserts that
+// seed 000's counting never issues more loads than nvcc's schedule: per
+// warp, max over lanes of the trip count t is at most max(t mod 4) + 4
+// max(t div 4), and the loads outside the edge loop are the same.
+func TestMeasuredTopoTable(t *testing.T) {
+	runs := measuredLevels(readMeasured(t))
+	var b strings.Builder
+	b.WriteString("| graph | level | ncu loads | simulated, nvcc unroll | simulated, seed 000 §6.3 | §6.3 / ncu | ncu load sectors | simulated sectors (nvcc) |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|\n")
+	var totalNCU, totalNVCC, totalSeed int64
+	for _, name := range []string{"fig2", "rmat12", "urmat12"} {
+		levels := runs[[2]string{name, "topo"}]
+		if len(levels) == 0 {
+			t.Fatalf("no topo rows for %s", name)
+		}
+		g, root := measuredGraph(t, name)
+		nvcc, err := Run(g, root, Config{Kernel: "topo", Unroll: NVCCUnroll})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seed, err := Run(g, root, Config{Kernel: "topo"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, m := range levels {
+			n, s := nvcc.Levels[i].Op(Load), seed.Levels[i].Op(Load)
+			if s.Jobs > n.Jobs {
+				t.Errorf("%s level %d: seed 000 counting issues %d loads, nvcc's unrolling %d", name, m.level, s.Jobs, n.Jobs)
+			}
+			totalNCU += m.ld
+			totalNVCC += n.Jobs
+			totalSeed += s.Jobs
+			fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %.3f | %d | %d |\n",
+				name, m.level, m.ld, n.Jobs, s.Jobs, float64(s.Jobs)/float64(m.ld), m.ldsec, n.Sectors)
+		}
+	}
+	fmt.Fprintf(&b, "| all | | %d | %d | %d | %.3f | | |\n", totalNCU, totalNVCC, totalSeed, float64(totalSeed)/float64(totalNCU))
+	t.Log("\n" + b.String())
 }
 
 var gpgDir = flag.String("gpg-dir", "", "TestWriteMeasuredGraphs writes the graphs of testdata/h100_counters.csv here as .gpg files")
