@@ -3,8 +3,10 @@ package store
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"crypto/sha256"
 	"database/sql"
+	"database/sql/driver"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -88,7 +90,15 @@ func (db *DB) IngestRunnerJSONL(path, dataset string, man *kernels.Manifest) (st
 		}
 		r = zr
 	}
-	tx, err := db.sql.Begin()
+	// A connection of its own, so that the level rows can go to the driver
+	// directly (flushLevels).
+	ctx := context.Background()
+	conn, err := db.sql.Conn(ctx)
+	if err != nil {
+		return st, fmt.Errorf("ingest %s: %w", path, err)
+	}
+	defer conn.Close()
+	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return st, fmt.Errorf("ingest %s: %w", path, err)
 	}
@@ -109,7 +119,7 @@ func (db *DB) IngestRunnerJSONL(path, dataset string, man *kernels.Manifest) (st
 		st.Skipped = true
 		return st, nil
 	}
-	in, err := newIngester(tx, path, dataset, man)
+	in, err := newIngester(tx, conn, path, dataset, man)
 	if err != nil {
 		return st, fmt.Errorf("ingest %s: %w", path, err)
 	}
@@ -118,22 +128,30 @@ func (db *DB) IngestRunnerJSONL(path, dataset string, man *kernels.Manifest) (st
 	if err := in.source(st.SHA256); err != nil {
 		return st, fmt.Errorf("ingest %s: %w", path, err)
 	}
-	rd := kernels.NewReader(r, path)
-	for rd.Next() {
-		if err := in.record(rd.Record(), rd.Line()); err != nil {
-			var pe *kernels.ParseError
-			if errors.As(err, &pe) {
-				return st, err
+	// Reading and decoding (one goroutine) overlap with storing (this
+	// one): on two cores that nearly halves the time.
+	recs := decodeAsync(r, path)
+	defer recs.stop()
+	for batch := range recs.batches {
+		for _, lr := range batch.recs {
+			if err := in.record(lr.rec, lr.line); err != nil {
+				var pe *kernels.ParseError
+				if errors.As(err, &pe) {
+					return st, err
+				}
+				return st, &kernels.ParseError{File: path, Line: lr.line, Msg: err.Error()}
 			}
-			return st, &kernels.ParseError{File: path, Line: rd.Line(), Msg: err.Error()}
+			st.Lines = lr.line
 		}
-		st.Lines = rd.Line()
-	}
-	if err := rd.Err(); err != nil {
-		return st, err
+		if batch.err != nil {
+			return st, batch.err
+		}
 	}
 	if err := in.finish(); err != nil {
 		return st, err
+	}
+	if err := in.flushLevels(true); err != nil {
+		return st, fmt.Errorf("ingest %s: %w", path, err)
 	}
 	if _, err := tx.Exec(`UPDATE sources SET lines = ? WHERE id = ?`, st.Lines, in.sourceID); err != nil {
 		return st, fmt.Errorf("ingest %s: %w", path, err)
@@ -156,30 +174,95 @@ type pending struct {
 // the ids it has resolved.
 type ingester struct {
 	tx        *sql.Tx
+	conn      *sql.Conn // tx's
 	path      string
 	man       *kernels.Manifest
+	manGraphs map[manifestKey]int // (name, algorithm) → index in man.Graphs of its first record
 	st        *Stats
 	datasetID int64
 	sourceID  int64
 	device    *kernels.Device
 	platform  int64
 
-	algorithms, impls, graphs, variants, configs map[string]int64
-	refs                                         map[int64]string // variant id → reference hash ('' when none)
-	waiting                                      map[traversal]*pending
+	algorithms map[string]int64
+	platforms  map[string]int64 // of CSV files, by name
+	impls      map[implKey]int64
+	graphs     map[string]int64
+	variants   map[variantKey]int64
+	configs    map[configKey]int64
+	refs       map[int64]string // variant id → reference hash ('' when none)
+	propLevels map[int64]int    // variant id → levels whose properties this file stored
+	waiting    map[traversal]*pending
+
+	// levelRows wait for rawLevels, which stores levelBatch of them in
+	// one statement, prepared on conn's driver connection.
+	levelRows []levelRow
+	levelArgs []any
+	rawLevels driver.Stmt
+	rawArgs   []driver.NamedValue
 
 	insRun, insLevel, insLevelProp *sql.Stmt
 }
 
-func newIngester(tx *sql.Tx, path, dataset string, man *kernels.Manifest) (*ingester, error) {
+type manifestKey struct{ name, algorithm string }
+
+type implKey struct {
+	algorithm int64
+	name      string
+}
+
+type variantKey struct{ graph, algorithm, root int64 }
+
+type configKey struct {
+	algorithm              int64
+	commit, version        string
+	reps, warmup           int
+	l2Flush                bool
+	blockSize              int
+	gridCap                int64
+	nvccVersion, nvccFlags string
+	date                   any
+}
+
+// levelRow is a level timing waiting to be stored.
+type levelRow struct {
+	run   int64
+	level *kernels.Level
+}
+
+// levelBatch is the level rows of one INSERT: multi-row statements cost
+// less per row than one statement per row (15 parameters a row, far below
+// SQLite's 32766).
+const levelBatch = 64
+
+const levelColumns = `INSERT INTO level_timings (run_id, level, frontier, discovered,
+		device_count, direction, convert, grid, block_size, reps,
+		min_ns, median_ns, mean_ns, max_ns, stddev_ns) VALUES `
+
+const levelValues = `(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
+
+var levelBatchSQL = levelColumns + strings.Repeat(levelValues+",", levelBatch-1) + levelValues
+
+func newIngester(tx *sql.Tx, conn *sql.Conn, path, dataset string, man *kernels.Manifest) (*ingester, error) {
 	if dataset == "" {
 		return nil, errors.New("no dataset name")
 	}
 	in := &ingester{
-		tx: tx, path: path, man: man,
-		algorithms: map[string]int64{}, impls: map[string]int64{}, graphs: map[string]int64{},
-		variants: map[string]int64{}, configs: map[string]int64{}, refs: map[int64]string{},
-		waiting: map[traversal]*pending{},
+		tx: tx, conn: conn, path: path, man: man, manGraphs: map[manifestKey]int{},
+		algorithms: map[string]int64{}, platforms: map[string]int64{}, impls: map[implKey]int64{}, graphs: map[string]int64{},
+		variants: map[variantKey]int64{}, configs: map[configKey]int64{}, refs: map[int64]string{},
+		propLevels: map[int64]int{}, waiting: map[traversal]*pending{},
+	}
+	if man != nil {
+		for i, g := range man.Graphs {
+			alg := g.Algorithm
+			if alg == "" {
+				alg = kernels.AlgorithmBFS
+			}
+			if _, ok := in.manGraphs[manifestKey{g.Name, alg}]; !ok {
+				in.manGraphs[manifestKey{g.Name, alg}] = i
+			}
+		}
 	}
 	var err error
 	if in.datasetID, err = in.upsert(`INSERT INTO datasets (name) VALUES (?) ON CONFLICT DO NOTHING`,
@@ -190,12 +273,10 @@ func newIngester(tx *sql.Tx, path, dataset string, man *kernels.Manifest) (*inge
 		source_id, levels, reached, result_hash, verified, validated,
 		min_ns, median_ns, mean_ns, max_ns, stddev_ns,
 		wall_min_ns, wall_median_ns, wall_mean_ns, wall_max_ns, wall_stddev_ns, directions, details_json)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING RETURNING id`); err != nil {
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`); err != nil {
 		return nil, err
 	}
-	if in.insLevel, err = tx.Prepare(`INSERT INTO level_timings (run_id, level, frontier, discovered,
-		device_count, direction, convert, grid, block_size, reps,
-		min_ns, median_ns, mean_ns, max_ns, stddev_ns) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`); err != nil {
+	if in.insLevel, err = tx.Prepare(levelColumns + levelValues); err != nil {
 		return nil, err
 	}
 	if in.insLevelProp, err = tx.Prepare(`INSERT INTO level_properties (variant_id, level, frontier, discovered)
@@ -206,6 +287,9 @@ func newIngester(tx *sql.Tx, path, dataset string, man *kernels.Manifest) (*inge
 }
 
 func (in *ingester) close() {
+	if in.rawLevels != nil {
+		in.conn.Raw(func(any) error { return in.rawLevels.Close() })
+	}
 	for _, s := range []*sql.Stmt{in.insRun, in.insLevel, in.insLevelProp} {
 		if s != nil {
 			s.Close()
@@ -308,7 +392,7 @@ func (in *ingester) algorithm(name string) (int64, error) {
 }
 
 func (in *ingester) implementation(algID int64, id kernels.Identity) (int64, error) {
-	key := fmt.Sprint(algID, "\x00", id.Impl)
+	key := implKey{algID, id.Impl}
 	if v, ok := in.impls[key]; ok {
 		return v, nil
 	}
@@ -324,24 +408,15 @@ func (in *ingester) implementation(algID int64, id kernels.Identity) (int64, err
 // manifestGraph returns the manifest's record of graph (by name, and by
 // algorithm: BFS records have none) and its sweep call, or nils.
 func (in *ingester) manifestGraph(name, algorithm string) (*kernels.GraphRecord, *kernels.RunRecord) {
-	if in.man == nil {
+	i, ok := in.manGraphs[manifestKey{name, algorithm}]
+	if !ok {
 		return nil, nil
 	}
-	for i := range in.man.Graphs {
-		g := &in.man.Graphs[i]
-		alg := g.Algorithm
-		if alg == "" {
-			alg = kernels.AlgorithmBFS
-		}
-		if g.Name != name || alg != algorithm {
-			continue
-		}
-		if g.Run >= 0 && g.Run < len(in.man.Runs) {
-			return g, &in.man.Runs[g.Run]
-		}
-		return g, nil
+	g := &in.man.Graphs[i]
+	if g.Run >= 0 && g.Run < len(in.man.Runs) {
+		return g, &in.man.Runs[g.Run]
 	}
-	return nil, nil
+	return g, nil
 }
 
 func (in *ingester) graph(id kernels.Identity) (int64, error) {
@@ -385,6 +460,15 @@ func (in *ingester) graph(id kernels.Identity) (int64, error) {
 		in.datasetID, name).Scan(&v, &hash); err != nil {
 		return 0, err
 	}
+	if hash == "" && id.GraphHash != "" {
+		// A graph first stored from a CSV file (IngestCSV) learns its
+		// hash and size.
+		if _, err := in.tx.Exec(`UPDATE graphs SET graph_hash = ?, n = ?, m = ? WHERE id = ?`,
+			id.GraphHash, id.N, id.M, v); err != nil {
+			return 0, err
+		}
+		hash = id.GraphHash
+	}
 	if hash != id.GraphHash {
 		return 0, fmt.Errorf("graph %s: hash %s, but the dataset holds it with hash %s", name, id.GraphHash, hash)
 	}
@@ -407,7 +491,7 @@ func (in *ingester) variant(graphID, algID int64, t *kernels.Total) (int64, stri
 	if t.Algorithm != kernels.AlgorithmPageRank {
 		root = int64(t.Root)
 	}
-	key := fmt.Sprint(graphID, " ", algID, " ", root)
+	key := variantKey{graphID, algID, root}
 	if v, ok := in.variants[key]; ok {
 		return v, in.refs[v], nil
 	}
@@ -461,7 +545,7 @@ func (in *ingester) config(algID int64, t *kernels.Total) (int64, error) {
 		}
 	}
 	d := in.device
-	key := fmt.Sprint(algID, commit, version, t.Reps, t.Warmup, t.L2Flush, t.BlockSize, t.GridCap, d.NvccVersion, d.NvccFlags, date)
+	key := configKey{algID, commit, version, t.Reps, t.Warmup, t.L2Flush, t.BlockSize, t.GridCap, d.NvccVersion, d.NvccFlags, date}
 	if v, ok := in.configs[key]; ok {
 		return v, nil
 	}
@@ -530,14 +614,19 @@ func (in *ingester) total(t *kernels.Total, levels []kernels.Level) error {
 		}
 		details = string(b)
 	}
-	var runID int64
-	err = in.insRun.QueryRow(variantID, implID, configID, in.platform, in.sourceID, t.Levels, t.Reached,
+	res, err := in.insRun.Exec(variantID, implID, configID, in.platform, in.sourceID, int64(t.Levels), t.Reached,
 		t.DepthHash, t.Verified, validated, t.MinNs, t.MedianNs, t.MeanNs, t.MaxNs, t.StddevNs,
-		t.WallMinNs, t.WallMedianNs, t.WallMeanNs, t.WallMaxNs, t.WallStddevNs, t.Directions, details).Scan(&runID)
-	if errors.Is(err, sql.ErrNoRows) {
+		t.WallMinNs, t.WallMedianNs, t.WallMeanNs, t.WallMaxNs, t.WallStddevNs, t.Directions, details)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
 		in.st.DuplicateRuns++
 		return nil
 	}
+	runID, err := res.LastInsertId()
 	if err != nil {
 		return err
 	}
@@ -545,18 +634,111 @@ func (in *ingester) total(t *kernels.Total, levels []kernels.Level) error {
 	if !validated {
 		in.st.Invalid++
 	}
+	if err := distinctLevels(levels); err != nil {
+		return err
+	}
 	for i := range levels {
-		l := &levels[i]
-		if _, err := in.insLevel.Exec(runID, l.Level, l.Frontier, l.Discovered, l.DeviceCount, l.Direction,
-			l.Convert, l.Grid, l.BlockSize, l.Reps, l.MinNs, l.MedianNs, l.MeanNs, l.MaxNs, l.StddevNs); err != nil {
-			return fmt.Errorf("level %d: %w", l.Level, err)
+		in.levelRows = append(in.levelRows, levelRow{runID, &levels[i]})
+	}
+	if len(in.levelRows) >= levelBatch {
+		if err := in.flushLevels(false); err != nil {
+			return err
 		}
-		if validated {
-			if _, err := in.insLevelProp.Exec(variantID, l.Level, l.Frontier, l.Discovered); err != nil {
+	}
+	if validated && len(levels) > in.propLevels[variantID] {
+		// The levels' properties are the variant's: the first validated
+		// run of a file stores them, and the others agree.
+		for i := range levels {
+			l := &levels[i]
+			if _, err := in.insLevelProp.Exec(variantID, int64(l.Level), l.Frontier, l.Discovered); err != nil {
 				return err
 			}
 		}
+		in.propLevels[variantID] = len(levels)
 	}
 	in.st.Levels += len(levels)
 	return nil
+}
+
+// distinctLevels rejects a traversal with two lines of one level.
+func distinctLevels(levels []kernels.Level) error {
+	inOrder := true
+	for i := range levels {
+		inOrder = inOrder && levels[i].Level == i
+	}
+	if inOrder {
+		return nil
+	}
+	seen := map[int]bool{}
+	for i := range levels {
+		if seen[levels[i].Level] {
+			return fmt.Errorf("level %d: two level lines", levels[i].Level)
+		}
+		seen[levels[i].Level] = true
+	}
+	return nil
+}
+
+// flushLevels stores the level rows that wait, levelBatch to a statement;
+// all stores the rest too, one by one. The batches go to the driver
+// directly: database/sql's conversions and locks were a fifth of the time
+// of storing a level row.
+func (in *ingester) flushLevels(all bool) error {
+	rows := in.levelRows
+	if len(rows) >= levelBatch {
+		err := in.conn.Raw(func(dc any) error {
+			if in.rawLevels == nil {
+				p, ok := dc.(driver.ConnPrepareContext)
+				if !ok {
+					return fmt.Errorf("driver connection %T cannot prepare", dc)
+				}
+				st, err := p.PrepareContext(context.Background(), levelBatchSQL)
+				if err != nil {
+					return err
+				}
+				if _, ok := st.(driver.StmtExecContext); !ok {
+					st.Close()
+					return fmt.Errorf("driver statement %T cannot execute", st)
+				}
+				in.rawLevels = st
+			}
+			ex := in.rawLevels.(driver.StmtExecContext)
+			for len(rows) >= levelBatch {
+				args := in.rawArgs[:0]
+				for _, r := range rows[:levelBatch] {
+					in.levelArgs = appendLevelArgs(in.levelArgs[:0], r)
+					for _, v := range in.levelArgs {
+						args = append(args, driver.NamedValue{Ordinal: len(args) + 1, Value: v})
+					}
+				}
+				in.rawArgs = args
+				if _, err := ex.ExecContext(context.Background(), args); err != nil {
+					return err
+				}
+				rows = rows[levelBatch:]
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("level timings: %w", err)
+		}
+	}
+	if !all {
+		in.levelRows = append(in.levelRows[:0], rows...)
+		return nil
+	}
+	for _, r := range rows {
+		in.levelArgs = appendLevelArgs(in.levelArgs[:0], r)
+		if _, err := in.insLevel.Exec(in.levelArgs...); err != nil {
+			return fmt.Errorf("level %d: %w", r.level.Level, err)
+		}
+	}
+	in.levelRows = in.levelRows[:0]
+	return nil
+}
+
+func appendLevelArgs(args []any, r levelRow) []any {
+	l := r.level
+	return append(args, r.run, int64(l.Level), l.Frontier, l.Discovered, l.DeviceCount, l.Direction,
+		l.Convert, l.Grid, int64(l.BlockSize), int64(l.Reps), l.MinNs, l.MedianNs, l.MeanNs, l.MaxNs, l.StddevNs)
 }

@@ -186,3 +186,102 @@ func collect[T any](rows *sql.Rows, fields func(*T) []any) (out []T, err error) 
 	}
 	return out, rows.Err()
 }
+
+// RunTimes is what the aggregate tables of seed 004 §4.3 compare of one
+// run: its total's median time and each level's.
+type RunTimes struct {
+	RunID                 int64
+	Graph, Implementation string
+	Root                  int64
+	Levels                int
+	MedianNs              float64 // the total's median
+	// LevelMedianNs[L] is level L's median; nil unless the stored levels
+	// are exactly 0 to Levels-1 (a run stored without levels, say).
+	LevelMedianNs []float64
+}
+
+// RunTimes returns the runs f selects, ordered by id, with their level
+// medians. Unlike LevelMedians it reads the level timings in one ordered
+// scan of their table, with no join and no sort, which is what makes it
+// fit for the whole store (docs/PERFORMANCE.md, "Measurement store"):
+// O(runs log runs + level rows of the id range of the runs selected).
+func (db *DB) RunTimes(f Filter) (_ []RunTimes, err error) {
+	rows, err := db.sql.Query(`SELECT r.id, g.name, i.name, v.root, r.levels, r.median_ns `+runJoin+`
+		ORDER BY r.id`, f.args()...)
+	if err != nil {
+		return nil, fmt.Errorf("run times: %w", err)
+	}
+	var runs []RunTimes
+	names := map[string]string{} // graph and implementation names, stored once
+	name := func(b sql.RawBytes) string {
+		s, ok := names[string(b)]
+		if !ok {
+			s = string(b)
+			names[s] = s
+		}
+		return s
+	}
+	var graph, impl sql.RawBytes
+	for rows.Next() {
+		var r RunTimes
+		if err := rows.Scan(&r.RunID, &graph, &impl, &r.Root, &r.Levels, &r.MedianNs); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("run times: %w", err)
+		}
+		r.Graph, r.Implementation = name(graph), name(impl)
+		runs = append(runs, r)
+	}
+	if err := rows.Err(); err != nil {
+		rows.Close()
+		return nil, fmt.Errorf("run times: %w", err)
+	}
+	rows.Close()
+	if len(runs) == 0 {
+		return runs, nil
+	}
+	rows, err = db.sql.Query(`SELECT run_id, level, median_ns FROM level_timings
+		WHERE run_id BETWEEN ? AND ? ORDER BY run_id, level`, runs[0].RunID, runs[len(runs)-1].RunID)
+	if err != nil {
+		return nil, fmt.Errorf("run times: %w", err)
+	}
+	defer func() {
+		if cerr := rows.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("run times: %w", cerr)
+		}
+	}()
+	// Both scans are in run id order: merge them.
+	seen := make([]int, len(runs)) // levels stored in range, per run
+	j := 0
+	for rows.Next() {
+		var id int64
+		var level int
+		var ns float64
+		if err := rows.Scan(&id, &level, &ns); err != nil {
+			return nil, fmt.Errorf("run times: %w", err)
+		}
+		for j < len(runs) && runs[j].RunID < id {
+			j++
+		}
+		if j == len(runs) {
+			break
+		}
+		r := &runs[j]
+		if r.RunID != id || level < 0 || level >= r.Levels {
+			continue
+		}
+		if r.LevelMedianNs == nil {
+			r.LevelMedianNs = make([]float64, r.Levels)
+		}
+		r.LevelMedianNs[level] = ns
+		seen[j]++
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("run times: %w", err)
+	}
+	for j := range runs {
+		if seen[j] != runs[j].Levels {
+			runs[j].LevelMedianNs = nil
+		}
+	}
+	return runs, nil
+}

@@ -331,9 +331,9 @@ func TestWrongHashNotValidated(t *testing.T) {
 	}
 }
 
-// TestIngestMeasuredH100 ingests the whole measured H100 BFS dataset into a
+// TestIngestFullDataset ingests the whole measured H100 BFS dataset into a
 // file store and reports the time.
-func TestIngestMeasuredH100(t *testing.T) {
+func TestIngestFullDataset(t *testing.T) {
 	if testing.Short() {
 		t.Skip("ingests 644k level records")
 	}
@@ -390,4 +390,28 @@ func writeGunzipped(t *testing.T, gz []byte, path string) {
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestRepeatedLevelRejectsFile checks that a traversal with two lines of
+// one level rejects the file at its total line.
+func TestRepeatedLevelRejectsFile(t *testing.T) {
+	db := memory(t)
+	src, err := os.ReadFile("../../kernels/testdata/fig2.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(src), "\n")
+	// fig2.jsonl lines 2-4: topo's levels 0-2 from root 0; line 5 its total.
+	lines[3] = strings.Replace(lines[3], `"level":2,`, `"level":1,`, 1)
+	path := filepath.Join(t.TempDir(), "twice.jsonl")
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := counts(t, db)
+	_, err = db.IngestRunnerJSONL(path, "d", nil)
+	var pe *kernels.ParseError
+	if !errors.As(err, &pe) || pe.Line != 5 || !strings.Contains(pe.Msg, "level 1") {
+		t.Errorf("error %v, want a ParseError at line 5 about level 1", err)
+	}
+	sameCounts(t, "repeated level", before, counts(t, db))
 }

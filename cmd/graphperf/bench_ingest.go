@@ -15,9 +15,10 @@ import (
 )
 
 // ingestInput is one runner JSON-lines file to ingest, with the manifest
-// and dataset it goes with.
+// and dataset it goes with, or a plain CSV file (csv).
 type ingestInput struct {
 	path, dataset, manifest string
+	csv                     bool
 }
 
 // isRunnerJSONL says whether name is a runner output file by its name.
@@ -97,7 +98,7 @@ func (mc manifestCache) ingest(db *store.DB, in ingestInput) (store.Stats, error
 }
 
 func benchIngest(e *env, args []string) error {
-	fs := newFlagSet(e, "ingest", "bench ingest --db FILE [flags] RESULTS_DIR_OR_FILES...",
+	fs := newFlagSet(e, "ingest", "bench ingest --db FILE [flags] [RESULTS_DIR_OR_FILES...]",
 		`Store runner results in the SQLite store --db (created if absent; nothing
 else is written). A directory means all its *.jsonl and *.jsonl.gz files and
 its manifest.json if present (the sweep's graphs, reference hashes and code
@@ -107,12 +108,47 @@ and the others are still stored; the exit status is then 1. A file ingested
 before (same SHA-256) is skipped. One summary line per file (runs, levels,
 invalid runs), or a progress bar when stderr is a terminal.
 
+--csv FILE (repeatable) stores a plain CSV of timings from any other tool,
+one header row and one row per measurement, read through --map, a list of
+KEY=COLUMN pairs naming the header's columns:
+
+  graph, implementation (or impl)  required
+  time_ns, time_us, time_ms, time_s  required: the time and its unit
+                                   (or time=COLUMN with --time-unit)
+  root        the BFS root (default: none, stored as -1)
+  level       the BFS level; without it each row is a whole traversal
+  repetition  tells repetitions apart (default: the k-th row of a graph,
+              root, implementation and level is its k-th repetition)
+  algorithm, platform  (default: --algorithm, --platform)
+  validated   the tool's own check of the result (true/false/1/0/yes/no)
+  hash        a result hash, compared with the Go reference hash stored
+              from a sweep manifest
+
+e.g. --map graph=GraphName,root=src,implementation=impl,level=lvl,time_ms=ms.
+With levels, the level timings are stored and a repetition's total is the
+sum of its levels. Times are summarised over repetitions (min, median, mean,
+max, stddev) as the runner does. A CSV row carries no proof that the result
+was right, so its runs are stored as not validated (left out of training)
+unless --map has a validated or hash column. Graphs and implementations are
+matched by name with those already stored in the dataset. The same
+guarantees hold as for runner files: one transaction per file, a bad row
+rejects the file with file:line, a file ingested before is skipped.
+
 --ncu FILE stores the Nsight Compute counters of "ncu --csv --page raw"
 (one launch per BFS level) for the traversal of --graph from --root by
 --impl, which must already be stored.`)
 	dbPath := fs.String("db", "", "the SQLite store to write (required; created if absent)")
 	dataset := fs.String("dataset", "", "the dataset name (default: the base name of each file's directory)")
 	manifest := fs.String("manifest", "", "the sweep manifest.json (default: a directory's own)")
+	var csvFiles []string
+	fs.Func("csv", "a plain CSV `FILE` of timings to store (needs --map; repeatable)", func(s string) error {
+		csvFiles = append(csvFiles, s)
+		return nil
+	})
+	csvMap := fs.String("map", "", "with --csv: the columns, as KEY=COLUMN pairs (see above)")
+	timeUnit := fs.String("time-unit", "", "with --csv: the unit of the time column, ns, us, ms or s (or say it in --map: time_ms=COLUMN)")
+	platform := fs.String("platform", "", `with --csv: the platform of every row, when --map has no platform column (default "unknown")`)
+	algorithm := fs.String("algorithm", "", `with --csv: the algorithm of every row, when --map has no algorithm column (default "bfs")`)
 	ncu := fs.String("ncu", "", "an ncu --csv --page raw file to store as counters (needs --graph and --root)")
 	graphName := fs.String("graph", "", "with --ncu: the stored graph profiled")
 	root := fs.String("root", "", "with --ncu: the BFS root profiled")
@@ -124,8 +160,17 @@ invalid runs), or a progress bar when stderr is a terminal.
 	if *dbPath == "" {
 		return errors.New("--db is required")
 	}
-	if len(pos) == 0 && *ncu == "" {
-		return errors.New("want results directories or files, or --ncu (-h for help)")
+	if len(pos) == 0 && *ncu == "" && len(csvFiles) == 0 {
+		return errors.New("want results directories or files, --csv or --ncu (-h for help)")
+	}
+	mapping, err := csvMapping(len(csvFiles) > 0, *csvMap, *timeUnit, *platform, *algorithm)
+	if err != nil {
+		return err
+	}
+	for _, f := range csvFiles {
+		if _, err := os.Stat(f); err != nil {
+			return err
+		}
 	}
 	var target store.NcuTarget
 	if *ncu != "" {
@@ -146,6 +191,13 @@ invalid runs), or a progress bar when stderr is a terminal.
 	ins, err := ingestInputs(pos, *dataset, *manifest)
 	if err != nil {
 		return err
+	}
+	for _, f := range csvFiles {
+		ds := *dataset
+		if ds == "" {
+			ds = filepath.Base(filepath.Dir(f))
+		}
+		ins = append(ins, ingestInput{path: f, dataset: ds, csv: true})
 	}
 	if target.Dataset == "" && *ncu != "" {
 		if len(ins) == 0 {
@@ -169,7 +221,15 @@ invalid runs), or a progress bar when stderr is a terminal.
 	var failed int
 	var runs, levels, invalid, skipped int
 	for i, in := range ins {
-		st, err := manifests.ingest(db, in)
+		var st store.Stats
+		if in.csv {
+			st, err = db.IngestCSV(in.path, mapping, in.dataset)
+			if errors.Is(err, store.ErrMapping) {
+				err = fmt.Errorf("--map %q: %w", *csvMap, err)
+			}
+		} else {
+			st, err = manifests.ingest(db, in)
+		}
 		bar.Update(int64(i+1), int64(len(ins)))
 		if err != nil {
 			failed++
@@ -207,6 +267,39 @@ invalid runs), or a progress bar when stderr is a terminal.
 		return fmt.Errorf("%d of %d files not ingested", failed, len(ins)+btoi(*ncu != ""))
 	}
 	return nil
+}
+
+// csvMapping reads --map and the flags that complete it; with no --csv
+// they must all be unset.
+func csvMapping(haveCSV bool, spec, unit, platform, algorithm string) (store.CSVMapping, error) {
+	if !haveCSV {
+		if spec != "" || unit != "" || platform != "" || algorithm != "" {
+			return store.CSVMapping{}, errors.New("--map, --time-unit, --platform and --algorithm go with --csv")
+		}
+		return store.CSVMapping{}, nil
+	}
+	if spec == "" {
+		return store.CSVMapping{}, errors.New("--csv needs --map (-h for help)")
+	}
+	m, err := store.ParseCSVMapping(spec)
+	if err != nil {
+		return m, fmt.Errorf("--map %q: %w", spec, err)
+	}
+	switch {
+	case unit != "" && unit != "ns" && unit != "us" && unit != "ms" && unit != "s":
+		return m, fmt.Errorf("--time-unit %q: want ns, us, ms or s", unit)
+	case unit != "" && m.TimeUnit != "" && m.TimeUnit != unit:
+		return m, fmt.Errorf("--time-unit %s, but --map says time_%s", unit, m.TimeUnit)
+	case unit == "" && m.TimeUnit == "":
+		return m, fmt.Errorf("--map %q: no time unit: write time_ms=COLUMN (or time_ns, time_us, time_s), or give --time-unit", spec)
+	case unit != "":
+		m.TimeUnit = unit
+	}
+	m.PlatformName, m.AlgorithmName = platform, algorithm
+	if err := m.Check(); err != nil {
+		return m, fmt.Errorf("--map %q: %w", spec, err)
+	}
+	return m, nil
 }
 
 func btoi(b bool) int {

@@ -105,3 +105,109 @@ func TestIngestNeedsDB(t *testing.T) {
 		t.Errorf("bad invocations wrote %d files", len(entries))
 	}
 }
+
+// csvTimings is the store's plain CSV test file: fig2 from roots 0 and 1
+// by gunrock/lb and topo, 3 levels, 2 repetitions, in ms.
+const csvTimings = "../../analysis/store/testdata/timings.csv"
+
+const csvTimingsMap = "graph=GraphName,root=src,implementation=impl,level=lvl,repetition=rep,time=ms"
+
+// TestIngestCSV stores a plain CSV beside a runner file, queries it back,
+// and ingests it again.
+func TestIngestCSV(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "results.db")
+	args := []string{"bench", "ingest", "--db", db, "--dataset", "mixed", "../../kernels/testdata/fig2.jsonl",
+		"--csv", csvTimings, "--map", csvTimingsMap, "--time-unit", "ms", "--platform", "H100 (gunrock)"}
+	stdout, stderr, err := runCLI(t, args...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	// fig2.jsonl: 8 runs of 3 levels, 1 not validated; the CSV: 4 runs of
+	// 3 levels, none validated (no validated or hash column).
+	for _, want := range []string{"fig2.jsonl: 8 runs, 24 levels, 1 invalid", "timings.csv: 4 runs, 12 levels, 4 invalid"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	q, stderr, err := runCLI(t, "data", "query", "--db", db, "--graph", "fig2", "--impl", "gunrock/lb", "--csv")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	// Root 0's repetitions total 0.060 and 0.066 ms: median 63 µs.
+	if strings.Count(q, "\n") != 3 || !strings.Contains(q, "H100 (gunrock)") || !strings.Contains(q, "63000") {
+		t.Errorf("query of the CSV runs (want a header and 2 roots on H100 (gunrock), median 63000 ns):\n%s", q)
+	}
+	list, _, _ := runCLI(t, "data", "list", "--db", db, "--csv")
+	if strings.Count(list, "graph,mixed,fig2") != 1 {
+		t.Errorf("the CSV's fig2 is not the runner's:\n%s", list)
+	}
+	stdout, stderr, err = runCLI(t, args...)
+	if err != nil || strings.Count(stdout, "skipped, already ingested") != 2 {
+		t.Errorf("second ingest (%v):\n%s%s", err, stdout, stderr)
+	}
+}
+
+// TestIngestCSVBadRow checks that a malformed CSV row rejects its file
+// with file:line, and that the command then fails.
+func TestIngestCSVBadRow(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.csv")
+	os.WriteFile(bad, []byte("GraphName,src,impl,lvl,rep,ms\nfig2,0,topo,0,1,0.1\nfig2,0,topo,1,1,zero\n"), 0o644)
+	db := filepath.Join(dir, "results.db")
+	_, stderr, err := runCLI(t, "bench", "ingest", "--db", db, "--dataset", "d", "--csv", bad, "--csv", csvTimings,
+		"--map", csvTimingsMap, "--time-unit", "ms")
+	if err == nil || !strings.Contains(stderr, bad+":3: time \"zero\"") || !strings.Contains(stderr, "1 of 2 files not ingested") {
+		t.Fatalf("want file:line of the bad row and 1 of 2 files not ingested, got %v:\n%s", err, stderr)
+	}
+	q, _, err := runCLI(t, "data", "query", "--db", db, "--impl", "topo", "--csv")
+	if err != nil || strings.Count(q, "\n") != 3 { // header and 2 roots, all from timings.csv
+		t.Errorf("the good file was not stored alone (%v):\n%s", err, q)
+	}
+}
+
+func TestIngestCSVBadFlags(t *testing.T) {
+	src, err := os.ReadFile(csvTimings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	timings := filepath.Join(t.TempDir(), "timings.csv")
+	os.WriteFile(timings, src, 0o644)
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--csv", timings}, "--csv needs --map"},
+		{[]string{"--map", "graph=g", "x.jsonl"}, "go with --csv"},
+		{[]string{"--csv", timings, "--map", "graph=GraphName,impl=impl,colour=c,time_ms=ms"}, `--map "graph=GraphName,impl=impl,colour=c,time_ms=ms": store: bad CSV mapping: unknown key "colour"`},
+		{[]string{"--csv", timings, "--map", "graph=GraphName,impl=impl,time=ms"}, "no time unit"},
+		{[]string{"--csv", timings, "--map", "graph=GraphName,impl=impl,time=ms", "--time-unit", "min"}, `--time-unit "min"`},
+		{[]string{"--csv", timings, "--map", "graph=GraphName,impl=impl,time_us=ms", "--time-unit", "ms"}, "--map says time_us"},
+		{[]string{"--csv", timings, "--map", "graph=GraphName,time_ms=ms"}, "no column for implementation"},
+		{[]string{"--csv", "missing.csv", "--map", csvTimingsMap, "--time-unit", "ms"}, "missing.csv"},
+	} {
+		args := append([]string{"bench", "ingest", "--db", "s.db"}, c.args...)
+		_, stderr, err := runCLI(t, args...)
+		if err == nil || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: %v, want an error saying %q:\n%s", c.args, err, c.want, stderr)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("bad invocations wrote %d files", len(entries))
+	}
+
+	// A column the file lacks: the error names the --map value and the
+	// header, and nothing is stored.
+	_, stderr, err := runCLI(t, "bench", "ingest", "--db", "s.db", "--dataset", "d", "--csv", timings,
+		"--map", "graph=GraphName,root=source,impl=impl,time_ms=ms")
+	want := `--map "graph=GraphName,root=source,impl=impl,time_ms=ms": store: bad CSV mapping: root=source: ` + timings +
+		` has no column "source"; its header: GraphName, src, impl, lvl, rep, ms`
+	if err == nil || !strings.Contains(stderr, want) {
+		t.Errorf("unknown column: %v, want\n%s\ngot\n%s", err, want, stderr)
+	}
+	list, _, _ := runCLI(t, "data", "list", "--db", "s.db", "--csv")
+	if strings.Contains(list, "graph,") {
+		t.Errorf("a rejected file stored graphs:\n%s", list)
+	}
+}
