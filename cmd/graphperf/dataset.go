@@ -42,7 +42,7 @@ func resultsDir(args []string) (string, error) {
 }
 
 // embeddedStore opens the store built from the embedded H100 dataset:
-// measured.CacheDir()/h100.db, built once (about 10 s on 2 cores) from the
+// measured.CacheDir()/h100.db, built once (about 3 s on 2 cores) from the
 // BFS sweep, the PageRank sweep and the ncu counters, into a temporary file
 // that is renamed into place when complete. Nothing is written into the
 // working directory.
