@@ -267,12 +267,9 @@ func (db *DB) IngestCSV(path string, m CSVMapping, dataset string) (st Stats, er
 			err = fmt.Errorf("ingest %s: commit: %w", path, err)
 		}
 	}()
-	var seen int
-	if err := tx.QueryRow(`SELECT count(*) FROM sources WHERE sha256 = ?`, st.SHA256).Scan(&seen); err != nil {
+	if st.Skipped, err = sourceSeen(tx, st.SHA256); err != nil {
 		return st, fmt.Errorf("ingest %s: %w", path, err)
-	}
-	if seen > 0 {
-		st.Skipped = true
+	} else if st.Skipped {
 		return st, nil
 	}
 	runs, lines, err := readCSVRuns(r, path, m)

@@ -111,12 +111,9 @@ func (db *DB) IngestRunnerJSONL(path, dataset string, man *kernels.Manifest) (st
 			err = fmt.Errorf("ingest %s: commit: %w", path, err)
 		}
 	}()
-	var seen int
-	if err := tx.QueryRow(`SELECT count(*) FROM sources WHERE sha256 = ?`, st.SHA256).Scan(&seen); err != nil {
+	if st.Skipped, err = sourceSeen(tx, st.SHA256); err != nil {
 		return st, fmt.Errorf("ingest %s: %w", path, err)
-	}
-	if seen > 0 {
-		st.Skipped = true
+	} else if st.Skipped {
 		return st, nil
 	}
 	in, err := newIngester(tx, conn, path, dataset, man)
@@ -741,4 +738,12 @@ func appendLevelArgs(args []any, r levelRow) []any {
 	l := r.level
 	return append(args, r.run, int64(l.Level), l.Frontier, l.Discovered, l.DeviceCount, l.Direction,
 		l.Convert, l.Grid, int64(l.BlockSize), int64(l.Reps), l.MinNs, l.MedianNs, l.MeanNs, l.MaxNs, l.StddevNs)
+}
+
+// sourceSeen reports whether a file of this SHA-256 was ingested before:
+// re-ingesting it changes nothing.
+func sourceSeen(tx *sql.Tx, sha string) (bool, error) {
+	var seen int
+	err := tx.QueryRow(`SELECT count(*) FROM sources WHERE sha256 = ?`, sha).Scan(&seen)
+	return seen > 0, err
 }
