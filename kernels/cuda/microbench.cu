@@ -174,6 +174,30 @@ __global__ void __launch_bounds__(1024, 2)
   if (t == 0) *cycles_t0 = c1 - c0;
 }
 
+// k_chase through the L1 (l1_hit class): the same chase with plain loads
+// (ld.global.ca on sm_90, cached in the SM's L1), over a working set each
+// SM's L1 holds. Every block first reads the whole working set (ws, words)
+// into its SM's L1, so every timed load is an L1 hit whichever SM the
+// block runs on.
+__global__ void __launch_bounds__(1024, 2)
+    k_chase_l1(unsigned long long* pos, long long k, int steps, long long* cycles_t0,
+               const unsigned long long* ws, long long words) {
+  unsigned long long acc = 0;
+  for (long long i = threadIdx.x; i < words; i += blockDim.x) acc ^= __ldca(ws + i);
+  __syncthreads();
+  const long long t = global_tid();
+  if (acc == 0x9e3779b97f4a7c15ull) pos[0] = acc;  // practically never
+  if (t >= k) return;
+  unsigned long long p = pos[t];
+  if (p == 0ull) return;
+  const long long c0 = clock64();
+#pragma unroll 4
+  for (int s = 0; s < steps; ++s) p = __ldca(reinterpret_cast<const unsigned long long*>(p));
+  pos[t] = p;
+  const long long c1 = clock64();
+  if (t == 0) *cycles_t0 = c1 - c0;
+}
+
 // Reads every word of buf once with __ldcg (warms the L2 with a working set).
 __global__ void k_touch(const unsigned long long* buf, long long words, unsigned long long* sink) {
   unsigned long long acc = 0;
@@ -663,6 +687,7 @@ struct Bench {
     unsigned long long bytes;  // working set
     double target_loads;       // loads per launch, before clamping steps
     int smin, smax;            // steps per thread
+    bool l1 = false;           // chase through the L1 (k_chase_l1); chains may share nodes
   };
 
   // Threads per block and blocks for k chains with every thread resident;
@@ -707,7 +732,7 @@ struct Bench {
     // earlier point (or the chain set-up) touched can hit; within a point a
     // node is revisited only after about `nodes` other loads (the chains are
     // spread evenly along one cycle and advance together), far beyond the L2.
-    const bool l2 = !c.region && c.bytes <= (unsigned long long)l2_bytes / 2;
+    const bool l2 = c.l1 || (!c.region && c.bytes <= (unsigned long long)l2_bytes / 2);
     L2Flusher fl;
     if (l2) {
       touch(c.bytes);
@@ -717,7 +742,7 @@ struct Bench {
     // Chains must start on distinct nodes: k <= nodes (node chains) or
     // warps <= regions (region chains).
     long long cap = kmax;
-    if (!c.region && (long long)nodes < cap) cap = (long long)nodes;
+    if (!c.region && !c.l1 && (long long)nodes < cap) cap = (long long)nodes;
     if (c.region && (long long)nodes * 32 < cap) cap = (long long)nodes * 32;
     const int reps = opt.quick ? 3 : 5;
     double l1_ns = 0, peak_gtxn = 0;
@@ -739,7 +764,11 @@ struct Bench {
       CUDA_CHECK(cudaDeviceSynchronize());
       if (!l2) fl.flush();
       auto launch = [&] {
-        k_chase<<<(unsigned)grid, block>>>(starts, k, (int)steps, cycles);
+        if (c.l1) {
+          k_chase_l1<<<(unsigned)grid, block>>>(starts, k, (int)steps, cycles, buf, (long long)(c.bytes / 8ull));
+        } else {
+          k_chase<<<(unsigned)grid, block>>>(starts, k, (int)steps, cycles);
+        }
         CUDA_CHECK_LAUNCH("k_chase");
       };
       time_ns(launch);  // warm-up: steady state, TLB
@@ -792,8 +821,17 @@ struct Bench {
         {"l2_hit", false, l2ws, 134217728.0, 64, 16384},
         {"dram_row_hit", true, dram_bytes, 67108864.0, 32, 8192},
         {"dram_row_miss", false, dram_bytes, 67108864.0, 32, 8192},
+        // 32 KB: resident in every SM's L1 whatever the shared-memory
+        // carveout; chains beyond its 1024 nodes share nodes (reads only).
+        {"l1_hit", false, 32ull * 1024ull, 268435456.0, 64, 16384, true},
     };
-    for (const ClassSpec& c : classes) run_class(c);
+    // GRAPHPERF_MB_CLASS=NAME runs one class only (a new class measured
+    // without re-measuring the others).
+    const char* only = std::getenv("GRAPHPERF_MB_CLASS");
+    for (const ClassSpec& c : classes) {
+      if (only != nullptr && *only != '\0' && std::strcmp(only, c.name) != 0) continue;
+      run_class(c);
+    }
   }
 
   // ------------------------------------------------------------ c) bandwidth
