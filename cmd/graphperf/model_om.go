@@ -112,7 +112,7 @@ type omLevelJSON struct {
 }
 
 // omClassShort are seed 000 table 2's names of the memory classes.
-var omClassShort = map[string]string{om.ClassL2Hit: "L2H", om.ClassDRAMRowHit: "RBH", om.ClassDRAMRowMiss: "RBM"}
+var omClassShort = map[string]string{om.ClassL2Hit: "L2H", om.ClassDRAMRowHit: "RBH", om.ClassDRAMRowMiss: "RBM", om.ClassL1Hit: "L1H", "latency": "latency", "tail": "tail"}
 
 func modelOM(e *env, args []string) error {
 	fs := newFlagSet(e, "om", "model om --abstract GRAPH --round K [flags] | --counters NCU.csv [flags] | --simulate GRAPH --root R [flags]", omDescription)

@@ -30,6 +30,10 @@ const (
 	MetricL1LoadSectors         = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"
 	MetricL1LoadHits            = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit.sum"
 	MetricSMCyclesActive        = "sm__cycles_active.avg"
+	// The busiest and the average sub-partition's global loads: the excess
+	// of the busiest is the tail a hub vertex's warp walks alone.
+	MetricLoadsMaxSMSP = "smsp__inst_executed_op_global_ld.max"
+	MetricLoadsAvgSMSP = "smsp__inst_executed_op_global_ld.avg"
 )
 
 // ErrNCU is an ncu CSV the GPU mapping cannot read.
@@ -73,6 +77,11 @@ type Counters struct {
 	// least one warp, averaged over the SMs; with the duration and the
 	// clock it says what share of the launch the SMs were busy.
 	SMCyclesActive float64 `json:"sm_cycles_active,omitempty"`
+	// LoadsMaxSMSP and LoadsAvgSMSP are the global load warp instructions
+	// of the busiest SM sub-partition and their average over the
+	// sub-partitions, where the profile has them.
+	LoadsMaxSMSP float64 `json:"loads_max_smsp,omitempty"`
+	LoadsAvgSMSP float64 `json:"loads_avg_smsp,omitempty"`
 }
 
 // ReadNCU reads every launch of an ncu "--csv --page raw" file (plain or
@@ -98,7 +107,7 @@ func ReadNCU(r io.Reader, file string) ([]Counters, error) {
 		present[h] = true
 	}
 	memory := []string{MetricLoadInstructions, MetricStoreInstructions, MetricReductionInstructions, MetricAtomicInstructions}
-	for _, m := range append(memory, MetricL1LoadSectors, MetricL1LoadHits, MetricSMCyclesActive) {
+	for _, m := range append(memory, MetricL1LoadSectors, MetricL1LoadHits, MetricSMCyclesActive, MetricLoadsMaxSMSP, MetricLoadsAvgSMSP) {
 		if present[m] {
 			metrics = append(metrics, kernels.NCUMetric{Name: m, Kind: kernels.NCUAny})
 		}
@@ -124,6 +133,8 @@ func ReadNCU(r io.Reader, file string) ([]Counters, error) {
 			L1LoadSectors:      v[MetricL1LoadSectors],
 			L1LoadHits:         v[MetricL1LoadHits],
 			SMCyclesActive:     v[MetricSMCyclesActive],
+			LoadsMaxSMSP:       v[MetricLoadsMaxSMSP],
+			LoadsAvgSMSP:       v[MetricLoadsAvgSMSP],
 			ID:                 l.ID,
 			Line:               l.Line,
 			L2ReadSectors:      v[MetricL2Read],
