@@ -147,8 +147,11 @@ type GPUPrediction struct {
 //	T      = T_0 + N V_B S_B = T_0 + max_k C_k S_k(m_k)    (eq. 2, forced flow)
 //
 // T_0 is the fixed time of a level (GPUOptions.OverheadNs, by default the
-// machine's level_overhead), which seed 000 leaves out. Writes, L1 hits
-// and instruction issue are not modelled (nor were they in seed 000).
+// machine's level_overhead), which seed 000 leaves out. That is the
+// one-phase evaluation (GPUOptions.OnePhase); by default, where the profile
+// has L1 and per-sub-partition load counts, twoPhase replaces it with a
+// bulk and a tail phase and an L1 class. Writes and instruction issue are
+// not modelled (nor were they in seed 000).
 // opts may be nil. O(curve points).
 func PredictFromCounters(c Counters, m *machine.Machine, opts *GPUOptions) (*GPUPrediction, error) {
 	var o GPUOptions
