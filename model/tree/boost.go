@@ -426,7 +426,7 @@ type booster struct {
 	// the rows in bin b of feature f (NaN aside); +Inf and -Inf for none.
 	binMin, binMax [][]float64
 	X              []float64
-	y, w  []float64
+	y, w           []float64
 	// unit: every hessian is 1 (no weights), so histograms count rows
 	// instead of summing hessians.
 	unit       bool
@@ -506,12 +506,28 @@ func (b *booster) bin(X []float64) {
 				continue
 			}
 			// The first edge >= v: edge_{b-1} < v <= edge_b.
-			k := sort.SearchFloat64s(edges, v)
+			k := searchEdges(edges, v)
 			col[i] = uint8(k)
 			lo[k], hi[k] = min(lo[k], v), max(hi[k], v)
 		}
 		b.binMin[f], b.binMax[f] = lo, hi
 	})
+}
+
+// searchEdges returns the index of the first edge >= v (len(edges) if
+// none), as sort.SearchFloat64s without its closure: binning calls it for
+// every value.
+func searchEdges(edges []float64, v float64) int {
+	lo, hi := 0, len(edges)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if edges[mid] < v {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo
 }
 
 // parallel calls do(f) for f in 0..count-1 on up to b.workers goroutines,
@@ -761,7 +777,7 @@ func (q *leafHeap) Less(i, j int) bool {
 	return q.idx[i] < q.idx[j]
 }
 func (q *leafHeap) Swap(i, j int) { q.idx[i], q.idx[j] = q.idx[j], q.idx[i] }
-func (q *leafHeap) Push(x any)   { q.idx = append(q.idx, x.(int)) }
+func (q *leafHeap) Push(x any)    { q.idx = append(q.idx, x.(int)) }
 func (q *leafHeap) Pop() any {
 	x := q.idx[len(q.idx)-1]
 	q.idx = q.idx[:len(q.idx)-1]

@@ -7,6 +7,7 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -633,4 +634,13 @@ func FuzzBoostUnmarshalJSON(f *testing.F) {
 			t.Fatalf("re-read: %v", err)
 		}
 	})
+}
+
+func TestSearchEdges(t *testing.T) {
+	edges := []float64{-1, 0.5, 0.5000001, 3}
+	for _, v := range []float64{-2, -1, -0.5, 0.5, 0.50000005, 0.5000001, 2, 3, 4, math.Inf(1)} {
+		if got, want := searchEdges(edges, v), sort.SearchFloat64s(edges, v); got != want {
+			t.Errorf("searchEdges(%v) = %d, want %d", v, got, want)
+		}
+	}
 }
