@@ -5,9 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -642,5 +646,87 @@ func TestSearchEdges(t *testing.T) {
 		if got, want := searchEdges(edges, v), sort.SearchFloat64s(edges, v); got != want {
 			t.Errorf("searchEdges(%v) = %d, want %d", v, got, want)
 		}
+	}
+}
+
+// TestRegressorWriteC compiles the header with a small main (gcc -std=c99
+// and g++, warnings as errors) and checks that its predictions, printed
+// with 17 digits, are Predict's exactly, NaN inputs included. Skipped
+// when no compiler is found.
+func TestRegressorWriteC(t *testing.T) {
+	X, y := regressionData(2000, 6, 14)
+	m, err := FitBoost(X, 6, y, nil, nil, BoostParams{Trees: 20, MaxLeaves: 8}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var header bytes.Buffer
+	if err := m.WriteC(&header, "level_time"); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"", "int", "2x", "a b"} {
+		if err := m.WriteC(&bytes.Buffer{}, bad); !errors.Is(err, ErrName) {
+			t.Errorf("WriteC(%q): err = %v, want ErrName", bad, err)
+		}
+	}
+	inputs := X[:50*6]
+	inputs[3] = math.NaN()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "level_time.h"), header.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var main strings.Builder
+	main.WriteString("#include <stdio.h>\n#include <math.h>\n#include \"level_time.h\"\n\nstatic const double inputs[][6] = {\n")
+	for i := 0; i < len(inputs); i += 6 {
+		main.WriteString("\t{")
+		for f, v := range inputs[i : i+6] {
+			if f > 0 {
+				main.WriteString(", ")
+			}
+			if math.IsNaN(v) {
+				main.WriteString("NAN")
+			} else {
+				main.WriteString(formatFloat(v))
+			}
+		}
+		main.WriteString("},\n")
+	}
+	main.WriteString("};\n\nint main(void)\n{\n\tunsigned i;\n\tfor (i = 0; i < sizeof inputs / sizeof inputs[0]; i++)\n")
+	main.WriteString("\t\tprintf(\"%.17g\\n\", level_time(inputs[i]));\n\treturn 0;\n}\n")
+	if err := os.WriteFile(filepath.Join(dir, "main.c"), []byte(main.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ran := false
+	for _, compiler := range [][]string{
+		{"gcc", "-std=c99", "-pedantic", "-Wall", "-Wextra", "-Werror", "-O2"},
+		{"g++", "-x", "c++", "-Wall", "-Wextra", "-Werror", "-O2"},
+	} {
+		path, err := exec.LookPath(compiler[0])
+		if err != nil {
+			t.Logf("%s not found", compiler[0])
+			continue
+		}
+		exe := filepath.Join(dir, "main-"+compiler[0])
+		args := append(compiler[1:], "-o", exe, filepath.Join(dir, "main.c"))
+		if out, err := exec.Command(path, args...).CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", compiler[0], err, out)
+		}
+		out, err := exec.Command(exe).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Fields(string(out))
+		if len(lines) != len(inputs)/6 {
+			t.Fatalf("%s: %d predictions for %d inputs", compiler[0], len(lines), len(inputs)/6)
+		}
+		for i, line := range lines {
+			got, err := strconv.ParseFloat(line, 64)
+			if want := m.Predict(inputs[i*6 : (i+1)*6]); err != nil || got != want {
+				t.Errorf("%s: input %d: C %q, Predict %v", compiler[0], i, line, want)
+			}
+		}
+		ran = true
+	}
+	if !ran {
+		t.Skip("no C compiler")
 	}
 }
