@@ -53,6 +53,17 @@
 // (seed 004 §3.3.3 keeps these with every model so that its training and
 // validation sets can be rebuilt).
 //
+// # Regression
+//
+// FitBoost fits gradient-boosted regression trees for squared loss by the
+// histogram method of LightGBM and scikit-learn's
+// HistGradientBoostingRegressor (uint8 bins, best-first trees, the
+// histogram subtraction trick), for predicting a level's log run time per
+// implementation; Trees 1, LearningRate 1, MinLeaf 1 and unlimited leaves
+// give a single variance-criterion CART tree. Regressor.Predict works on
+// raw feature values (NaN goes left) without allocating; MarshalJSON,
+// UnmarshalJSON and WriteC store and export the ensemble as the classifier.
+//
 // # golearn
 //
 // GolearnClassifier wraps Fit and Predict in golearn's base.Classifier
