@@ -28,6 +28,7 @@ func benchGroup() group {
 			{"run", "time BFS implementations on one graph and check them against the Go reference", benchRun},
 			{"sweep", "measure a corpus of graphs into a results directory, resumably", benchSweep},
 			{"props", "compute the graph properties of every graph of a corpus, built as a sweep builds them", benchProps},
+			{"levels", "compute the per-level BFS properties of every measured root of a corpus, checked against the runner's frontiers", benchLevels},
 			{"summary", "compare BFS implementations over a results directory (seed 004 aggregate tables)", benchSummary},
 			{"pagerank", "compare PageRank implementations over a results directory, and memory orderings (seed 004 figure 6.1)", benchPageRank},
 			{"microbench", "run the GPU microbenchmarks, or read their output: latency, service curves S(m), ceilings", benchMicrobench},

@@ -2,10 +2,10 @@
 // what it holds and how it was measured) and unpacks it into a cache
 // directory, so that every command can use it with no GPU and no checkout.
 //
-// The embedded files are 19.3 MiB (20,185,335 bytes): the BFS sweep (*.jsonl.gz),
+// The embedded files are 19.9 MiB (20,907,528 bytes): the BFS sweep (*.jsonl.gz),
 // its manifest, the PageRank sweeps (pagerank/, orderings/), the ncu counters (ncu/),
-// the microbenchmark output and the graph properties. The runner logs are
-// not embedded.
+// the microbenchmark output, the graph properties and the per-level BFS
+// properties (level-properties.json.gz). The runner logs are not embedded.
 package measured
 
 import (
@@ -24,7 +24,7 @@ import (
 	"sync"
 )
 
-//go:embed h100/README.md h100/manifest.json h100/microbench.jsonl h100/graph-properties.json.gz
+//go:embed h100/README.md h100/manifest.json h100/microbench.jsonl h100/graph-properties.json.gz h100/level-properties.json.gz
 //go:embed h100/*.jsonl.gz h100/ncu/*.csv.gz h100/ncu/*.log h100/ncu/PROVENANCE.txt h100/pagerank/manifest.json h100/pagerank/*.jsonl.gz
 //go:embed h100/orderings/manifest.json h100/orderings/orderings.yaml h100/orderings/*.jsonl.gz
 var files embed.FS

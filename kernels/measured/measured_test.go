@@ -14,7 +14,7 @@ func TestFiles(t *testing.T) {
 	var bfs, pr, ncu int
 	for _, p := range Files() {
 		switch {
-		case filepath.Dir(p) == "." && filepath.Ext(p) == ".gz" && p != "graph-properties.json.gz":
+		case filepath.Dir(p) == "." && strings.HasSuffix(p, ".jsonl.gz"):
 			bfs++
 		case filepath.Dir(p) == "pagerank" && filepath.Ext(p) == ".gz":
 			pr++

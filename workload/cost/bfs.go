@@ -3,6 +3,7 @@ package cost
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -284,6 +285,43 @@ type BFSLevel struct {
 	// each vertex's in-edges, not only on the counts above; see
 	// PullScanLoads.
 	PullScan [6]int64
+	// MaxFrontierDegree is max_{v: depth(v) = L} d_v^out, the longest edge
+	// loop of a frontier vertex (0 when every frontier vertex has out-degree
+	// 0).
+	MaxFrontierDegree int64
+	// MaxUnvisitedInDegree is max d_v^in over the vertices unvisited when the
+	// level starts (depth > L or unreachable), the longest in-edge list a
+	// pull scan may load; 0 when there are none.
+	MaxUnvisitedInDegree int64
+	// PushRounds[k] is R^push_W for W = 2^k (W = 1, 2, 4, 8, 16, 32): the
+	// lockstep iterations of the edge loop that the level's physical warps
+	// execute when W lanes share a vertex (k_topo and k_vertex_push for W =
+	// 1, k_vertex_push_warp<W> with chunk 1 otherwise). A warp of 32
+	// threads holds the 32/W consecutive vertex ids g·32/W to (g+1)·32/W - 1
+	// in each grid-stride step (blocks of 256 threads, a grid and a stride
+	// that are multiples of 32: bfs_kernels.cuh lines 107, 191, 236-238),
+	// and runs its loop as long as its longest lane (seed 000 §6.3, where
+	// W_max counts the jobs of the busiest warp; here they are summed), so
+	//
+	//	R^push_W = Σ_g max_{v ∈ g, depth(v) = L} ⌈d_v^out / W⌉,
+	//
+	// 0 for a warp with no frontier vertex or only zero-degree ones. It is
+	// the EDL jobs of simulate/warp with the default Unroll (no unrolling),
+	// whatever the grid cap.
+	PushRounds [6]int64
+	// PullRounds[k] is R^pull_W, the same for the pull scans over the
+	// vertices unvisited when the level starts (k_vertex_pull and the
+	// bottom-up levels of dobfs for W = 1, k_vertex_pull_warp<W> otherwise):
+	// a vertex's scan runs r_v rounds of W in-edges, where with p_v the
+	// position of its first in-edge from depth L (PullScanLoads)
+	//
+	//	r_v = ⌊p_v / W⌋ + 1   if depth(v) = L+1 (the level discovers v),
+	//	r_v = ⌈d_v^in / W⌉    otherwise,
+	//
+	// that is ⌈s_v / W⌉ for the s_v in-edges its scan loads, and
+	//
+	//	R^pull_W = Σ_g max_{v ∈ g, v unvisited} r_v.
+	PullRounds [6]int64
 }
 
 // Unvisited returns n_u = n - Discovered, the vertices at depth -1 when the
@@ -322,6 +360,10 @@ func (l *BFSLevel) PullScanLoads(w int) (loads int64, exact bool) {
 // directed graph, and makes one pass over the edges: O(n + m) time, O(n +
 // m) memory for a directed graph (the reverse CSR), O(n) otherwise. It
 // panics if root is not a vertex of g (a programmer error).
+//
+// The lockstep fields (MaxFrontierDegree, MaxUnvisitedInDegree, PushRounds,
+// PullRounds) take one more pass over the vertices per warp width, with a
+// sort of each warp's at most 32 vertices by depth: O(n) time and memory.
 func BFSLevels(g *graph.CSR, root uint32) []BFSLevel {
 	depth := props.BFS(g, root)
 	pl := props.Levels(g, root)
@@ -375,6 +417,7 @@ func BFSLevels(g *graph.CSR, root uint32) []BFSLevel {
 			levels[L].PullScan[k] = base
 		}
 	}
+	parentPos := make([]int64, g.NumVertices())
 	for v := range g.NumVertices() {
 		dv := depth[v]
 		if dv <= 0 {
@@ -396,8 +439,118 @@ func BFSLevels(g *graph.CSR, root uint32) []BFSLevel {
 			w := int64(1) << k
 			levels[dv-1].PullScan[k] += min(w*(int64(p)/w+1), d)
 		}
+		parentPos[v] = int64(p)
 	}
+	lockstepLevels(g, rev, depth, parentPos, levels)
 	return levels
+}
+
+// lockstepLevels fills the lockstep fields of levels (BFSLevel
+// MaxFrontierDegree to PullRounds) from the depths and, for every vertex at
+// depth d > 0, the position parentPos[v] of its first in-edge from depth d-1.
+func lockstepLevels(g, rev *graph.CSR, depth []int32, parentPos []int64, levels []BFSLevel) {
+	n := g.NumVertices()
+	last := len(levels) - 1 // the root's eccentricity
+	// The largest degrees: out-degree by depth, in-degree by depth, then a
+	// suffix maximum over depths > L and the unreached.
+	maxInAtDepth := make([]int64, len(levels))
+	var maxInUnreached int64
+	for v := range n {
+		out, in := g.Degree(uint32(v)), rev.Degree(uint32(v))
+		if d := depth[v]; d < 0 {
+			maxInUnreached = max(maxInUnreached, in)
+		} else {
+			levels[d].MaxFrontierDegree = max(levels[d].MaxFrontierDegree, out)
+			maxInAtDepth[d] = max(maxInAtDepth[d], in)
+		}
+	}
+	suffix := maxInUnreached
+	for L := last; L >= 0; L-- {
+		levels[L].MaxUnvisitedInDegree = suffix
+		suffix = max(suffix, maxInAtDepth[L])
+	}
+
+	// Rounds. A warp g of vertices (32/W consecutive ids) adds to level L
+	// the push rounds of its depth-L members and the pull rounds of its
+	// members unvisited at L. The pull maximum, as a function of L, changes
+	// only around the members' depths: with e_1 < ... < e_k the distinct
+	// depths >= 1 among them, e_0 = 0, and F(x) the largest ⌈d_v^in/W⌉ of
+	// the members deeper than x (the unreached included), it is F(e_{i-1})
+	// on [e_{i-1}, e_i - 2], max(F(e_i), max_{depth(v)=e_i} r_v) at e_i - 1,
+	// and F(e_k) on [e_k, last]. So each warp adds O(32/W) constant pieces to
+	// a difference array over the levels.
+	const unreached = math.MaxInt32
+	type member struct {
+		depth            int32 // unreached for depth -1
+		push, full, part int64 // ⌈d^out/W⌉, ⌈d^in/W⌉, ⌊p/W⌋+1
+	}
+	var ms [WarpSize]member
+	var fgt [WarpSize + 1]int64 // fgt[i] = max full over ms[i:]
+	diff := make([]int64, len(levels)+1)
+	addPull := func(from, to int, r int64) {
+		if r != 0 && from <= to {
+			diff[from] += r
+			diff[to+1] -= r
+		}
+	}
+	for k := range levels[0].PushRounds {
+		w := int64(1) << k
+		group := WarpSize >> k
+		clear(diff)
+		for lo := 0; lo < n; lo += group {
+			hi := min(lo+group, n)
+			c := 0
+			for v := lo; v < hi; v++ {
+				m := member{depth: depth[v], push: (g.Degree(uint32(v)) + w - 1) / w, full: (rev.Degree(uint32(v)) + w - 1) / w}
+				if m.depth < 0 {
+					m.depth = unreached
+				} else if m.depth > 0 {
+					m.part = parentPos[v]/w + 1
+				}
+				// Insertion sort by depth: at most 32 members.
+				i := c
+				for ; i > 0 && ms[i-1].depth > m.depth; i-- {
+					ms[i] = ms[i-1]
+				}
+				ms[i] = m
+				c++
+			}
+			fgt[c] = 0
+			for i := c - 1; i >= 0; i-- {
+				fgt[i] = max(fgt[i+1], ms[i].full)
+			}
+			prev := 0 // e_{i-1}
+			for i := 0; i < c; {
+				d := ms[i].depth
+				j, push, part := i, int64(0), int64(0)
+				for ; j < c && ms[j].depth == d; j++ {
+					push = max(push, ms[j].push)
+					part = max(part, ms[j].part)
+				}
+				if d == unreached {
+					break
+				}
+				levels[d].PushRounds[k] += push
+				if d > 0 {
+					addPull(prev, int(d)-2, fgt[i])
+					addPull(int(d)-1, int(d)-1, max(fgt[j], part))
+					prev = int(d)
+				}
+				i = j
+			}
+			// [e_k, last]: the members deeper than e_k are the unreached.
+			i := 0
+			for i < c && ms[i].depth <= int32(prev) {
+				i++
+			}
+			addPull(prev, last, fgt[i])
+		}
+		var run int64
+		for L := range levels {
+			run += diff[L]
+			levels[L].PullRounds[k] = run
+		}
+	}
 }
 
 // BFSConfig is the launch configuration the BFS models assume. The zero

@@ -54,4 +54,11 @@
 // concrete model counts the source's per-thread accesses; BFSTerm.Compiled
 // says where nvcc issues fewer (Folded loads, WarpAggregated atomics), as
 // simulate/warp, which the tests check the model against, reproduces.
+//
+// The counts say how much memory traffic a level makes, not how long its
+// warps run in lockstep. For that BFSLevel also holds the largest frontier
+// out-degree and unvisited in-degree, and PushRounds and PullRounds: the
+// edge-loop iterations the level's warps execute, summed over warps of the
+// longest lane (seed 000 §6.3), for W = 1 to 32 lanes per vertex; they equal
+// simulate/warp's EDL jobs.
 package cost

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/graphperf/graphperf/kernels"
+)
+
+func benchLevels(e *env, args []string) error {
+	fs := newFlagSet(e, "levels", "bench levels --corpus FILE [--graphs DIR] [--manifest FILE] [--results DIR] [--only NAMES] -o OUT.json.gz",
+		`Build every graph of a corpus exactly as "bench sweep" does (same seed and
+build options), draw its BFS roots as the sweep does, and compute for every
+root and level the per-level properties the BFS workload models are
+formulas of (workload/cost BFSLevels: n_f, m_f, m_u, n', e_fn, the pull
+scans S_W, and the lockstep statistics max_frontier_degree,
+max_unvisited_in_degree, push_rounds and pull_rounds for W = 1..32 lanes per
+vertex). Write them, in corpus order, as one gzipped JSON document with one
+level per line:
+{"corpus", "corpus_sha256", "graphs": [{"name", "vertices", "edges",
+"directed", "roots": [{"root", "levels": [{"level", "frontier", ...}]}]}]}.
+--manifest checks each graph's n, m and roots against a sweep's
+manifest.json; --results checks every level line of the sweep's runner
+output (the manifest's results file, else NAME.jsonl.gz) against the
+computed frontier and discoveries, and fails naming the graph, root and
+level on a mismatch. Graphs are built one at a time. One progress line per
+graph goes to stderr. The output is written atomically.`)
+	corpusPath := fs.String("corpus", "", "the corpus file (required)")
+	graphsDir := fs.String("graphs", "", "the directory of the corpus's file graphs")
+	manifest := fs.String("manifest", "", "a sweep's manifest.json to check n, m and the roots against")
+	results := fs.String("results", "", "a sweep's results directory to check the frontiers against")
+	only := fs.String("only", "", "only these graphs (comma-separated names), in corpus order")
+	out := fs.String("o", "", "the output file, gzipped JSON (required)")
+	if _, err := parse(fs, args, 0, 0); err != nil {
+		return err
+	}
+	switch {
+	case *corpusPath == "":
+		return fmt.Errorf("--corpus: a corpus file is required")
+	case *out == "":
+		return fmt.Errorf("-o: an output file is required")
+	}
+	c, err := kernels.LoadCorpus(*corpusPath)
+	if err != nil {
+		return err
+	}
+	if *only != "" {
+		if c.Graphs, err = c.Select(strings.Split(*only, ",")); err != nil {
+			return fmt.Errorf("--only: %w", err)
+		}
+	}
+	if *graphsDir == "" {
+		for _, g := range c.Graphs {
+			if g.File != "" {
+				return fmt.Errorf("--graphs: the corpus has file graphs (%s); give the directory that holds them", g.Name)
+			}
+		}
+	}
+	var man *kernels.Manifest
+	if *manifest != "" {
+		if man, err = kernels.ReadManifest(*manifest); err != nil {
+			return err
+		}
+	}
+	t0 := time.Now()
+	doc, err := kernels.CorpusLevels(c, *graphsDir, man, *results, e.stderr)
+	if err != nil {
+		return err
+	}
+	if err := kernels.WriteLevelsFile(*out, doc); err != nil {
+		return err
+	}
+	var roots, levels int
+	for _, g := range doc.Graphs {
+		roots += len(g.Roots)
+		for _, r := range g.Roots {
+			levels += len(r.Levels)
+		}
+	}
+	fmt.Fprintf(e.stderr, "wrote %s: %d graphs, %d roots, %d levels in %.1fs\n", *out, len(doc.Graphs), roots, levels, time.Since(t0).Seconds())
+	return nil
+}
