@@ -31,6 +31,21 @@ const (
 // 50 MiB).
 var DefaultFullyAssociative = cache.H100L2.FullyAssociative()
 
+// H100L1 is the L1 of one H100 SM as the BFS kernels get it: 128-byte
+// lines of four 32-byte sectors (the machine file's l1 line and sector),
+// 224 KiB = 1792 lines. The SM has 256 KiB of combined L1 and shared memory
+// (machine file, l1.size, from the H100 whitepaper); the BFS kernels use no
+// shared memory, and for them the driver picks a 32 KiB shared-memory
+// carveout (launch__shared_mem_config_size = 32,768 bytes in every launch
+// of the 13 profiles in kernels/measured/h100/ncu, 1 KiB per block reserved
+// by the driver, 8 blocks per SM), which leaves 224 KiB to the L1. It is
+// modelled fully associative with LRU replacement, as seed 000 §6.4
+// models its L2: the H100 L1's sets and replacement are not documented.
+var H100L1 = cache.FullyAssociativeConfig{Lines: (256 - 32) << 10 / 128, LineBytes: 128, SectorBytes: 32}
+
+// H100SMs is the number of SMs of an H100 SXM5, one L1 each.
+const H100SMs = 132
+
 // ErrBadConfig is returned (wrapped) for an unknown model name or a bad
 // geometry.
 var ErrBadConfig = errors.New("gpu: bad configuration")
@@ -69,6 +84,20 @@ type Config struct {
 	// not model writes); by default they are write-allocate stores to the
 	// L2, counted apart from the reads.
 	SkipWrites bool
+	// L1, when not zero, puts an L1 in each of SMs SMs in front of the L2:
+	// a load's sectors are looked up in the L1 of the SM that runs the
+	// issuing block, and only the misses go on to the L2 (H100L1 is an
+	// H100's). Block b of a launch runs on SM b mod SMs, the round-robin
+	// order in which the block scheduler fills an empty GPU; the real
+	// assignment of later blocks follows which SM frees a slot first, which
+	// this ignores. Every launch starts with empty L1s (the L1 is not
+	// coherent, so the driver invalidates it between launches). Stores and
+	// atomics go past the L1 (write-through, no allocation; the L2 performs
+	// atomics) and leave it unchanged. The zero value is no L1, seed 000's
+	// model (its K40c did not cache global loads in L1).
+	L1 cache.FullyAssociativeConfig
+	// SMs is the number of L1s; 0 means H100SMs.
+	SMs int
 	// Warp is passed to warp.Run; its Kernel and Sink are set from this
 	// Config.
 	Warp warp.Config
@@ -94,6 +123,9 @@ type Traffic struct {
 	// WriteTransactions, WriteHits and WriteMisses count the store and
 	// atomic sectors in the L2 (0 with Config.SkipWrites).
 	WriteTransactions, WriteHits, WriteMisses int64
+	// L1Sectors and L1Hits are the load sectors looked up in the L1s and
+	// the hits (0 without Config.L1); L2Transactions are then the misses.
+	L1Sectors, L1Hits int64
 }
 
 // Add adds t2 to t.
@@ -107,6 +139,8 @@ func (t *Traffic) Add(t2 Traffic) {
 	t.WriteTransactions += t2.WriteTransactions
 	t.WriteHits += t2.WriteHits
 	t.WriteMisses += t2.WriteMisses
+	t.L1Sectors += t2.L1Sectors
+	t.L1Hits += t2.L1Hits
 }
 
 // Level is one BFS level (one launch round) of the simulation.
@@ -137,6 +171,19 @@ type Level struct {
 	// the row-buffer model, so C_RBH and C_RBM are the reads' alone. 0 with
 	// Config.SkipWrites.
 	DRAMWrites int64
+	// Loads is the level's load jobs (every server).
+	Loads int64
+	// WarpLoadsMax and WarpLoadsMean are the load jobs of the launch's
+	// busiest warp and their mean over its warps (summed over the launches
+	// of a level that has several): the warp schedule's tail.
+	WarpLoadsMax  int64
+	WarpLoadsMean float64
+	// ResidentWarps is the warps resident at the start of the level's
+	// largest launch: with block b on SM b mod SMs and at most
+	// PhysicalWarps / SMs warps per SM (64 on an H100: 2048 threads), the
+	// sum over SMs of min(blocks on the SM, blocks that fit) x warps per
+	// block.
+	ResidentWarps int64
 }
 
 // Result is a simulated traversal.
@@ -203,6 +250,12 @@ func withDefaults(cfg Config) (Config, error) {
 	}
 	if cfg.PhysicalWarps == 0 {
 		cfg.PhysicalWarps = warp.H100Warps
+	}
+	if cfg.SMs == 0 {
+		cfg.SMs = H100SMs
+	}
+	if cfg.SMs < 0 || cfg.SMs > 1<<16 {
+		return cfg, fmt.Errorf("%w: %d SMs", ErrBadConfig, cfg.SMs)
 	}
 	if cfg.PhysicalWarps < 0 {
 		return cfg, fmt.Errorf("%w: %d physical warps", ErrBadConfig, cfg.PhysicalWarps)

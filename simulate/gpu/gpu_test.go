@@ -338,3 +338,70 @@ func TestMachineFiles(t *testing.T) {
 		t.Errorf("k40c.yaml: %d physical warps, warp.K40cWarps %d", w, warp.K40cWarps)
 	}
 }
+
+// TestL1 checks the per-SM L1s: every load sector is looked up once, the L2
+// reads are the L1 misses, one L1 that holds the graph's arrays and sees
+// every block hits at least as often as the 132 per-SM L1s, and the warp
+// schedule's fields agree with the launches.
+func TestL1(t *testing.T) {
+	el, err := gen.RMAT{Scale: 10, EdgeFactor: 8, A: .57, B: .19, C: .19, Directed: true}.Generate(1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := graph.Build(el, graph.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := props.MaxDegreeRoot(g)
+	for _, kernel := range []string{"topo", "vertex-pull", "queue"} {
+		res, err := Simulate(g, root, Config{Kernel: kernel, L1: H100L1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// One SM whose L1 holds every array (1 MiB; the scale-10 graph's
+		// arrays are under 64 KiB).
+		one, err := Simulate(g, root, Config{Kernel: kernel, SMs: 1, PhysicalWarps: 64,
+			L1: cache.FullyAssociativeConfig{Lines: 8192, LineBytes: 128, SectorBytes: 32}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, lv := range res.Levels {
+			wl := &res.Warp.Levels[i]
+			reads := wl.Reads()
+			if lv.L1Sectors != reads.Sectors {
+				t.Errorf("%s level %d: %d L1 sectors, %d load sectors", kernel, i, lv.L1Sectors, reads.Sectors)
+			}
+			if lv.L1Hits+lv.L2Transactions != lv.L1Sectors {
+				t.Errorf("%s level %d: %d L1 hits + %d L2 reads != %d L1 sectors", kernel, i, lv.L1Hits, lv.L2Transactions, lv.L1Sectors)
+			}
+			if lv.Loads != reads.Jobs {
+				t.Errorf("%s level %d: %d loads, warp has %d", kernel, i, lv.Loads, reads.Jobs)
+			}
+			var most int64
+			for _, la := range wl.Launches {
+				for _, j := range la.WarpLoads {
+					most = max(most, j)
+				}
+			}
+			if len(wl.Launches) == 1 && lv.WarpLoadsMax != most {
+				t.Errorf("%s level %d: busiest warp %d loads, want %d", kernel, i, lv.WarpLoadsMax, most)
+			}
+			if lv.WarpLoadsMean > float64(lv.WarpLoadsMax) || (lv.ResidentWarps <= 0) != (len(wl.Launches) == 0) || lv.ResidentWarps > warp.H100Warps {
+				t.Errorf("%s level %d: mean %v max %d resident %d", kernel, i, lv.WarpLoadsMean, lv.WarpLoadsMax, lv.ResidentWarps)
+			}
+			// An L1 that never evicts and sees every block misses each
+			// distinct sector once per launch, fewer than per-SM L1s do.
+			if o := one.Levels[i]; o.L1Hits < lv.L1Hits {
+				t.Errorf("%s level %d: one large L1 hits %d, per-SM L1s %d", kernel, i, o.L1Hits, lv.L1Hits)
+			}
+		}
+	}
+	// topo on 1024 vertices: 4 blocks of 8 warps, all resident.
+	res, err := Simulate(g, root, Config{Kernel: "topo", L1: H100L1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Levels[0].ResidentWarps; got != 32 {
+		t.Errorf("topo: %d resident warps, want 32", got)
+	}
+}

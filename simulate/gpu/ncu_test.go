@@ -34,6 +34,7 @@ const (
 	ncuLoads     = "smsp__inst_executed_op_global_ld.sum"
 	ncuStores    = "smsp__inst_executed_op_global_st.sum"
 	ncuL1Sectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"
+	ncuL1Hits    = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit.sum"
 	ncuL2Read    = "lts__t_sectors_srcunit_tex_op_read.sum"
 	ncuDRAMRead  = "dram__sectors_read.sum"
 	ncuDRAMWrite = "dram__sectors_write.sum"
@@ -68,11 +69,13 @@ func ncuLog(path string) (root uint32, edges int64, err error) {
 // an L2 and row buffers emptied before every level (ColdLevels: ncu
 // --cache-control all flushes the caches before each profiled launch).
 //
+// The simulation has the H100's per-SM L1s (H100L1, block b on SM b mod
+// 132), so C_L2 is the L1 misses, as ncu's L2 read sectors are.
+//
 // It asserts what TestMeasuredCounters in simulate/warp asserts on small
 // graphs: the load and store instructions and the L1 load sectors of every
-// level equal ncu's. The memory traffic is only printed: the H100's L1 serves part of
-// the loads and this simulation has no L1, so C_L2 is the L1's sectors, not
-// the L2's; DRAM reads and writes are compared as they are.
+// level equal ncu's. The memory traffic is only printed: L1 hits, L2
+// reads, DRAM reads and writes, simulated and measured.
 func TestNCU(t *testing.T) {
 	if !*ncuCompare {
 		t.Skip("run with -ncu")
@@ -87,8 +90,8 @@ func TestNCU(t *testing.T) {
 	}
 	only := regexp.MustCompile(*ncuOnly)
 	var summary strings.Builder
-	summary.WriteString("| graph | root | levels | loads: ncu | simulated (nvcc unroll) | levels exact | seed 000 §6.3 / ncu | L1 load sectors exact | stores exact | DRAM reads: sim / ncu | DRAM writes: ncu | sim |\n")
-	summary.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	summary.WriteString("| graph | root | levels | loads: ncu | simulated (nvcc unroll) | levels exact | seed 000 §6.3 / ncu | L1 load sectors exact | stores exact | L1 hit share: ncu | sim | L1 hits: sim / ncu | L2 reads: sim / ncu | DRAM reads: sim / ncu | DRAM writes: ncu | sim |\n")
+	summary.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, file := range files {
 		name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(file), ".gz"), ".csv")
 		if !only.MatchString(name) {
@@ -113,7 +116,7 @@ func TestNCU(t *testing.T) {
 			t.Errorf("%s: %d edges, the profiled graph had %d", name, g.NumEdges(), edges)
 			continue
 		}
-		res, err := Simulate(g, root, Config{Kernel: "topo", ColdLevels: true, Warp: warp.Config{Unroll: warp.NVCCUnroll}})
+		res, err := Simulate(g, root, Config{Kernel: "topo", ColdLevels: true, L1: H100L1, Warp: warp.Config{Unroll: warp.NVCCUnroll}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -126,7 +129,7 @@ func TestNCU(t *testing.T) {
 			t.Fatal(err)
 		}
 		var metrics []kernels.NCUMetric
-		for _, m := range []string{ncuLoads, ncuStores, ncuL1Sectors, ncuL2Read, ncuDRAMRead, ncuDRAMWrite} {
+		for _, m := range []string{ncuLoads, ncuStores, ncuL1Sectors, ncuL1Hits, ncuL2Read, ncuDRAMRead, ncuDRAMWrite} {
 			metrics = append(metrics, kernels.NCUMetric{Name: m, Kind: kernels.NCUCount})
 		}
 		launches, err := kernels.ReadNCU(f, file, metrics...)
@@ -150,9 +153,9 @@ func TestNCU(t *testing.T) {
 		}
 		var b strings.Builder
 		fmt.Fprintf(&b, "%s, root %d:\n\n", name, root)
-		b.WriteString("| level | loads: ncu | sim | seed 000 §6.3 | L1 load sectors: ncu | sim | L2 read sectors: ncu | sim C_L2 | DRAM reads: ncu | sim | DRAM writes: ncu | sim |\n")
-		b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|\n")
-		var ncuLd, simLd, seedLd, ncuRd, simRd, ncuWr, simWr float64
+		b.WriteString("| level | loads: ncu | sim | seed 000 §6.3 | L1 load sectors: ncu | sim | L1 hits: ncu | sim | L2 read sectors: ncu | sim C_L2 | DRAM reads: ncu | sim | DRAM writes: ncu | sim |\n")
+		b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+		var ncuLd, simLd, seedLd, ncuRd, simRd, ncuWr, simWr, ncuSec, ncuHit, simHit, ncuL2, simL2 float64
 		exactLd, exactSec, exactSt := 0, 0, 0
 		for i, l := range launches {
 			lv, m := levels[i], l.Metrics
@@ -180,14 +183,19 @@ func TestNCU(t *testing.T) {
 			simRd += float64(lv.DRAMReads)
 			ncuWr += m[ncuDRAMWrite]
 			simWr += float64(lv.DRAMWrites)
-			fmt.Fprintf(&b, "| %d | %.0f | %d | %d | %.0f | %d | %.0f | %d | %.0f | %d | %.0f | %d |\n", lv.Level,
-				m[ncuLoads], ld.Jobs, seedJobs, m[ncuL1Sectors], ld.Sectors, m[ncuL2Read], lv.L2Transactions,
+			ncuSec += m[ncuL1Sectors]
+			ncuHit += m[ncuL1Hits]
+			simHit += float64(lv.L1Hits)
+			ncuL2 += m[ncuL2Read]
+			simL2 += float64(lv.L2Transactions)
+			fmt.Fprintf(&b, "| %d | %.0f | %d | %d | %.0f | %d | %.0f | %d | %.0f | %d | %.0f | %d | %.0f | %d |\n", lv.Level,
+				m[ncuLoads], ld.Jobs, seedJobs, m[ncuL1Sectors], ld.Sectors, m[ncuL1Hits], lv.L1Hits, m[ncuL2Read], lv.L2Transactions,
 				m[ncuDRAMRead], lv.DRAMReads, m[ncuDRAMWrite], lv.DRAMWrites)
 		}
 		t.Log("\n" + b.String())
-		fmt.Fprintf(&summary, "| %s | %d | %s | %.0f | %.0f | %d of %d | %.3f | %d of %d | %d of %d | %.3f | %.0f | %.0f |\n",
+		fmt.Fprintf(&summary, "| %s | %d | %s | %.0f | %.0f | %d of %d | %.3f | %d of %d | %d of %d | %.3f | %.3f | %.3f | %.3f | %.3f | %.0f | %.0f |\n",
 			name, root, levelsNote, ncuLd, simLd, exactLd, len(launches), seedLd/ncuLd, exactSec, len(launches),
-			exactSt, len(launches), ratio(simRd, ncuRd), ncuWr, simWr)
+			exactSt, len(launches), ncuHit/ncuSec, simHit/ncuSec, ratio(simHit, ncuHit), ratio(simL2, ncuL2), ratio(simRd, ncuRd), ncuWr, simWr)
 	}
 	t.Log("\n" + summary.String())
 }

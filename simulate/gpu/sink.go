@@ -70,6 +70,13 @@ type sink struct {
 	missServers []uint8
 	rowHits     []bool
 
+	// l1 holds each SM's L1 (nil without Config.L1), l1Used whether it
+	// has been touched since the launch began.
+	l1        []*cache.FullyAssociative
+	l1Used    []bool
+	l1Results [32]cache.Result
+	l1Misses  [32]uint64
+
 	current [warp.NumServers]Traffic
 	levels  []Level
 	// writeBackBytes is the L2's write-back bytes at the start of the
@@ -79,6 +86,7 @@ type sink struct {
 
 var (
 	_ warp.Sink       = (*sink)(nil)
+	_ warp.BlockSink  = (*sink)(nil)
 	_ warp.LevelEnder = (*sink)(nil)
 )
 
@@ -90,6 +98,15 @@ func newSink(cfg Config) (*sink, error) {
 		kinds:   make([]uint8, 0, batchSectors+64),
 	}
 	var err error
+	if cfg.L1 != (cache.FullyAssociativeConfig{}) {
+		s.l1 = make([]*cache.FullyAssociative, cfg.SMs)
+		s.l1Used = make([]bool, cfg.SMs)
+		for i := range s.l1 {
+			if s.l1[i], err = cache.NewFullyAssociative(cfg.L1); err != nil {
+				return nil, fmt.Errorf("%w: L1: %w", ErrBadConfig, err)
+			}
+		}
+	}
 	switch cfg.L2 {
 	case L2FullyAssociative:
 		s.l2, err = cache.NewFullyAssociative(cfg.FullyAssociative)
@@ -134,6 +151,42 @@ func (s *sink) Access(server warp.Server, op warp.Op, sectors []uint64) {
 	}
 }
 
+// StartLaunch empties the L1s the previous launch touched.
+func (s *sink) StartLaunch(grid, block int) {
+	for i, used := range s.l1Used {
+		if used {
+			s.l1[i].Reset()
+			s.l1Used[i] = false
+		}
+	}
+}
+
+// AccessBlock looks a load's sectors up in the L1 of block's SM (block
+// mod SMs) and buffers the misses for the L2; stores and atomics, and
+// every access without an L1, go to Access.
+func (s *sink) AccessBlock(block int, server warp.Server, op warp.Op, sectors []uint64) {
+	if s.l1 == nil || op != warp.Load {
+		s.Access(server, op, sectors)
+		return
+	}
+	sm := block % len(s.l1)
+	s.l1Used[sm] = true
+	results := s.l1Results[:len(sectors)]
+	s.l1[sm].LoadAll(sectors, results)
+	misses := s.l1Misses[:0]
+	for i, r := range results {
+		if r != cache.Hit {
+			misses = append(misses, sectors[i])
+		}
+	}
+	t := &s.current[server]
+	t.L1Sectors += int64(len(sectors))
+	t.L1Hits += int64(len(sectors) - len(misses))
+	if len(misses) > 0 {
+		s.Access(server, op, misses)
+	}
+}
+
 // EndLevel flushes the buffer and records the level.
 func (s *sink) EndLevel(l *warp.Level) {
 	s.flush()
@@ -143,6 +196,8 @@ func (s *sink) EndLevel(l *warp.Level) {
 		lv.Traffic.Add(s.current[srv])
 	}
 	lv.JobsTotal = l.NG()
+	lv.Loads = l.Op(warp.Load).Jobs
+	s.schedule(&lv, l)
 	// n_est = N_G / W_max, seed 000 §6.5.
 	lv.WMax = l.WMax(s.cfg.PhysicalWarps)
 	if lv.WMax > 0 {
@@ -157,6 +212,33 @@ func (s *sink) EndLevel(l *warp.Level) {
 		s.l2.Reset()
 		s.rows.Reset()
 		s.writeBackBytes = 0
+	}
+}
+
+// schedule fills lv's warp schedule from l's launches: the busiest warp's
+// loads and the mean, summed over launches, and the warps resident at the
+// start of the largest launch (see Level.ResidentWarps).
+func (s *sink) schedule(lv *Level, l *warp.Level) {
+	sms := s.cfg.SMs
+	perSM := s.cfg.PhysicalWarps / sms
+	for _, la := range l.Launches {
+		if len(la.WarpLoads) == 0 {
+			continue
+		}
+		var most, total int64
+		for _, j := range la.WarpLoads {
+			most = max(most, j)
+			total += j
+		}
+		lv.WarpLoadsMax += most
+		lv.WarpLoadsMean += float64(total) / float64(len(la.WarpLoads))
+		perBlock := max(la.Block/32, 1)
+		fit := int64(max(perSM/perBlock, 1)) // blocks resident per SM
+		// Blocks per SM with block b on SM b mod sms: the first grid mod
+		// sms SMs hold one block more.
+		base, extra := int64(la.Grid/sms), la.Grid%sms
+		resident := int64(extra)*min(base+1, fit) + int64(sms-extra)*min(base, fit)
+		lv.ResidentWarps = max(lv.ResidentWarps, resident*int64(perBlock))
 	}
 }
 

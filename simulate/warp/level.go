@@ -119,6 +119,8 @@ type Launch struct {
 	// each warp of the launch, in launch order (warp w is threads
 	// 32w..32w+31).
 	WarpJobs []int64
+	// WarpLoads holds the load jobs (every server, op Load) of each warp.
+	WarpLoads []int64
 }
 
 // Level is what one BFS level (one round, seed 000 §3.2) cost the kernel.

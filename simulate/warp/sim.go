@@ -27,6 +27,17 @@ type LevelEnder interface {
 	EndLevel(l *Level)
 }
 
+// BlockSink is implemented by a Sink that wants to know which block of
+// which launch issued each instruction (a per-SM cache maps blocks to SMs).
+// Run calls StartLaunch before a launch's first instruction, with its grid
+// (blocks) and block size (threads), and AccessBlock, in place of Access,
+// with the index of the issuing block within the launch.
+type BlockSink interface {
+	Sink
+	StartLaunch(grid, block int)
+	AccessBlock(block int, server Server, op Op, sectors []uint64)
+}
+
 // Discard is a Sink that drops everything.
 type Discard struct{}
 
@@ -245,6 +256,7 @@ type sim struct {
 	lay     *layout.Layout
 	reg     [layout.NumArrays]region
 	sink    Sink
+	blocks  BlockSink // sink as a BlockSink, nil if it is not one
 	unroll  int
 
 	level      *Level
@@ -268,6 +280,7 @@ type sim struct {
 func newSim(g *graph.CSR, k Kernel, cfg Config) *sim {
 	n := int64(g.NumVertices())
 	s := &sim{g: g, k: k, cfg: cfg, n: n, m: g.NumEdges(), sink: cfg.Sink, unroll: cfg.Unroll}
+	s.blocks, _ = cfg.Sink.(BlockSink)
 	s.depth = make([]int32, n)
 	for i := range s.depth {
 		s.depth[i] = -1
@@ -345,6 +358,7 @@ func (s *sim) startLaunch(kernel string, grid int) {
 	warps := grid * s.cfg.BlockSize / 32
 	s.level.Launches = append(s.level.Launches, Launch{
 		Kernel: kernel, Grid: grid, Block: s.cfg.BlockSize, WarpJobs: make([]int64, warps),
+		WarpLoads: make([]int64, warps),
 	})
 	s.launch = &s.level.Launches[len(s.level.Launches)-1]
 	s.threads = int64(grid) * int64(s.cfg.BlockSize)
@@ -353,6 +367,9 @@ func (s *sim) startLaunch(kernel string, grid int) {
 	}
 	s.warpHit = s.warpHit[:warps]
 	clear(s.warpHit)
+	if s.blocks != nil {
+		s.blocks.StartLaunch(grid, s.cfg.BlockSize)
+	}
 }
 
 // gridStride runs step(w, first) for every warp w and grid-stride step of a
@@ -434,6 +451,9 @@ func (s *sim) access(srv Server, op Op, a layout.Array, mask uint32, idx *[32]in
 	c := &s.level.Servers[srv][op]
 	c.Jobs++
 	s.launch.WarpJobs[s.warp]++
+	if op == Load {
+		s.launch.WarpLoads[s.warp]++
+	}
 	if mask == 0 {
 		c.Idle++
 		return
@@ -470,7 +490,10 @@ func (s *sim) access(srv Server, op Op, a layout.Array, mask uint32, idx *[32]in
 	}
 	c.Sectors += int64(k)
 	c.Lines += lines
-	if s.sink != nil {
+	switch {
+	case s.blocks != nil:
+		s.blocks.AccessBlock(s.warp*32/s.cfg.BlockSize, srv, op, sect[:k])
+	case s.sink != nil:
 		s.sink.Access(srv, op, sect[:k])
 	}
 }
