@@ -52,10 +52,14 @@ within ±20 %; every prediction's warnings follow the table.
 
 With --simulate GRAPH --root R|max it simulates --kernel (default topo) from
 R with the "fa" L2 and the "paper" row buffers of --machine (simulate/gpu, as
-"sim bfs" does) and predicts every level from the simulated counts
-(seed 000 §6.4-6.5, the "simulation" line of figure 7,
-om.PredictFromSimulation): jobs N = the simulated memory instructions, the
-simulated L2 hits and row hits and misses, load n = n_est = N_G / W_max. With
+"sim bfs" does; on the h100 also a 224 KiB L1 per SM and nvcc's unrolling)
+and predicts every level from the simulated counts (seed 000 §6.4-6.5, the
+"simulation" line of figure 7, om.PredictFromSimulation). On the h100 that
+is the counter mapping's two phases: the bulk from the simulated L1, L2 and
+DRAM load mix at the warps the launch keeps resident, the tail from the
+busiest simulated warp's loads. On the k40c (no L1) it is seed 000's one
+phase: jobs N = the simulated memory instructions, the simulated L2 hits
+and row hits and misses, load n = n_est = N_G / W_max. With
 --measured RESULTS.jsonl.gz (and a numeric --root) err_% is against the
 sweep's topo median at each level, and the summary adds the largest error.
 
@@ -574,13 +578,15 @@ func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec strin
 		return err
 	}
 	res, err := gpu.Simulate(g, root, gpu.Config{Kernel: kernel, L2: gpu.L2FullyAssociative, DRAM: gpu.DRAMPaper,
-		PhysicalWarps: sm.warps, FullyAssociative: sm.fa, RowBuffers: sm.rows})
+		PhysicalWarps: sm.warps, FullyAssociative: sm.fa, RowBuffers: sm.rows, L1: sm.l1,
+		Warp: warp.Config{Unroll: sm.unroll}})
 	if err != nil {
 		return err
 	}
 	var rows []omLevelJSON
 	for _, l := range res.Levels {
-		p, err := om.PredictFromSimulation(l, m, &om.GPUOptions{OverheadNs: opts.OverheadNs, NoOverhead: opts.NoOverhead})
+		p, err := om.PredictFromSimulation(l, m, &om.GPUOptions{OverheadNs: opts.OverheadNs, NoOverhead: opts.NoOverhead,
+			OnePhase: opts.OnePhase, NoTail: opts.NoTail, NoL1: opts.NoL1})
 		if err != nil {
 			return err
 		}

@@ -30,10 +30,16 @@ type simMachine struct {
 	// sectored and banked say whether those models have a geometry for the
 	// machine.
 	sectored, banked bool
+	// l1 is the per-SM L1 "model om --simulate" puts in front of the L2
+	// (zero: none, seed 000's K40c), unroll the edge loops' unrolling of
+	// the machine's measured kernels (warp.Config.Unroll).
+	l1     cache.FullyAssociativeConfig
+	unroll int
 }
 
 var simMachines = map[string]simMachine{
-	"h100": {warps: warp.H100Warps, fa: gpu.DefaultFullyAssociative, rows: dram.H100RowBuffers, sectored: true, banked: true},
+	"h100": {warps: warp.H100Warps, fa: gpu.DefaultFullyAssociative, rows: dram.H100RowBuffers, sectored: true, banked: true,
+		l1: gpu.H100L1, unroll: warp.NVCCUnroll},
 	"k40c": {warps: warp.K40cWarps, fa: cache.K40cL2, rows: dram.K40cRowBuffers},
 }
 

@@ -256,7 +256,7 @@ func PredictFromCounters(c Counters, m *machine.Machine, opts *GPUOptions) (*GPU
 	if o.OnePhase {
 		return p, nil
 	}
-	if c.L1LoadSectors <= 0 || c.L2ReadSectors <= 0 || c.LoadsMaxSMSP <= 0 {
+	if c.L1LoadSectors <= 0 || c.L2ReadSectors <= 0 || (c.LoadsMaxSMSP <= 0 && c.WarpLoadsMax <= 0) {
 		p.Warnings = append(p.Warnings, "one-phase evaluation: the profile lacks the L1 load sectors or the per-sub-partition loads")
 		return p, nil
 	}
@@ -277,6 +277,7 @@ func PredictFromCounters(c Counters, m *machine.Machine, opts *GPUOptions) (*GPU
 //	T_bw    = max_k C_k S_k(peak)             (the classes' peak throughput)
 //	T_bulk  = max(T_lat, T_bw)
 //	J_tail  = loads of the busiest sub-partition - their average
+//	          (a simulation: of the busiest warp - the warps' mean)
 //	T_tail  = J_tail (L_L1 + L_L2) / 2
 //	T       = T_0 + T_bulk + max(0, T_tail - T_bulk) = T_0 + max(T_bulk, T_tail)
 //
@@ -336,6 +337,9 @@ func twoPhase(c Counters, m *machine.Machine, o GPUOptions, p *GPUPrediction) er
 		return t, class
 	}
 	p.TailJobs = max(c.LoadsMaxSMSP-c.LoadsAvgSMSP, 0)
+	if c.WarpLoadsMax > 0 {
+		p.TailJobs = max(c.WarpLoadsMax-c.WarpLoadsMean, 0)
+	}
 	if !o.NoTail {
 		p.TailNs = p.TailJobs * (lL1 + lL2) / 2
 	}

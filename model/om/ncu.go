@@ -82,6 +82,12 @@ type Counters struct {
 	// sub-partitions, where the profile has them.
 	LoadsMaxSMSP float64 `json:"loads_max_smsp,omitempty"`
 	LoadsAvgSMSP float64 `json:"loads_avg_smsp,omitempty"`
+	// WarpLoadsMax and WarpLoadsMean are the loads of the busiest warp
+	// and their mean over the warps, which a simulation's warp schedule
+	// gives and ncu does not; where WarpLoadsMax > 0 the tail phase takes
+	// their difference in place of the sub-partitions'.
+	WarpLoadsMax  float64 `json:"warp_loads_max,omitempty"`
+	WarpLoadsMean float64 `json:"warp_loads_mean,omitempty"`
 }
 
 // ReadNCU reads every launch of an ncu "--csv --page raw" file (plain or

@@ -2,6 +2,7 @@ package om
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/simulate/gpu"
@@ -9,31 +10,50 @@ import (
 
 // PredictFromSimulation predicts the time of one BFS level from the counts
 // of a simulated traversal (simulate/gpu; the "simulation" line of seed 000
-// figure 7, §6.4-6.5) on machine m, a GPU with l2_hit, dram_row_hit and
-// dram_row_miss service curves:
+// figure 7, §6.4-6.5) on machine m, a GPU with l1_hit, l2_hit,
+// dram_row_hit and dram_row_miss service curves. The evaluation is
+// PredictFromCounters' own: the simulated counts are fed to it as the
+// counters of one launch, so the two mappings cannot drift apart.
+//
+// Where the simulation has L1s (gpu.Config.L1) it is the two-phase
+// evaluation (twoPhase), with
+//
+//	loads         = l.Loads, the simulated load instructions
+//	h1            = l.L1Hits / l.L1Sectors (simulated per-SM L1s)
+//	h2, C_L2H     = l.L2Hits / l.L2Transactions, l.L2Hits (the L1 misses)
+//	C_DRAM        = l.RowHits + l.RowMisses, split as simulated
+//	n             = l.ResidentWarps: the warps the launch keeps resident
+//	                (2048 threads per SM, 256-thread blocks, block b on
+//	                SM b mod 132), not n_est
+//	J_tail        = l.WarpLoadsMax - l.WarpLoadsMean (the warp schedule)
+//
+// Otherwise, and with opts.OnePhase, it is seed 000's one-phase
+// evaluation:
 //
 //	N     = l.JobsTotal, the simulated memory instructions (N_G, §6.3)
 //	C_L2H = l.L2Hits; C_RBH = l.RowHits; C_RBM = l.RowMisses (simulated)
 //	V_k   = C_k / N
 //	n     = l.LoadEstimate = N_G / W_max                   (§6.5, n_est)
 //	m_k   = V_k n;  S_k(m_k) from the machine's curve
-//	T     = N max_k V_k S_k(m_k)
+//	T     = T_0 + N max_k V_k S_k(m_k)
 //
-// The evaluation is PredictFromCounters' own: the counts are fed to it as
-// the counters of one launch (all jobs memory jobs, the simulated row
-// split), so the two mappings cannot drift apart. Simulated writes are
-// not modelled, as in seed 000 §7.1. opts must leave MemoryFraction and
-// RowHitFraction zero (the simulation gives both); nil is fine.
-// MeasuredNs is 0. O(curve points).
+// Simulated writes are not modelled, as in seed 000 §7.1. opts must leave
+// MemoryFraction and RowHitFraction zero (the simulation gives both); nil
+// is fine. MeasuredNs is 0. O(curve points).
 func PredictFromSimulation(l gpu.Level, m *machine.Machine, opts *GPUOptions) (*GPUPrediction, error) {
 	return PredictFromSimulationAt(l, m, opts, 0)
 }
 
 // PredictFromSimulationAt is PredictFromSimulation with a measured load:
 // load > 0 is the average warps active GPU-wide (for instance ncu's
-// occupancy times the physical warps) and replaces n_est; 0 means n_est.
+// occupancy times the physical warps) and replaces the simulated one
+// (the resident warps, or n_est in one phase); 0 means the simulated one.
 func PredictFromSimulationAt(l gpu.Level, m *machine.Machine, opts *GPUOptions, load float64) (*GPUPrediction, error) {
-	if opts != nil && (opts.MemoryFraction != 0 || opts.RowHitFraction != 0) {
+	var o GPUOptions
+	if opts != nil {
+		o = *opts
+	}
+	if o.MemoryFraction != 0 || o.RowHitFraction != 0 {
 		return nil, fmt.Errorf("%w: level %d: a simulation gives the jobs and the row split; leave MemoryFraction and RowHitFraction zero", ErrCounters, l.Level)
 	}
 	if l.JobsTotal <= 0 {
@@ -42,9 +62,14 @@ func PredictFromSimulationAt(l gpu.Level, m *machine.Machine, opts *GPUOptions, 
 	if load < 0 {
 		return nil, fmt.Errorf("%w: level %d: negative load %v", ErrCounters, l.Level, load)
 	}
+	asked := o.OnePhase
+	twoPhase := !o.OnePhase && l.L1Sectors > 0 && l.L2Transactions > 0 && l.WarpLoadsMax > 0 && l.ResidentWarps > 0
 	estimated := load == 0
 	if estimated {
 		load = l.LoadEstimate
+		if twoPhase {
+			load = float64(l.ResidentWarps)
+		}
 	}
 	if !(load > 0) {
 		return nil, fmt.Errorf("%w: level %d: no load estimate (W_max = %d)", ErrCounters, l.Level, l.WMax)
@@ -67,20 +92,38 @@ func PredictFromSimulationAt(l gpu.Level, m *machine.Machine, opts *GPUOptions, 
 		Instructions:    float64(l.JobsTotal),
 		WarpsActivePct:  100 * load / float64(warps),
 	}
-	o := GPUOptions{MemoryFraction: 1, RowHitFraction: rowHit}
-	if opts != nil {
-		o.OverheadNs, o.NoOverhead = opts.OverheadNs, opts.NoOverhead
+	o.MemoryFraction, o.RowHitFraction = 1, rowHit
+	if twoPhase {
+		c.Loads = float64(l.Loads)
+		c.L1LoadSectors, c.L1LoadHits = float64(l.L1Sectors), float64(l.L1Hits)
+		c.WarpLoadsMax, c.WarpLoadsMean = float64(l.WarpLoadsMax), l.WarpLoadsMean
+	} else {
+		o.OnePhase = true
 	}
 	p, err := PredictFromCounters(c, m, &o)
 	if err != nil {
 		return nil, err
 	}
-	// The counter mapping's warnings are about ncu; replace them.
+	// The counter mapping's warnings are about ncu; keep its two-phase
+	// summary and replace the rest.
+	var phases []string
+	for _, w := range p.Warnings {
+		if strings.HasPrefix(w, "two phases") {
+			phases = append(phases, w)
+		}
+	}
 	p.Load, p.JobsSource = load, "simulated memory instructions"
-	if estimated {
-		p.Warnings = []string{fmt.Sprintf("load estimated (n_est = N_G / W_max = %.4g), not measured", load)}
-	} else {
+	switch {
+	case !estimated:
 		p.Warnings = []string{"load given (measured occupancy), not estimated"}
+	case twoPhase:
+		p.Warnings = []string{fmt.Sprintf("load = %.4g warps resident (the simulated launch: 2048 threads per SM, blocks round-robin over the SMs)", load)}
+	default:
+		p.Warnings = []string{fmt.Sprintf("load estimated (n_est = N_G / W_max = %.4g), not measured", load)}
+	}
+	p.Warnings = append(p.Warnings, phases...)
+	if !twoPhase && !asked {
+		p.Warnings = append(p.Warnings, "one-phase evaluation: the simulation has no L1 (gpu.Config.L1) or no warp schedule")
 	}
 	if load > float64(warps) {
 		p.Warnings = append(p.Warnings, fmt.Sprintf("load %.4g above the machine's %d physical warps", load, warps))

@@ -123,3 +123,41 @@ func TestPredictFromSimulationMatchesCounters(t *testing.T) {
 		t.Errorf("no load: %v", err)
 	}
 }
+
+// TestPredictFromSimulationTwoPhases: a level simulated with L1s and a warp
+// schedule is the counter mapping's two-phase evaluation of the same
+// counts, at the resident warps and with the busiest warp's tail; with
+// OnePhase it is seed 000's evaluation at n_est.
+func TestPredictFromSimulationTwoPhases(t *testing.T) {
+	h100, err := machine.Lookup("h100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	warps := float64(h100.PhysicalWarps())
+	l := gpu.Level{Level: 3, JobsTotal: 1_000_000, WMax: 400, LoadEstimate: 2500, Loads: 600_000,
+		WarpLoadsMax: 20_000, WarpLoadsMean: 70, ResidentWarps: 8448,
+		Traffic: gpu.Traffic{L1Sectors: 5_000_000, L1Hits: 2_000_000, L2Transactions: 3_000_000, L2Hits: 2_000_000,
+			L2Misses: 1_000_000, DRAMReads: 1_000_000, RowHits: 250_000, RowMisses: 750_000}}
+	ps, err := PredictFromSimulation(l, h100, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pc, err := PredictFromCounters(Counters{Instructions: 1e6, WarpsActivePct: 100 * 8448 / warps, Loads: 6e5,
+		L1LoadSectors: 5e6, L1LoadHits: 2e6, L2ReadSectors: 3e6, L2ReadHits: 2e6, L2ReadMisses: 1e6,
+		DRAMReadSectors: 1e6, LoadsMaxSMSP: 20_000, LoadsAvgSMSP: 70}, h100, &GPUOptions{MemoryFraction: 1, RowHitFraction: 0.25})
+	if err != nil {
+		t.Fatal(err)
+	}
+	near := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
+	if !near(ps.PredictedNs, pc.PredictedNs) || !near(ps.BulkNs, pc.BulkNs) || !near(ps.TailNs, pc.TailNs) ||
+		ps.Bottleneck != pc.Bottleneck || !near(ps.TailJobs, 20_000-70) || !near(ps.Load, 8448) {
+		t.Errorf("simulation %+v\ncounters %+v", ps, pc)
+	}
+	one, err := PredictFromSimulation(l, h100, &GPUOptions{OnePhase: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one.Load != l.LoadEstimate || one.TailNs != 0 || one.BulkNs != 0 {
+		t.Errorf("one phase: %+v", one)
+	}
+}
