@@ -32,7 +32,7 @@ type Stats struct {
 	StoredAs string
 	// Replaced is what IngestOptions.Replace deleted first.
 	Replaced DeleteStats
-	Lines   int
+	Lines    int
 	// Runs counts the runs stored; DuplicateRuns those already stored
 	// from another file (same variant, implementation, config and
 	// platform), which are kept as first stored and not replaced.
