@@ -49,13 +49,39 @@ func (e *SourceChangedError) Error() string {
 		e.IngestedAt, e.StoredSHA256)
 }
 
-// ErrNoSource is returned by DeleteSource for a source the store does not
-// hold.
+// ErrNoSource is what a *NoSourceError is (errors.Is): DeleteSource was
+// given a source the store does not hold.
 var ErrNoSource = errors.New("store: no such source")
 
-// ErrSourceInUse is returned when deleting or replacing a source whose
-// runs a stored model was trained or validated on.
+// ErrSourceInUse is what a *SourceInUseError is (errors.Is).
 var ErrSourceInUse = errors.New("store: source in use by a stored model")
+
+// NoSourceError is a source name the store does not hold, with the nearest
+// names it holds.
+type NoSourceError struct {
+	Source, Dataset string
+	Hint            string // "; did you mean ...?" or what the store holds
+}
+
+func (e *NoSourceError) Error() string {
+	where := ""
+	if e.Dataset != "" {
+		where = " in dataset " + e.Dataset
+	}
+	return fmt.Sprintf("no source %q%s%s", e.Source, where, e.Hint)
+}
+
+func (e *NoSourceError) Is(target error) bool { return target == ErrNoSource }
+
+// SourceInUseError is a source whose runs a stored model was trained or
+// validated on: deleting it would break the model's provenance.
+type SourceInUseError struct{ Models []string }
+
+func (e *SourceInUseError) Error() string {
+	return fmt.Sprintf("model %s was trained or validated on its runs", strings.Join(e.Models, ", "))
+}
+
+func (e *SourceInUseError) Is(target error) bool { return target == ErrSourceInUse }
 
 // migrateV2 names the sources: a source is now a file's name within its
 // dataset (IngestOptions), and existing sources are named by the base name
@@ -195,7 +221,7 @@ func deleteSources(tx *sql.Tx, ids []int64) (DeleteStats, error) {
 		return st, err
 	}
 	if len(models) > 0 {
-		return st, fmt.Errorf("%w: model %s was trained or validated on its runs", ErrSourceInUse, strings.Join(models, ", "))
+		return st, &SourceInUseError{Models: models}
 	}
 	exec := func(n *int, query string) error {
 		res, err := tx.Exec(query)
@@ -268,11 +294,7 @@ func (db *DB) DeleteSource(dataset, name string) (st DeleteStats, err error) {
 		if err != nil {
 			return st, err
 		}
-		where := ""
-		if dataset != "" {
-			where = " in dataset " + dataset
-		}
-		return st, fmt.Errorf("%w %q%s%s", ErrNoSource, name, where, suggest(name, names))
+		return st, &NoSourceError{Source: name, Dataset: dataset, Hint: suggest(name, names)}
 	}
 	st, err = deleteSources(tx, ids)
 	st.Source, st.Dataset = name, dataset

@@ -18,6 +18,7 @@ func dataGroup() group {
 			{"list", "list the stored graphs, implementations and platforms", dataList},
 			{"query", "print run totals per (graph, root, implementation), or per-level medians", dataQuery},
 			{"export", "write the runs or level timings of the store as CSV", dataExport},
+			{"delete", "delete a source (an ingested file) and the runs it stored", dataDelete},
 		},
 	}
 }
@@ -304,5 +305,43 @@ per run and level: frontier, discovered, direction, median time in ns).`)
 		return fmt.Errorf("write %s: %w", *out, err)
 	}
 	fmt.Fprintf(e.stdout, "wrote %d %s rows to %s\n", len(rows), *tableName, *out)
+	return nil
+}
+
+func dataDelete(e *env, args []string) error {
+	fs := newFlagSet(e, "delete", "data delete --db FILE --source NAME [--dataset NAME]",
+		`Delete a source from the store --db: an ingested file, by the name
+"bench ingest" stored it under (its base name, or its --source). Its runs,
+their level timings and counters, and the level properties of BFS roots
+left without a run are deleted in one transaction; graphs,
+implementations, platforms and the other sources stay. A source whose runs
+a stored model was trained on is not deleted. --dataset says which dataset's
+source when two hold the name.`)
+	dbPath := fs.String("db", "", "the SQLite store to change (required)")
+	source := fs.String("source", "", "the source `NAME` to delete (required)")
+	dataset := fs.String("dataset", "", "the dataset of the source (default: the one that holds it)")
+	if _, err := parse(fs, args, 0, 0); err != nil {
+		return err
+	}
+	if *dbPath == "" {
+		return errors.New("--db is required (the embedded dataset cannot be changed)")
+	}
+	if *source == "" {
+		return errors.New("--source is required")
+	}
+	if _, err := os.Stat(*dbPath); err != nil {
+		return fmt.Errorf("--db: %w", err)
+	}
+	db, err := store.Open(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	st, err := db.DeleteSource(*dataset, *source)
+	if err != nil {
+		return fmt.Errorf("--source: %w", err)
+	}
+	fmt.Fprintf(e.stdout, "deleted source %s of dataset %s: %d runs, %d level timings, %d counters\n",
+		st.Source, st.Dataset, st.Runs, st.Levels, st.Counters)
 	return nil
 }
