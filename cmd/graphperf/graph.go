@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"strconv"
@@ -74,8 +75,15 @@ func (l *loadFlags) load(e *env, path string) (*graph.CSR, error) {
 	for _, w := range info.Warnings {
 		fmt.Fprintf(e.stderr, "graphperf: warning: %s\n", w)
 	}
+	if err == nil && g.NumVertices() == 0 {
+		return nil, fmt.Errorf("%s: %w", path, errEmptyGraph)
+	}
 	return g, err
 }
+
+// errEmptyGraph is a graph of no vertices: an empty or comment-only file
+// (or one --compact left nothing of). No command has a meaning for it.
+var errEmptyGraph = errors.New("empty graph: the file lists no edges and declares no vertices")
 
 func graphConvert(e *env, args []string) error {
 	fs := newFlagSet(e, "convert", "graph convert [flags] IN -o OUT",
