@@ -304,7 +304,10 @@ func graphRoots(e *env, args []string) error {
 	var roots []uint32
 	if *maxDeg {
 		roots = []uint32{props.MaxDegreeRoot(g)}
-	} else if roots, err = props.RandomRoots(g, *k, *seed); err != nil {
+	} else if roots, err = props.RandomRoots(g, *k, *seed); errors.Is(err, props.ErrTooFewRoots) {
+		return fmt.Errorf("-k %d: %s has only %d vertices with out-edges (of %d); ask for fewer roots",
+			*k, pos[0], countWithOutEdges(g), g.NumVertices())
+	} else if err != nil {
 		return err
 	}
 	if of.json {
@@ -369,4 +372,15 @@ func orderingNames() string {
 		s = append(s, string(o))
 	}
 	return strings.Join(s, ", ")
+}
+
+// countWithOutEdges is the number of vertices of g with an out-edge.
+func countWithOutEdges(g *graph.CSR) int {
+	n := 0
+	for v := range g.NumVertices() {
+		if g.Degree(uint32(v)) > 0 {
+			n++
+		}
+	}
+	return n
 }
