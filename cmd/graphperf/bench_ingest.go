@@ -224,7 +224,7 @@ rejects the file with file:line, sources, --source and --replace.
 	}
 	if *manifest != "" {
 		if _, err := os.Stat(*manifest); err != nil {
-			return err
+			return fmt.Errorf("--manifest: %w", err)
 		}
 	}
 
