@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -277,6 +278,12 @@ func badInputs() []badInput {
 	return cs
 }
 
+// goSpeak matches what a user should never read: Go package prefixes of
+// sentinel errors, encoding/json's Go types, hidden temporary files, raw
+// SQLite messages.
+var goSpeak = regexp.MustCompile(`Go struct|json: cannot|\.tmp|uint32|\(26\)|file is not a database|` +
+	`(^|: )(store|graph|warp|order|props|gen|kernels|roofline|machine): `)
+
 // TestBadInputs runs every bad input: each must fail as main would exit 1
 // (an error, no panic), with a message naming its file:line or flag, and
 // leave the store byte-identical and the directory without new files.
@@ -326,6 +333,9 @@ func TestBadInputs(t *testing.T) {
 			stderr, err := runNoPanic(t, c.args)
 			if err == nil {
 				t.Fatalf("%v: exit 0, want 1\n%s", c.args, stderr)
+			}
+			if m := goSpeak.FindString(stderr); m != "" {
+				t.Errorf("%v: the message speaks Go (%q):\n%s", c.args, m, stderr)
 			}
 			if !strings.Contains(stderr, c.want) {
 				t.Errorf("%v: the message does not name %q:\n%s", c.args, c.want, stderr)

@@ -242,7 +242,7 @@ rejects the file with file:line, sources, --source and --replace.
 		if in.csv {
 			st, err = db.IngestCSVWith(in.path, mapping, in.dataset, opt)
 			if errors.Is(err, store.ErrMapping) {
-				err = fmt.Errorf("--map %q: %w", *csvMap, err)
+				err = fmt.Errorf("--map %q: %w", *csvMap, plainError(err))
 			}
 		} else {
 			st, err = manifests.ingest(db, in, opt)
@@ -304,7 +304,7 @@ func csvMapping(haveCSV bool, spec, unit, platform, algorithm string) (store.CSV
 	}
 	m, err := store.ParseCSVMapping(spec)
 	if err != nil {
-		return m, fmt.Errorf("--map %q: %w", spec, err)
+		return m, fmt.Errorf("--map %q: %w", spec, plainError(err))
 	}
 	switch {
 	case unit != "" && unit != "ns" && unit != "us" && unit != "ms" && unit != "s":
@@ -318,7 +318,7 @@ func csvMapping(haveCSV bool, spec, unit, platform, algorithm string) (store.CSV
 	}
 	m.PlatformName, m.AlgorithmName = platform, algorithm
 	if err := m.Check(); err != nil {
-		return m, fmt.Errorf("--map %q: %w", spec, err)
+		return m, fmt.Errorf("--map %q: %w", spec, plainError(err))
 	}
 	return m, nil
 }

@@ -180,7 +180,7 @@ func TestIngestCSVBadFlags(t *testing.T) {
 	}{
 		{[]string{"--csv", timings}, "--csv needs --map"},
 		{[]string{"--map", "graph=g", "x.jsonl"}, "go with --csv"},
-		{[]string{"--csv", timings, "--map", "graph=GraphName,impl=impl,colour=c,time_ms=ms"}, `--map "graph=GraphName,impl=impl,colour=c,time_ms=ms": store: bad CSV mapping: unknown key "colour"`},
+		{[]string{"--csv", timings, "--map", "graph=GraphName,impl=impl,colour=c,time_ms=ms"}, `--map "graph=GraphName,impl=impl,colour=c,time_ms=ms": bad CSV mapping: unknown key "colour"`},
 		{[]string{"--csv", timings, "--map", "graph=GraphName,impl=impl,time=ms"}, "no time unit"},
 		{[]string{"--csv", timings, "--map", "graph=GraphName,impl=impl,time=ms", "--time-unit", "min"}, `--time-unit "min"`},
 		{[]string{"--csv", timings, "--map", "graph=GraphName,impl=impl,time_us=ms", "--time-unit", "ms"}, "--map says time_us"},
@@ -201,7 +201,7 @@ func TestIngestCSVBadFlags(t *testing.T) {
 	// header, and nothing is stored.
 	_, stderr, err := runCLI(t, "bench", "ingest", "--db", "s.db", "--dataset", "d", "--csv", timings,
 		"--map", "graph=GraphName,root=source,impl=impl,time_ms=ms")
-	want := `--map "graph=GraphName,root=source,impl=impl,time_ms=ms": store: bad CSV mapping: root=source: ` + timings +
+	want := `--map "graph=GraphName,root=source,impl=impl,time_ms=ms": bad CSV mapping: root=source: ` + timings +
 		` has no column "source"; its header: GraphName, src, impl, lvl, rep, ms`
 	if err == nil || !strings.Contains(stderr, want) {
 		t.Errorf("unknown column: %v, want\n%s\ngot\n%s", err, want, stderr)

@@ -49,7 +49,7 @@ func (l *loadFlags) register(fs *flag.FlagSet) {
 func (l *loadFlags) options() (graph.LoadOptions, error) {
 	f, err := graph.ParseFormat(l.format)
 	if err != nil {
-		return graph.LoadOptions{}, fmt.Errorf("--format: %w", err)
+		return graph.LoadOptions{}, fmt.Errorf("--format: %w", plainError(err))
 	}
 	return graph.LoadOptions{
 		Format: f,
@@ -341,7 +341,7 @@ Orderings: `+orderingNames())
 	}
 	o, err := order.ParseOrdering(*ord)
 	if err != nil {
-		return fmt.Errorf("--order: %w", err)
+		return fmt.Errorf("--order: %w", plainError(err))
 	}
 	g, err := lf.load(e, pos[0])
 	if err != nil {
