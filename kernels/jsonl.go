@@ -5,10 +5,13 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"strconv"
+	"strings"
 )
 
 // The runner's JSON lines (kernels/cuda/README.md, "JSON lines"): one
@@ -281,6 +284,13 @@ func decodeLine(b []byte) (Record, error) {
 		return &Other{Kind: *head.Type, Raw: append(json.RawMessage(nil), b...)}, nil
 	}
 	if err := json.Unmarshal(b, rec); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			// encoding/json names the Go struct and type; the user wrote
+			// a JSON key and a value.
+			key := te.Field[strings.LastIndexByte(te.Field, '.')+1:] // "Identity.root": the embedded struct is Go's
+			return nil, fmt.Errorf("%s line: %q: got a %s, want %s", *head.Type, key, te.Value, jsonKind(te.Type))
+		}
 		return nil, fmt.Errorf("%s line: %v", *head.Type, err)
 	}
 	switch r := rec.(type) {
@@ -353,4 +363,23 @@ func ReadFile(path string) (*Results, error) {
 		r = zr
 	}
 	return Parse(r, path)
+}
+
+// jsonKind says in JSON's words what a Go type takes.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return "an integer"
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return fmt.Sprintf("an integer in 0..%d", uint64(1)<<t.Bits()-1)
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.String:
+		return "a string"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	}
+	return "an object"
 }

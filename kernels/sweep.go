@@ -814,7 +814,7 @@ func gzipFile(w io.Writer, path string) error {
 func writeAtomic(path string, write func(io.Writer) error) (err error) {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
-		return err
+		return fmt.Errorf("create %s: %w", path, bareOSError(err))
 	}
 	defer func() {
 		if err != nil {
@@ -823,15 +823,18 @@ func writeAtomic(path string, write func(io.Writer) error) (err error) {
 		}
 	}()
 	if err = write(f); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", path, bareOSError(err))
 	}
 	if err = f.Chmod(0o644); err != nil {
 		return err
 	}
 	if err = f.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", path, bareOSError(err))
 	}
-	return os.Rename(f.Name(), path)
+	if err = os.Rename(f.Name(), path); err != nil {
+		return fmt.Errorf("write %s: %w", path, bareOSError(err))
+	}
+	return nil
 }
 
 // loadManifest reads the results directory's manifest, if there is one.
@@ -957,4 +960,19 @@ func Plan(c *Corpus, opt SweepOptions) ([]PlanItem, error) {
 		}
 	}
 	return items, nil
+}
+
+// bareOSError is err without the file name of an *os.PathError or
+// *os.LinkError: the temporary file's name means nothing to the user, who
+// gets the path they asked for instead.
+func bareOSError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
 }

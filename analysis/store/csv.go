@@ -230,9 +230,16 @@ type csvRun struct {
 // configuration is left as it is (Stats.DuplicateRuns). A mapping error
 // (ErrMapping) names the header's columns. The file is held in memory,
 // grouped by run, until it is stored.
-func (db *DB) IngestCSV(path string, m CSVMapping, dataset string) (st Stats, err error) {
+func (db *DB) IngestCSV(path string, m CSVMapping, dataset string) (Stats, error) {
+	return db.IngestCSVWith(path, m, dataset, IngestOptions{})
+}
+
+// IngestCSVWith is IngestCSV with options: the file's source name and
+// whether it replaces a stored source of that name (IngestRunnerJSONL).
+func (db *DB) IngestCSVWith(path string, m CSVMapping, dataset string, opt IngestOptions) (st Stats, err error) {
 	start := time.Now()
 	st.File = path
+	st.Source = opt.sourceName(path)
 	defer func() { st.Duration = time.Since(start) }()
 	if err := m.Check(); err != nil {
 		return st, err
@@ -267,10 +274,8 @@ func (db *DB) IngestCSV(path string, m CSVMapping, dataset string) (st Stats, er
 			err = fmt.Errorf("ingest %s: commit: %w", path, err)
 		}
 	}()
-	if st.Skipped, err = sourceSeen(tx, st.SHA256); err != nil {
-		return st, fmt.Errorf("ingest %s: %w", path, err)
-	} else if st.Skipped {
-		return st, nil
+	if done, err := st.claim(tx, dataset, opt); err != nil || done {
+		return st, err
 	}
 	runs, lines, err := readCSVRuns(r, path, m)
 	if err != nil {
@@ -453,8 +458,11 @@ func readCSVRuns(r io.Reader, path string, m CSVMapping) ([]*csvRun, int, error)
 			return nil, 0, err
 		}
 		t, err := strconv.ParseFloat(tv, 64)
-		if err != nil || math.IsNaN(t) || math.IsInf(t, 0) || t < 0 {
+		if err != nil {
 			return nil, 0, bad(line, "time %q (column %q): want a number >= 0", tv, header[cols.time])
+		}
+		if err := checkTime(fmt.Sprintf("time (column %q)", header[cols.time]), t*factor); err != nil {
+			return nil, 0, bad(line, "%v", err)
 		}
 		run := byKey[k]
 		if run == nil {
@@ -582,6 +590,21 @@ func (in *ingester) storeCSVRun(run *csvRun, m CSVMapping) error {
 						k.graph, k.root, k.impl, rep, l)
 				}
 			}
+		}
+	}
+	// Level numbers count up from 0 without gaps, as a runner file's.
+	for i, l := range levels {
+		if l < 0 {
+			break // a file without levels
+		}
+		if err := checkNextLevel(l, i); err != nil {
+			first := 0
+			for _, line := range run.lines[l] {
+				if first == 0 || line < first {
+					first = line
+				}
+			}
+			return &kernels.ParseError{File: in.path, Line: first, Msg: fmt.Sprintf("%s root %d %s: %v", k.graph, k.root, k.impl, err)}
 		}
 	}
 	platform, ok := in.platforms[k.platform]

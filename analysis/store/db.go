@@ -2,6 +2,7 @@ package store
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
 	"net/url"
 
@@ -48,6 +49,10 @@ func open(path string, ms []migration) (*DB, error) {
 	db.SetMaxOpenConns(1)
 	db.SetConnMaxLifetime(0)
 	db.SetConnMaxIdleTime(0)
+	if err := notStore(db, path); err != nil {
+		db.Close()
+		return nil, err
+	}
 	if err := migrate(db, ms); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
@@ -64,3 +69,36 @@ func (db *DB) SQL() *sql.DB { return db.sql }
 
 // Version returns the schema version of the open database.
 func (db *DB) Version() (int, error) { return schemaVersion(db.sql) }
+
+// NotStoreError is returned by Open for a file that is not a graphperf
+// store: not an SQLite database, or one whose tables are another
+// program's (Open adds nothing to it).
+type NotStoreError struct {
+	Path, Why string
+}
+
+func (e *NotStoreError) Error() string {
+	return fmt.Sprintf("%s is not a graphperf store (%s)", e.Path, e.Why)
+}
+
+// sqliteCode is the driver's error, with SQLite's result code.
+type sqliteCode interface{ Code() int }
+
+// notStore returns a *NotStoreError for a file that is not an SQLite
+// database (SQLITE_NOTADB, 26, or SQLITE_CORRUPT, 11) or holds tables but
+// no schema_version table.
+func notStore(db *sql.DB, path string) error {
+	var tables, versioned int
+	err := db.QueryRow(`SELECT count(*), count(CASE WHEN name = 'schema_version' THEN 1 END)
+		FROM sqlite_master WHERE type = 'table'`).Scan(&tables, &versioned)
+	var c sqliteCode
+	switch {
+	case errors.As(err, &c) && (c.Code()&0xff == 26 || c.Code()&0xff == 11):
+		return &NotStoreError{Path: path, Why: "not an SQLite database"}
+	case err != nil:
+		return fmt.Errorf("open %s: %w", path, err)
+	case tables > 0 && versioned == 0:
+		return &NotStoreError{Path: path, Why: "an SQLite database of another program: tables, but no graphperf schema"}
+	}
+	return nil
+}

@@ -23,10 +23,16 @@ import (
 type Stats struct {
 	File   string
 	SHA256 string // of the file's bytes as stored (compressed or not)
+	// Source is the name the file is stored under (IngestOptions).
+	Source string
 	// Skipped is true when a file with the same content was ingested
-	// before; nothing was read or written.
-	Skipped bool
-	Lines   int
+	// before; nothing was read or written. StoredAs is then the source
+	// name it is stored under (and " of dataset D" for another dataset).
+	Skipped  bool
+	StoredAs string
+	// Replaced is what IngestOptions.Replace deleted first.
+	Replaced DeleteStats
+	Lines    int
 	// Runs counts the runs stored; DuplicateRuns those already stored
 	// from another file (same variant, implementation, config and
 	// platform), which are kept as first stored and not replaced.
@@ -72,9 +78,21 @@ func LoadManifest(path string) (*kernels.Manifest, error) {
 // A run whose result hash differs from its variant's reference hash is
 // stored with validated = false; TrainingRuns and the training_runs view
 // leave it out.
-func (db *DB) IngestRunnerJSONL(path, dataset string, man *kernels.Manifest) (st Stats, err error) {
+//
+// The file is stored as a source of the name its base name or opt.Source
+// gives (sources.go): a file whose content is stored is skipped, one whose
+// name the dataset holds with other content is refused with a
+// *SourceChangedError unless opt.Replace, which deletes the old source's
+// runs in the same transaction.
+func (db *DB) IngestRunnerJSONL(path, dataset string, man *kernels.Manifest) (Stats, error) {
+	return db.IngestRunnerJSONLWith(path, dataset, man, IngestOptions{})
+}
+
+// IngestRunnerJSONLWith is IngestRunnerJSONL with options.
+func (db *DB) IngestRunnerJSONLWith(path, dataset string, man *kernels.Manifest, opt IngestOptions) (st Stats, err error) {
 	start := time.Now()
 	st.File = path
+	st.Source = opt.sourceName(path)
 	defer func() { st.Duration = time.Since(start) }()
 	raw, err := os.ReadFile(path)
 	if err != nil {
@@ -111,10 +129,8 @@ func (db *DB) IngestRunnerJSONL(path, dataset string, man *kernels.Manifest) (st
 			err = fmt.Errorf("ingest %s: commit: %w", path, err)
 		}
 	}()
-	if st.Skipped, err = sourceSeen(tx, st.SHA256); err != nil {
-		return st, fmt.Errorf("ingest %s: %w", path, err)
-	} else if st.Skipped {
-		return st, nil
+	if done, err := st.claim(tx, dataset, opt); err != nil || done {
+		return st, err
 	}
 	in, err := newIngester(tx, conn, path, dataset, man)
 	if err != nil {
@@ -307,8 +323,8 @@ func (in *ingester) upsert(insert, query string, insArgs, keyArgs []any) (int64,
 }
 
 func (in *ingester) source(sha string) error {
-	res, err := in.tx.Exec(`INSERT INTO sources (sha256, path, dataset_id, ingested_at, lines) VALUES (?,?,?,?,0)`,
-		sha, in.path, in.datasetID, time.Now().UTC().Format(time.RFC3339))
+	res, err := in.tx.Exec(`INSERT INTO sources (sha256, path, name, dataset_id, ingested_at, lines) VALUES (?,?,?,?,?,0)`,
+		sha, in.path, in.st.Source, in.datasetID, time.Now().UTC().Format(time.RFC3339))
 	if err != nil {
 		return err
 	}
@@ -324,14 +340,23 @@ func (in *ingester) record(rec kernels.Record, line int) error {
 			return in.setPlatform()
 		}
 	case *kernels.Level:
+		if err := checkLevel(r); err != nil {
+			return err
+		}
 		k := traversal{r.Algorithm, r.Graph, r.Impl, r.Root}
 		p := in.waiting[k]
 		if p == nil {
 			p = &pending{firstLine: line}
 			in.waiting[k] = p
 		}
+		if err := checkNextLevel(r.Level, len(p.levels)); err != nil {
+			return err
+		}
 		p.levels = append(p.levels, *r)
 	case *kernels.Total:
+		if err := checkTotal(r); err != nil {
+			return err
+		}
 		k := traversal{r.Algorithm, r.Graph, r.Impl, r.Root}
 		p := in.waiting[k]
 		delete(in.waiting, k)
@@ -631,9 +656,6 @@ func (in *ingester) total(t *kernels.Total, levels []kernels.Level) error {
 	if !validated {
 		in.st.Invalid++
 	}
-	if err := distinctLevels(levels); err != nil {
-		return err
-	}
 	for i := range levels {
 		in.levelRows = append(in.levelRows, levelRow{runID, &levels[i]})
 	}
@@ -654,25 +676,6 @@ func (in *ingester) total(t *kernels.Total, levels []kernels.Level) error {
 		in.propLevels[variantID] = len(levels)
 	}
 	in.st.Levels += len(levels)
-	return nil
-}
-
-// distinctLevels rejects a traversal with two lines of one level.
-func distinctLevels(levels []kernels.Level) error {
-	inOrder := true
-	for i := range levels {
-		inOrder = inOrder && levels[i].Level == i
-	}
-	if inOrder {
-		return nil
-	}
-	seen := map[int]bool{}
-	for i := range levels {
-		if seen[levels[i].Level] {
-			return fmt.Errorf("level %d: two level lines", levels[i].Level)
-		}
-		seen[levels[i].Level] = true
-	}
 	return nil
 }
 
@@ -740,10 +743,20 @@ func appendLevelArgs(args []any, r levelRow) []any {
 		l.Convert, l.Grid, int64(l.BlockSize), int64(l.Reps), l.MinNs, l.MedianNs, l.MeanNs, l.MaxNs, l.StddevNs)
 }
 
-// sourceSeen reports whether a file of this SHA-256 was ingested before:
-// re-ingesting it changes nothing.
-func sourceSeen(tx *sql.Tx, sha string) (bool, error) {
-	var seen int
-	err := tx.QueryRow(`SELECT count(*) FROM sources WHERE sha256 = ?`, sha).Scan(&seen)
-	return seen > 0, err
+// claim decides, in tx, whether the file is stored (claimSource): done
+// is true when it is not to be read (its content is stored).
+func (st *Stats) claim(tx *sql.Tx, dataset string, opt IngestOptions) (done bool, err error) {
+	if dataset == "" {
+		return false, fmt.Errorf("ingest %s: no dataset name", st.File)
+	}
+	c, err := claimSource(tx, st.File, dataset, st.Source, st.SHA256, opt.Replace)
+	if err != nil {
+		var ce *SourceChangedError
+		if errors.As(err, &ce) {
+			return false, err
+		}
+		return false, fmt.Errorf("ingest %s: %w", st.File, err)
+	}
+	st.Skipped, st.StoredAs, st.Replaced = c.skip, c.storedAs, c.replaced
+	return c.skip, nil
 }

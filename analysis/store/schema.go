@@ -20,6 +20,7 @@ type migration func(tx *sql.Tx) error
 // database in the field may sit at any earlier version.
 var migrations = []migration{
 	migrateV1,
+	migrateV2, // sources.name (sources.go)
 }
 
 // SchemaVersion is the schema version Open creates or migrates to.

@@ -98,9 +98,7 @@ func TestMigrateFromEveryVersion(t *testing.T) {
 		}
 		hasRuns := from >= 1
 		if hasRuns {
-			if _, err := db.IngestRunnerJSONL("../../kernels/testdata/fig2.jsonl", "test", nil); err != nil {
-				t.Fatal(err)
-			}
+			seedV1(t, db)
 		}
 		db.Close()
 		db, err = open(path, testMigrations)
@@ -115,12 +113,44 @@ func TestMigrateFromEveryVersion(t *testing.T) {
 			t.Fatalf("from %d: %v", from, err)
 		}
 		if hasRuns && (runs == 0 || noted != runs) {
-			t.Errorf("from %d: %d runs, %d with the v2 column", from, runs, noted)
+			t.Errorf("from %d: %d runs, %d with the test-only column", from, runs, noted)
+		}
+		if from == 1 {
+			// Version 2 names the sources by their path's base name.
+			var name string
+			if err := db.sql.QueryRow(`SELECT name FROM sources`).Scan(&name); err != nil || name != "fig2.jsonl" {
+				t.Errorf("from %d: source name %q, %v; want fig2.jsonl", from, name, err)
+			}
 		}
 		db.Close()
 		// A program that only knows older versions refuses the database.
 		if _, err := open(path, testMigrations[:1]); !errors.Is(err, ErrNewerSchema) {
 			t.Errorf("from %d: opening with an older program: %v, want ErrNewerSchema", from, err)
+		}
+	}
+}
+
+// seedV1 stores one run of fig2 with the statements of schema version 1
+// (ingest writes the latest schema), from the file results/fig2.jsonl.
+func seedV1(t *testing.T, db *DB) {
+	t.Helper()
+	for _, q := range []string{
+		`INSERT INTO datasets (id, name) VALUES (1, 'test')`,
+		`INSERT INTO graphs (id, dataset_id, name, n, m, graph_hash) VALUES (1, 1, 'fig2', 6, 6, '5f3c2a1b')`,
+		`INSERT INTO algorithms (id, name) VALUES (1, 'bfs')`,
+		`INSERT INTO implementations (id, algorithm_id, name, family, aggregation, warp_width, chunk, claim)
+			VALUES (1, 1, 'topo', 'topo', '-', 1, 1, 'plain')`,
+		`INSERT INTO variants (id, graph_id, algorithm_id, root, levels) VALUES (1, 1, 1, 0, 3)`,
+		`INSERT INTO run_configs (id, dataset_id, algorithm_id, commit_hash, graphperf_version, repetitions, warmup,
+			l2_flush, block_size, grid_cap, nvcc_version, nvcc_flags) VALUES (1, 1, 1, '', '', 3, 1, 0, 256, 0, '', '')`,
+		`INSERT INTO platforms (id, name, compute_capability, sm_count, l2_bytes, clock_khz, mem_clock_khz, mem_bus_bits,
+			ecc, driver_version, runtime_version) VALUES (1, 'H100', '9.0', 132, 1, 1, 1, 1, 1, 1, 1)`,
+		`INSERT INTO sources (id, sha256, path, dataset_id, ingested_at, lines) VALUES (1, 'ab', 'results/fig2.jsonl', 1, 'now', 16)`,
+		`INSERT INTO runs (variant_id, implementation_id, config_id, platform_id, source_id, levels, reached, result_hash,
+			verified, validated, min_ns, median_ns, mean_ns, max_ns, stddev_ns) VALUES (1, 1, 1, 1, 1, 3, 6, 'x', 1, 1, 1, 1, 1, 1, 0)`,
+	} {
+		if _, err := db.sql.Exec(q); err != nil {
+			t.Fatalf("%v in %.50s", err, q)
 		}
 	}
 }
@@ -393,7 +423,7 @@ func writeGunzipped(t *testing.T, gz []byte, path string) {
 }
 
 // TestRepeatedLevelRejectsFile checks that a traversal with two lines of
-// one level rejects the file at its total line.
+// one level rejects the file at the second one.
 func TestRepeatedLevelRejectsFile(t *testing.T) {
 	db := memory(t)
 	src, err := os.ReadFile("../../kernels/testdata/fig2.jsonl")
@@ -410,8 +440,8 @@ func TestRepeatedLevelRejectsFile(t *testing.T) {
 	before := counts(t, db)
 	_, err = db.IngestRunnerJSONL(path, "d", nil)
 	var pe *kernels.ParseError
-	if !errors.As(err, &pe) || pe.Line != 5 || !strings.Contains(pe.Msg, "level 1") {
-		t.Errorf("error %v, want a ParseError at line 5 about level 1", err)
+	if !errors.As(err, &pe) || pe.Line != 4 || !strings.Contains(pe.Msg, "level 1") {
+		t.Errorf("error %v, want a ParseError at line 4 about level 1", err)
 	}
 	sameCounts(t, "repeated level", before, counts(t, db))
 }

@@ -40,7 +40,7 @@ func ingestInputs(args []string, dataset, manifest string) ([]ingestInput, error
 		ds := dataset
 		if !fi.IsDir() {
 			if ds == "" {
-				ds = filepath.Base(filepath.Dir(arg))
+				ds = dirName(arg)
 			}
 			ins = append(ins, ingestInput{path: arg, dataset: ds, manifest: manifest})
 			continue
@@ -83,7 +83,7 @@ func ingestInputs(args []string, dataset, manifest string) ([]ingestInput, error
 type manifestCache map[string]*kernels.Manifest
 
 // ingest stores one input in db in its own transaction.
-func (mc manifestCache) ingest(db *store.DB, in ingestInput) (store.Stats, error) {
+func (mc manifestCache) ingest(db *store.DB, in ingestInput, opt store.IngestOptions) (store.Stats, error) {
 	var man *kernels.Manifest
 	if in.manifest != "" {
 		if man = mc[in.manifest]; man == nil {
@@ -94,7 +94,7 @@ func (mc manifestCache) ingest(db *store.DB, in ingestInput) (store.Stats, error
 			mc[in.manifest] = man
 		}
 	}
-	return db.IngestRunnerJSONL(in.path, in.dataset, man)
+	return db.IngestRunnerJSONLWith(in.path, in.dataset, man, opt)
 }
 
 func benchIngest(e *env, args []string) error {
@@ -103,10 +103,21 @@ func benchIngest(e *env, args []string) error {
 else is written). A directory means all its *.jsonl and *.jsonl.gz files and
 its manifest.json if present (the sweep's graphs, reference hashes and code
 version); files are taken as given, with --manifest if set. Each file is one
-transaction: a malformed line rejects that file (the error names file:line)
-and the others are still stored; the exit status is then 1. A file ingested
-before (same SHA-256) is skipped. One summary line per file (runs, levels,
-invalid runs), or a progress bar when stderr is a terminal.
+transaction: a malformed line or a value out of range (a negative count or
+time, a time over a day, a count over the graph's vertices, level numbers
+with gaps, no depth hash) rejects that file, storing none of it (the error
+names file:line and the field), and the others are still stored; the exit
+status is then 1. One summary line per file (runs, levels, invalid runs),
+or a progress bar when stderr is a terminal.
+
+Sources. Each file is stored as a source of its dataset, named by the
+file's base name (ba-s12-m16.jsonl.gz) or by --source NAME (one file only).
+A file whose content (SHA-256) is stored already is a no-op that says
+"already stored". A file whose source name the dataset holds with other
+content (a corrected file) is an error, unless --replace: then, in one
+transaction, that source's runs, level timings and counters are deleted and
+the file's stored, so a failed or killed replacement leaves the old runs.
+"graphperf data delete --source NAME" deletes a source.
 
 --csv FILE (repeatable) stores a plain CSV of timings from any other tool,
 one header row and one row per measurement, read through --map, a list of
@@ -132,7 +143,7 @@ was right, so its runs are stored as not validated (left out of training)
 unless --map has a validated or hash column. Graphs and implementations are
 matched by name with those already stored in the dataset. The same
 guarantees hold as for runner files: one transaction per file, a bad row
-rejects the file with file:line, a file ingested before is skipped.
+rejects the file with file:line, sources, --source and --replace.
 
 --ncu FILE stores the Nsight Compute counters of "ncu --csv --page raw"
 (one launch per BFS level) for the traversal of --graph from --root by
@@ -145,6 +156,8 @@ rejects the file with file:line, a file ingested before is skipped.
 		csvFiles = append(csvFiles, s)
 		return nil
 	})
+	source := fs.String("source", "", "the source `NAME` the file is stored under (one file only; default: its base name)")
+	replace := fs.Bool("replace", false, "replace the runs of a source stored before under the same name (one transaction)")
 	csvMap := fs.String("map", "", "with --csv: the columns, as KEY=COLUMN pairs (see above)")
 	timeUnit := fs.String("time-unit", "", "with --csv: the unit of the time column, ns, us, ms or s (or say it in --map: time_ms=COLUMN)")
 	platform := fs.String("platform", "", `with --csv: the platform of every row, when --map has no platform column (default "unknown")`)
@@ -195,10 +208,14 @@ rejects the file with file:line, a file ingested before is skipped.
 	for _, f := range csvFiles {
 		ds := *dataset
 		if ds == "" {
-			ds = filepath.Base(filepath.Dir(f))
+			ds = dirName(f)
 		}
 		ins = append(ins, ingestInput{path: f, dataset: ds, csv: true})
 	}
+	if *source != "" && len(ins) != 1 {
+		return fmt.Errorf("--source %q names one file, not %d", *source, len(ins))
+	}
+	opt := store.IngestOptions{Source: *source, Replace: *replace}
 	if target.Dataset == "" && *ncu != "" {
 		if len(ins) == 0 {
 			return errors.New("--ncu without results files needs --dataset")
@@ -207,7 +224,7 @@ rejects the file with file:line, a file ingested before is skipped.
 	}
 	if *manifest != "" {
 		if _, err := os.Stat(*manifest); err != nil {
-			return err
+			return fmt.Errorf("--manifest: %w", err)
 		}
 	}
 
@@ -223,12 +240,12 @@ rejects the file with file:line, a file ingested before is skipped.
 	for i, in := range ins {
 		var st store.Stats
 		if in.csv {
-			st, err = db.IngestCSV(in.path, mapping, in.dataset)
+			st, err = db.IngestCSVWith(in.path, mapping, in.dataset, opt)
 			if errors.Is(err, store.ErrMapping) {
-				err = fmt.Errorf("--map %q: %w", *csvMap, err)
+				err = fmt.Errorf("--map %q: %w", *csvMap, plainError(err))
 			}
 		} else {
-			st, err = manifests.ingest(db, in)
+			st, err = manifests.ingest(db, in, opt)
 		}
 		bar.Update(int64(i+1), int64(len(ins)))
 		if err != nil {
@@ -242,16 +259,20 @@ rejects the file with file:line, a file ingested before is skipped.
 			skipped++
 		}
 		if !e.interactive {
-			if st.Skipped {
-				fmt.Fprintf(e.stdout, "%s: skipped, already ingested\n", in.path)
-			} else {
+			switch {
+			case st.Skipped:
+				fmt.Fprintf(e.stdout, "%s: already stored (source %s)\n", in.path, st.StoredAs)
+			case *replace && st.Replaced.Runs > 0:
+				fmt.Fprintf(e.stdout, "%s: %d runs, %d levels, %d invalid; replaced source %s (%d runs, %d levels)\n",
+					in.path, st.Runs, st.Levels, st.Invalid, st.Source, st.Replaced.Runs, st.Replaced.Levels)
+			default:
 				fmt.Fprintf(e.stdout, "%s: %d runs, %d levels, %d invalid\n", in.path, st.Runs, st.Levels, st.Invalid)
 			}
 		}
 	}
 	bar.Done()
 	if e.interactive && len(ins) > 0 {
-		fmt.Fprintf(e.stdout, "%d files: %d runs, %d levels, %d invalid, %d skipped as already ingested\n",
+		fmt.Fprintf(e.stdout, "%d files: %d runs, %d levels, %d invalid, %d already stored\n",
 			len(ins), runs, levels, invalid, skipped)
 	}
 	if *ncu != "" {
@@ -283,7 +304,7 @@ func csvMapping(haveCSV bool, spec, unit, platform, algorithm string) (store.CSV
 	}
 	m, err := store.ParseCSVMapping(spec)
 	if err != nil {
-		return m, fmt.Errorf("--map %q: %w", spec, err)
+		return m, fmt.Errorf("--map %q: %w", spec, plainError(err))
 	}
 	switch {
 	case unit != "" && unit != "ns" && unit != "us" && unit != "ms" && unit != "s":
@@ -297,7 +318,7 @@ func csvMapping(haveCSV bool, spec, unit, platform, algorithm string) (store.CSV
 	}
 	m.PlatformName, m.AlgorithmName = platform, algorithm
 	if err := m.Check(); err != nil {
-		return m, fmt.Errorf("--map %q: %w", spec, err)
+		return m, fmt.Errorf("--map %q: %w", spec, plainError(err))
 	}
 	return m, nil
 }
@@ -307,4 +328,13 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// dirName is the base name of the directory of the file at path, of the
+// absolute path (so "x.jsonl" in results/ gives "results", not ".").
+func dirName(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	return filepath.Base(filepath.Dir(path))
 }

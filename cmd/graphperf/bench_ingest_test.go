@@ -30,7 +30,7 @@ func TestIngestTwiceChangesNothing(t *testing.T) {
 		t.Fatalf("%v\n%s", err, stderr)
 	}
 	golden(t, "ingest-again.stdout", stdout)
-	if strings.Count(stdout, "skipped, already ingested") != 2 {
+	if strings.Count(stdout, "already stored (source ") != 2 {
 		t.Errorf("second ingest does not say skipped:\n%s", stdout)
 	}
 	list2, _, _ := runCLI(t, "data", "list", "--json", "--db", db)
@@ -142,7 +142,7 @@ func TestIngestCSV(t *testing.T) {
 		t.Errorf("the CSV's fig2 is not the runner's:\n%s", list)
 	}
 	stdout, stderr, err = runCLI(t, args...)
-	if err != nil || strings.Count(stdout, "skipped, already ingested") != 2 {
+	if err != nil || strings.Count(stdout, "already stored (source ") != 2 {
 		t.Errorf("second ingest (%v):\n%s%s", err, stdout, stderr)
 	}
 }
@@ -180,7 +180,7 @@ func TestIngestCSVBadFlags(t *testing.T) {
 	}{
 		{[]string{"--csv", timings}, "--csv needs --map"},
 		{[]string{"--map", "graph=g", "x.jsonl"}, "go with --csv"},
-		{[]string{"--csv", timings, "--map", "graph=GraphName,impl=impl,colour=c,time_ms=ms"}, `--map "graph=GraphName,impl=impl,colour=c,time_ms=ms": store: bad CSV mapping: unknown key "colour"`},
+		{[]string{"--csv", timings, "--map", "graph=GraphName,impl=impl,colour=c,time_ms=ms"}, `--map "graph=GraphName,impl=impl,colour=c,time_ms=ms": bad CSV mapping: unknown key "colour"`},
 		{[]string{"--csv", timings, "--map", "graph=GraphName,impl=impl,time=ms"}, "no time unit"},
 		{[]string{"--csv", timings, "--map", "graph=GraphName,impl=impl,time=ms", "--time-unit", "min"}, `--time-unit "min"`},
 		{[]string{"--csv", timings, "--map", "graph=GraphName,impl=impl,time_us=ms", "--time-unit", "ms"}, "--map says time_us"},
@@ -201,7 +201,7 @@ func TestIngestCSVBadFlags(t *testing.T) {
 	// header, and nothing is stored.
 	_, stderr, err := runCLI(t, "bench", "ingest", "--db", "s.db", "--dataset", "d", "--csv", timings,
 		"--map", "graph=GraphName,root=source,impl=impl,time_ms=ms")
-	want := `--map "graph=GraphName,root=source,impl=impl,time_ms=ms": store: bad CSV mapping: root=source: ` + timings +
+	want := `--map "graph=GraphName,root=source,impl=impl,time_ms=ms": bad CSV mapping: root=source: ` + timings +
 		` has no column "source"; its header: GraphName, src, impl, lvl, rep, ms`
 	if err == nil || !strings.Contains(stderr, want) {
 		t.Errorf("unknown column: %v, want\n%s\ngot\n%s", err, want, stderr)
@@ -209,5 +209,45 @@ func TestIngestCSVBadFlags(t *testing.T) {
 	list, _, _ := runCLI(t, "data", "list", "--db", "s.db", "--csv")
 	if strings.Contains(list, "graph,") {
 		t.Errorf("a rejected file stored graphs:\n%s", list)
+	}
+}
+
+// TestIngestReplaceAndDelete: a corrected file under a known source is an
+// error naming the file, --replace swaps its runs, data delete removes
+// them and nothing else.
+func TestIngestReplaceAndDelete(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "s.db")
+	const orig = "../../kernels/testdata/fig2.jsonl"
+	if _, stderr, err := runCLI(t, "bench", "ingest", "--db", db, "--dataset", "d", orig,
+		"--csv", csvTimings, "--map", csvTimingsMap, "--time-unit", "ms"); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	src, _ := os.ReadFile(orig)
+	fixed := filepath.Join(dir, "fig2.jsonl")
+	os.WriteFile(fixed, []byte(strings.Replace(string(src), `"median_ns":4112.5`, `"median_ns":4100.5`, 1)), 0o644)
+	stdout, stderr, err := runCLI(t, "bench", "ingest", "--db", db, "--dataset", "d", orig)
+	if err != nil || !strings.Contains(stdout, "already stored (source fig2.jsonl)") {
+		t.Errorf("unchanged (%v): %s%s", err, stdout, stderr)
+	}
+	_, stderr, err = runCLI(t, "bench", "ingest", "--db", db, "--dataset", "d", fixed)
+	if err == nil || !strings.Contains(stderr, fixed+": the store holds source \"fig2.jsonl\"") || !strings.Contains(stderr, "--replace") {
+		t.Errorf("changed without --replace (%v):\n%s", err, stderr)
+	}
+	stdout, stderr, err = runCLI(t, "bench", "ingest", "--db", db, "--dataset", "d", "--replace", fixed)
+	if err != nil || !strings.Contains(stdout, "8 runs, 24 levels, 1 invalid; replaced source fig2.jsonl (8 runs, 24 levels)") {
+		t.Errorf("--replace (%v): %s%s", err, stdout, stderr)
+	}
+	stdout, stderr, err = runCLI(t, "data", "delete", "--db", db, "--source", "fig2.jsonl")
+	if err != nil || stdout != "deleted source fig2.jsonl of dataset d: 8 runs, 24 level timings, 0 counters\n" {
+		t.Errorf("delete (%v): %q%s", err, stdout, stderr)
+	}
+	q, _, err := runCLI(t, "data", "query", "--db", db, "--csv")
+	if err != nil || strings.Count(q, "\n") != 5 { // header and the CSV's 4 runs
+		t.Errorf("after delete (%v):\n%s", err, q)
+	}
+	_, stderr, err = runCLI(t, "data", "delete", "--db", db, "--source", "timings.cvs")
+	if err == nil || !strings.Contains(stderr, `no source "timings.cvs"; did you mean timings.csv?`) {
+		t.Errorf("misspelt source (%v): %s", err, stderr)
 	}
 }

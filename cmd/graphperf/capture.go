@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -101,7 +102,7 @@ func (e *env) figure(dir, name, title string, f figureWriter, w, h vg.Length) er
 func writeFileAtomic(path string, b []byte) (err error) {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
-		return err
+		return fmt.Errorf("create %s: %w", path, bareOSError(err))
 	}
 	defer func() {
 		if err != nil {
@@ -110,12 +111,15 @@ func writeFileAtomic(path string, b []byte) (err error) {
 	}()
 	if _, err = f.Write(b); err != nil {
 		f.Close()
-		return err
+		return fmt.Errorf("write %s: %w", path, bareOSError(err))
 	}
 	if err = f.Close(); err != nil {
-		return err
+		return fmt.Errorf("write %s: %w", path, bareOSError(err))
 	}
-	return os.Rename(f.Name(), path)
+	if err = os.Rename(f.Name(), path); err != nil {
+		return fmt.Errorf("write %s: %w", path, bareOSError(err))
+	}
+	return nil
 }
 
 // inReport says whether the verb runs as a report cell.
@@ -139,4 +143,19 @@ func slug(s string) string {
 		}
 	}
 	return strings.Trim(b.String(), "-")
+}
+
+// bareOSError is err without the file name of an *os.PathError or
+// *os.LinkError: the temporary file's name means nothing to the user, who
+// gets the path they asked for instead.
+func bareOSError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/graphperf/graphperf/analysis/store"
 )
@@ -18,6 +19,7 @@ func dataGroup() group {
 			{"list", "list the stored graphs, implementations and platforms", dataList},
 			{"query", "print run totals per (graph, root, implementation), or per-level medians", dataQuery},
 			{"export", "write the runs or level timings of the store as CSV", dataExport},
+			{"delete", "delete a source (an ingested file) and the runs it stored", dataDelete},
 		},
 	}
 }
@@ -173,12 +175,16 @@ func dataQuery(e *env, args []string) error {
 		`Print the stored runs' total times, one row per (graph, root, implementation)
 and run configuration: the median, min and max over the timed repetitions
 of the summed level times, in ns. --levels prints the per-level median times
-instead. --graph, --impl and --root select; --json prints a JSON array.`)
+instead ("discovered" is per level: the vertices found while expanding it,
+the next level's frontier). --graph, --impl and --root select; a graph or
+implementation the store does not hold is an error that names the nearest
+ones. --columns picks the table's columns. --json prints a JSON array.`)
 	dbPath := fs.String("db", "", "the SQLite store (default: the embedded H100 dataset's, built once in the cache)")
 	graphName := fs.String("graph", "", "only this graph")
 	impl := fs.String("impl", "", "only this implementation")
 	root := fs.String("root", "", "only this root (-1: the root of a rootless algorithm)")
 	levels := fs.Bool("levels", false, "print per-level median times")
+	columns := fs.String("columns", "", "the table's (or CSV's) columns, comma-separated (default: all)")
 	var of outputFlags
 	of.register(fs)
 	if _, err := parse(fs, args, 0, 0); err != nil {
@@ -186,6 +192,9 @@ instead. --graph, --impl and --root select; --json prints a JSON array.`)
 	}
 	if err := of.check(); err != nil {
 		return err
+	}
+	if *columns != "" && of.json {
+		return errors.New("--columns goes with the table or --csv, not --json (whose keys are fixed)")
 	}
 	f := store.Filter{Graph: *graphName, Implementation: *impl}
 	if *root != "" {
@@ -200,6 +209,9 @@ instead. --graph, --impl and --root select; --json prints a JSON array.`)
 		return err
 	}
 	defer db.Close()
+	if err := checkNames(db, f); err != nil {
+		return err
+	}
 	if *levels {
 		ms, err := db.LevelMedians(f)
 		if err != nil {
@@ -215,6 +227,9 @@ instead. --graph, --impl and --root select; --json prints a JSON array.`)
 		}
 		if of.json {
 			return writeJSON(e.stdout, rows)
+		}
+		if err := t.selectColumns(*columns); err != nil {
+			return err
 		}
 		return t.write(e.stdout, of.csv)
 	}
@@ -234,7 +249,111 @@ instead. --graph, --impl and --root select; --json prints a JSON array.`)
 	if of.json {
 		return writeJSON(e.stdout, rows)
 	}
+	if err := t.selectColumns(*columns); err != nil {
+		return err
+	}
 	return t.write(e.stdout, of.csv)
+}
+
+// checkNames rejects a --graph or --impl the store does not hold, naming
+// the nearest names it holds (an empty table would look like no runs).
+func checkNames(db *store.DB, f store.Filter) error {
+	if f.Graph != "" {
+		graphs, err := db.Graphs("")
+		if err != nil {
+			return err
+		}
+		var names []string
+		for _, g := range graphs {
+			if g.Name == f.Graph {
+				names = nil
+				break
+			}
+			names = append(names, g.Name)
+		}
+		if names != nil || len(graphs) == 0 {
+			return fmt.Errorf("--graph %q: the store holds no such graph%s", f.Graph, nearestHint(f.Graph, names))
+		}
+	}
+	if f.Implementation != "" {
+		impls, err := db.Implementations()
+		if err != nil {
+			return err
+		}
+		var names []string
+		for _, i := range impls {
+			if i.Name == f.Implementation {
+				names = nil
+				break
+			}
+			names = append(names, i.Name)
+		}
+		if names != nil || len(impls) == 0 {
+			return fmt.Errorf("--impl %q: the store holds no such implementation%s", f.Implementation,
+				nearestHint(f.Implementation, names))
+		}
+	}
+	return nil
+}
+
+// nearestHint is "; did you mean a, b?" with the names nearest to name, or
+// "" when none is near.
+func nearestHint(name string, names []string) string {
+	near := store.Nearest(name, dedupe(names), 3)
+	if len(near) == 0 {
+		return ""
+	}
+	return "; did you mean " + strings.Join(near, ", ") + "?"
+}
+
+func dedupe(names []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, n := range names {
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// selectColumns keeps the columns spec names (comma-separated), in its
+// order; an unknown name is an error naming the nearest columns.
+func (t *table) selectColumns(spec string) error {
+	if spec == "" {
+		return nil
+	}
+	index := map[string]int{}
+	for i, h := range t.header {
+		index[h] = i
+	}
+	var keep []int
+	for _, c := range strings.Split(spec, ",") {
+		c = strings.TrimSpace(c)
+		i, ok := index[c]
+		if !ok {
+			hint := nearestHint(c, t.header)
+			if hint == "" {
+				hint = "; the columns are " + strings.Join(t.header, ", ")
+			}
+			return fmt.Errorf("--columns: no column %q%s", c, hint)
+		}
+		keep = append(keep, i)
+	}
+	header := make([]string, len(keep))
+	for j, i := range keep {
+		header[j] = t.header[i]
+	}
+	for r, row := range t.rows {
+		cells := make([]string, len(keep))
+		for j, i := range keep {
+			cells[j] = row[i]
+		}
+		t.rows[r] = cells
+	}
+	t.header = header
+	return nil
 }
 
 // exportTables are the tables "data export" writes, with their CSV headers.
@@ -304,5 +423,43 @@ per run and level: frontier, discovered, direction, median time in ns).`)
 		return fmt.Errorf("write %s: %w", *out, err)
 	}
 	fmt.Fprintf(e.stdout, "wrote %d %s rows to %s\n", len(rows), *tableName, *out)
+	return nil
+}
+
+func dataDelete(e *env, args []string) error {
+	fs := newFlagSet(e, "delete", "data delete --db FILE --source NAME [--dataset NAME]",
+		`Delete a source from the store --db: an ingested file, by the name
+"bench ingest" stored it under (its base name, or its --source). Its runs,
+their level timings and counters, and the level properties of BFS roots
+left without a run are deleted in one transaction; graphs,
+implementations, platforms and the other sources stay. A source whose runs
+a stored model was trained on is not deleted. --dataset says which dataset's
+source when two hold the name.`)
+	dbPath := fs.String("db", "", "the SQLite store to change (required)")
+	source := fs.String("source", "", "the source `NAME` to delete (required)")
+	dataset := fs.String("dataset", "", "the dataset of the source (default: the one that holds it)")
+	if _, err := parse(fs, args, 0, 0); err != nil {
+		return err
+	}
+	if *dbPath == "" {
+		return errors.New("--db is required (the embedded dataset cannot be changed)")
+	}
+	if *source == "" {
+		return errors.New("--source is required")
+	}
+	if _, err := os.Stat(*dbPath); err != nil {
+		return fmt.Errorf("--db: %w", err)
+	}
+	db, err := store.Open(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	st, err := db.DeleteSource(*dataset, *source)
+	if err != nil {
+		return fmt.Errorf("--source: %w", err)
+	}
+	fmt.Fprintf(e.stdout, "deleted source %s of dataset %s: %d runs, %d level timings, %d counters\n",
+		st.Source, st.Dataset, st.Runs, st.Levels, st.Counters)
 	return nil
 }

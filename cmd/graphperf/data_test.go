@@ -106,8 +106,17 @@ func TestDataQueryFilters(t *testing.T) {
 	if len(levels) != int(one[0]["levels"].(float64)) {
 		t.Errorf("%d level rows, the run has %v levels", len(levels), one[0]["levels"])
 	}
-	if none := query("--graph", "no-such-graph"); len(none) != 0 {
-		t.Errorf("unknown graph: %d rows", len(none))
+	// An unknown name is an error with the nearest names, not an empty
+	// table.
+	for _, c := range []struct{ flag, value, want string }{
+		{"--graph", "ba-s12-m61", `--graph "ba-s12-m61": the store holds no such graph; did you mean ba-s12-m16`},
+		{"--impl", "tpoo", `--impl "tpoo": the store holds no such implementation; did you mean topo`},
+		{"--columns", "graph,medain_ns", `--columns: no column "medain_ns"; did you mean median_ns`},
+	} {
+		_, stderr, err := runCLI(t, "data", "query", "--db", db, c.flag, c.value)
+		if err == nil || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s %s: %v\n%s", c.flag, c.value, err, stderr)
+		}
 	}
 }
 

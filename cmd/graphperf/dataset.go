@@ -143,7 +143,7 @@ func buildEmbeddedStore(e *env, path, dir string) (err error) {
 	bar := progress.New(e.stderr, e.interactive, "store", false)
 	mc := manifestCache{}
 	for i, in := range ins {
-		if _, err := mc.ingest(db, in); err != nil {
+		if _, err := mc.ingest(db, in, store.IngestOptions{}); err != nil {
 			bar.Done()
 			return err
 		}

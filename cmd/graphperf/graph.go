@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"strconv"
@@ -48,7 +49,7 @@ func (l *loadFlags) register(fs *flag.FlagSet) {
 func (l *loadFlags) options() (graph.LoadOptions, error) {
 	f, err := graph.ParseFormat(l.format)
 	if err != nil {
-		return graph.LoadOptions{}, fmt.Errorf("--format: %w", err)
+		return graph.LoadOptions{}, fmt.Errorf("--format: %w", plainError(err))
 	}
 	return graph.LoadOptions{
 		Format: f,
@@ -74,8 +75,15 @@ func (l *loadFlags) load(e *env, path string) (*graph.CSR, error) {
 	for _, w := range info.Warnings {
 		fmt.Fprintf(e.stderr, "graphperf: warning: %s\n", w)
 	}
+	if err == nil && g.NumVertices() == 0 {
+		return nil, fmt.Errorf("%s: %w", path, errEmptyGraph)
+	}
 	return g, err
 }
+
+// errEmptyGraph is a graph of no vertices: an empty or comment-only file
+// (or one --compact left nothing of). No command has a meaning for it.
+var errEmptyGraph = errors.New("empty graph: the file lists no edges and declares no vertices")
 
 func graphConvert(e *env, args []string) error {
 	fs := newFlagSet(e, "convert", "graph convert [flags] IN -o OUT",
@@ -189,23 +197,41 @@ func pickRoot(g *graph.CSR, spec string, seed uint64) (uint32, error) {
 	return uint32(v), nil
 }
 
-// levelJSON is one line of "graph levels --json".
+// levelJSON is one line of "graph levels --json". "discovered" means what
+// it means in the runner's lines and "data query --levels": the vertices
+// found while expanding this level (depth Level+1, the next frontier);
+// "discovered_total" is cumulative, the vertices of depth <= Level
+// (props.Level.Discovered).
 type levelJSON struct {
-	Level           int     `json:"level"`
-	Frontier        int64   `json:"frontier"`
-	FrontierRel     float64 `json:"frontier_rel"`
-	Discovered      int64   `json:"discovered"`
-	DiscoveredRel   float64 `json:"discovered_rel"`
-	EdgesFrontier   int64   `json:"edges_frontier"`
-	EdgesUnexplored int64   `json:"edges_unexplored"`
+	Level              int     `json:"level"`
+	Frontier           int64   `json:"frontier"`
+	FrontierRel        float64 `json:"frontier_rel"`
+	Discovered         int64   `json:"discovered"`
+	DiscoveredTotal    int64   `json:"discovered_total"`
+	DiscoveredTotalRel float64 `json:"discovered_total_rel"`
+	EdgesFrontier      int64   `json:"edges_frontier"`
+	EdgesUnexplored    int64   `json:"edges_unexplored"`
+}
+
+// perLevelDiscovered is the runner's "discovered" of level i: the next
+// level's frontier, 0 at the last level.
+func perLevelDiscovered(levels []props.Level, i int) int64 {
+	if i+1 < len(levels) {
+		return levels[i+1].Frontier
+	}
+	return 0
 }
 
 func graphLevels(e *env, args []string) error {
 	fs := newFlagSet(e, "levels", "graph levels [flags] FILE",
 		`Run a reference BFS from a root and print, per level: the frontier (vertices at
-this depth, absolute and as a share of n), the vertices discovered, the edges
-leaving the frontier m_f and the unexplored edges m_u that direction-optimizing
-BFS compares (seed 002). --json prints one JSON object per level, one per line.`)
+this depth, absolute and as a share of n), the vertices discovered while
+expanding it (depth level+1: the next frontier, as the runner's "discovered"
+and "data query --levels"), the vertices discovered so far, cumulative
+(discovered_total: depth <= level, the frontier included; and as a share of
+n), the edges leaving the frontier m_f and the unexplored edges m_u that
+direction-optimizing BFS compares (seed 002). --json prints one JSON object
+per level, one per line.`)
 	var lf loadFlags
 	lf.register(fs)
 	var of outputFlags
@@ -231,7 +257,8 @@ BFS compares (seed 002). --json prints one JSON object per level, one per line.`
 	if of.json {
 		out := make([]levelJSON, len(levels))
 		for i, l := range levels {
-			out[i] = levelJSON{l.Level, l.Frontier, l.FrontierRel, l.Discovered, l.DiscoveredRel, l.EdgesFrontier, l.EdgesUnexplored}
+			out[i] = levelJSON{l.Level, l.Frontier, l.FrontierRel, perLevelDiscovered(levels, i), l.Discovered, l.DiscoveredRel,
+				l.EdgesFrontier, l.EdgesUnexplored}
 		}
 		return writeJSONLines(e.stdout, out)
 	}
@@ -240,9 +267,11 @@ BFS compares (seed 002). --json prints one JSON object per level, one per line.`
 		fmt.Fprintf(e.stdout, "%s: root %d, eccentricity %d, depth hash %016x\n\n",
 			pos[0], r, len(levels)-1, props.DepthHash(props.BFS(g, r)))
 	}
-	t := &table{header: []string{"level", "frontier", "frontier_rel", "discovered", "discovered_rel", "edges_frontier", "edges_unexplored"}}
-	for _, l := range levels {
-		t.add(strconv.Itoa(l.Level), itoa(l.Frontier), ftoa(l.FrontierRel), itoa(l.Discovered), ftoa(l.DiscoveredRel), itoa(l.EdgesFrontier), itoa(l.EdgesUnexplored))
+	t := &table{header: []string{"level", "frontier", "frontier_rel", "discovered", "discovered_total", "discovered_total_rel",
+		"edges_frontier", "edges_unexplored"}}
+	for i, l := range levels {
+		t.add(strconv.Itoa(l.Level), itoa(l.Frontier), ftoa(l.FrontierRel), itoa(perLevelDiscovered(levels, i)),
+			itoa(l.Discovered), ftoa(l.DiscoveredRel), itoa(l.EdgesFrontier), itoa(l.EdgesUnexplored))
 	}
 	return t.write(e.stdout, of.csv)
 }
@@ -275,7 +304,10 @@ func graphRoots(e *env, args []string) error {
 	var roots []uint32
 	if *maxDeg {
 		roots = []uint32{props.MaxDegreeRoot(g)}
-	} else if roots, err = props.RandomRoots(g, *k, *seed); err != nil {
+	} else if roots, err = props.RandomRoots(g, *k, *seed); errors.Is(err, props.ErrTooFewRoots) {
+		return fmt.Errorf("-k %d: %s has only %d vertices with out-edges (of %d); ask for fewer roots",
+			*k, pos[0], countWithOutEdges(g), g.NumVertices())
+	} else if err != nil {
 		return err
 	}
 	if of.json {
@@ -309,7 +341,7 @@ Orderings: `+orderingNames())
 	}
 	o, err := order.ParseOrdering(*ord)
 	if err != nil {
-		return fmt.Errorf("--order: %w", err)
+		return fmt.Errorf("--order: %w", plainError(err))
 	}
 	g, err := lf.load(e, pos[0])
 	if err != nil {
@@ -340,4 +372,15 @@ func orderingNames() string {
 		s = append(s, string(o))
 	}
 	return strings.Join(s, ", ")
+}
+
+// countWithOutEdges is the number of vertices of g with an out-edge.
+func countWithOutEdges(g *graph.CSR) int {
+	n := 0
+	for v := range g.NumVertices() {
+		if g.Degree(uint32(v)) > 0 {
+			n++
+		}
+	}
+	return n
 }

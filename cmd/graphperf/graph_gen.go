@@ -136,6 +136,10 @@ Self-loops and duplicate edges are dropped (no multigraphs, seed 004 §2.1) unle
 	bar := progress.New(e.stderr, e.interactive, "generate "+kind, false)
 	el, err := g.Generate(*seed, bar.Func())
 	bar.Done()
+	var pe *gen.ParamError
+	if errors.As(err, &pe) {
+		return paramFlagError(pe)
+	}
 	if err != nil {
 		return err
 	}
@@ -217,9 +221,35 @@ func genSpecError(err error) error {
 	}
 	var pe *gen.ParamError
 	if errors.As(se.Err, &pe) {
-		return se.Err
+		return paramFlagError(pe)
 	}
 	return fmt.Errorf("--%s: %w", strings.ReplaceAll(se.Field, "_", "-"), se.Err)
+}
+
+// genParamFlags names the flag of each generator parameter (gen.ParamError's
+// Type.Param), so an error speaks of --scale, not of RMAT.Scale.
+var genParamFlags = map[string]string{
+	"RMAT.Scale": "--scale", "RMAT.EdgeFactor": "--edge-factor", "RMAT.A": "--a", "RMAT.B": "--b", "RMAT.C": "--c",
+	"RMAT.A+B+C":   "--a + --b + --c",
+	"ErdosRenyi.N": "--n", "ErdosRenyi.M": "--m",
+	"WattsStrogatz.N": "--n", "WattsStrogatz.K": "--k", "WattsStrogatz.P": "--p",
+	"BarabasiAlbert.N": "--n", "BarabasiAlbert.M": "--attach",
+	"Road.Rows": "--rows", "Road.Cols": "--cols", "Road.Rows·Cols": "--rows x --cols", "Road.RemoveProb": "--remove",
+	"Road.Shortcuts":  "--shortcuts",
+	"Configuration.N": "--n", "Configuration.Degree": "--dist",
+	"Uniform.Min": "--min", "Uniform.Max": "--max", "Exponential.Lambda": "--lambda",
+	"Normal.Mu": "--mu", "Normal.Sigma": "--sigma",
+	"PowerLaw.Alpha": "--alpha", "PowerLaw.Min": "--min", "PowerLaw.Max": "--max",
+}
+
+// paramFlagError rewrites a parameter error in the flags' words:
+// "--scale 40: must be in 1..31".
+func paramFlagError(pe *gen.ParamError) error {
+	name, ok := genParamFlags[pe.Type+"."+pe.Param]
+	if !ok {
+		name = "--" + strings.ToLower(pe.Param)
+	}
+	return fmt.Errorf("%s %v: %s", name, pe.Value, pe.Reason)
 }
 
 // genParams renders the family's parameters as flags, for the file header

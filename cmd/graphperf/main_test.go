@@ -124,7 +124,7 @@ func TestLevelsJSONLines(t *testing.T) {
 		if err := json.Unmarshal([]byte(l), &m); err != nil {
 			t.Fatalf("line %d: %v", i+1, err)
 		}
-		for _, k := range []string{"level", "frontier", "discovered", "edges_frontier", "edges_unexplored"} {
+		for _, k := range []string{"level", "frontier", "discovered", "discovered_total", "edges_frontier", "edges_unexplored"} {
 			if _, ok := m[k]; !ok {
 				t.Errorf("line %d: key %q missing", i+1, k)
 			}

@@ -549,7 +549,7 @@ func omGroupWarnings(rows []omLevelJSON) []string {
 // when measuredPath is given.
 func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec string, seed uint64, opts om.GPUOptions, measuredPath string, asJSON bool, plotDir string, collect *omCollected) error {
 	if _, err := warp.ParseKernel(kernel); err != nil {
-		return fmt.Errorf("--kernel: %w", err)
+		return fmt.Errorf("--kernel: %w", plainError(err))
 	}
 	sm, ok := simMachines[strings.ToLower(machineName)]
 	if !ok {

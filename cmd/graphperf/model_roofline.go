@@ -82,8 +82,11 @@ launch: time, warp instructions (smsp__inst_executed.sum), achieved warp
 GIPS, and per level the transactions (L2: lts__t_sectors_srcunit_tex_op_*
 sectors; DRAM: dram__sectors_read + write) and the intensity; then the bound
 (the least of min(compute, intensity x GTXN/s) over the levels), the level
-that binds, the class (memory-bound when a level binds) and the percentage
-of the bound achieved.`)
+that binds, the class and the percentage of the bound achieved. The class is
+compute-bound when compute binds and the kernel achieves at least half the
+compute ceiling; memory-bound when a memory level binds and it achieves at
+least a tenth of that bound; latency-bound otherwise (far below every
+ceiling: too few requests in flight, imbalance or launch overhead).`)
 	name := fs.String("machine", "h100", "embedded machine `NAME`, or a machine FILE (a path with a / or ending in .yaml)")
 	ncu := fs.String("ncu", "", "ncu --csv --page raw `FILE` whose launches to place on the roofline")
 	measured := fs.Bool("measured", false, "take the compute and DRAM ceilings from the machine's measured ceilings, not its peaks")

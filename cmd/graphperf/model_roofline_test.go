@@ -86,8 +86,10 @@ func TestRooflineNCUJSON(t *testing.T) {
 		l2, dram, gips, bound float64
 		binding, class        string
 	}{
-		{0, 8.0001, 7.9644, 67.714, 834.27, "DRAM", "memory-bound"},
-		{3, 5.7433, 24.969, 2.5330, 1045.44, "compute", "compute-bound"},
+		// At 8.1% and 0.24% of their bounds, both far below every ceiling:
+		// latency-bound, whichever ceiling binds.
+		{0, 8.0001, 7.9644, 67.714, 834.27, "DRAM", "latency-bound"},
+		{3, 5.7433, 24.969, 2.5330, 1045.44, "compute", "latency-bound"},
 	}
 	for _, tt := range tests {
 		l := out.Launches[tt.launch]

@@ -193,7 +193,7 @@ func workloadPageRankKernels(name string) ([]cost.Kernel, error) {
 	}
 	k, err := cost.ParseKernel(name)
 	if err != nil {
-		return nil, fmt.Errorf("--kernel: %w", err)
+		return nil, fmt.Errorf("--kernel: %w", plainError(err))
 	}
 	return []cost.Kernel{k}, nil
 }
@@ -214,7 +214,7 @@ func workloadBFSKernels(name string) ([]cost.BFSKernel, error) {
 	for i, n := range names {
 		k, err := cost.ParseBFSKernel(n)
 		if err != nil {
-			return nil, fmt.Errorf("--kernel: %w", err)
+			return nil, fmt.Errorf("--kernel: %w", plainError(err))
 		}
 		out[i] = k
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	rtable "github.com/graphperf/graphperf/reports/table"
@@ -92,3 +93,25 @@ func itoa(v int64) string { return strconv.FormatInt(v, 10) }
 // ftoa formats a float with up to 6 significant digits, no exponent for
 // ordinary magnitudes.
 func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
+
+// plainError is err as the user reads it: without the Go package prefix
+// ("graph: ", "warp: ", "store: ") a library's sentinel errors carry, and
+// which means nothing on the command line. errors.Is and errors.As still
+// see err.
+func plainError(err error) error {
+	msg := err.Error()
+	for _, p := range []string{"graph: ", "order: ", "warp: ", "store: ", "props: ", "gen: "} {
+		if strings.HasPrefix(msg, p) {
+			return &plainErr{msg: strings.TrimPrefix(msg, p), err: err}
+		}
+	}
+	return err
+}
+
+type plainErr struct {
+	msg string
+	err error
+}
+
+func (e *plainErr) Error() string { return e.msg }
+func (e *plainErr) Unwrap() error { return e.err }

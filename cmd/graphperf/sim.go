@@ -129,7 +129,7 @@ dram_writes, W_max and n_est on the total row.`)
 		return err
 	}
 	if _, err := warp.ParseKernel(*kernel); err != nil {
-		return fmt.Errorf("--kernel: %w", err)
+		return fmt.Errorf("--kernel: %w", plainError(err))
 	}
 	if *unroll < 1 {
 		return fmt.Errorf("--unroll: %d is not a positive unroll factor", *unroll)

@@ -57,7 +57,7 @@ func Load(path string) (*Machine, error) {
 // Parse parses and validates a machine file's contents; file is the name
 // errors and Machine.File give.
 func Parse(data []byte, file string) (*Machine, error) {
-	p := &parser{file: file}
+	p := &parser{file: file, data: data}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, p.yamlError(err)
@@ -274,6 +274,7 @@ func kindName(n *yaml.Node) string {
 // parser converts and checks a rawMachine.
 type parser struct {
 	file   string
+	data   []byte // the file's contents
 	source string // the file's default source note
 	m      *Machine
 	keys   []keyPosition
@@ -337,6 +338,13 @@ func (p *parser) yamlError(err error) error {
 		}
 		e.Line, _ = strconv.Atoi(m[1])
 		e.Msg = m[2]
+		if te == nil {
+			// A syntax error: the decoder gives the line where the
+			// enclosing block began, not the line at fault.
+			if l := syntaxErrorLine(p.data); l > 0 {
+				e.Line = l
+			}
+		}
 		if f := yamlFieldNotFound.FindStringSubmatch(e.Msg); f != nil {
 			e.Field = p.keyPath(e.Line, f[1])
 			e.Msg = "unknown field"
@@ -968,4 +976,27 @@ func (p *parser) curves(rs []rawCurve) error {
 		p.m.ServiceCurves = append(p.m.ServiceCurves, c)
 	}
 	return nil
+}
+
+// syntaxErrorLine returns the first line at which a prefix of data stops
+// being valid YAML (the line at fault for a syntax error), or 0. yaml.v3
+// reports a syntax error at the line of its context, often the start of
+// the enclosing mapping (line 10 for a bad line 18). A prefix of a valid
+// block-style document is valid, so the first failing prefix ends at the
+// bad line. O(n^2) in the lines; files of more than 5000 lines keep the
+// decoder's line.
+func syntaxErrorLine(data []byte) int {
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	if len(lines) > 5000 {
+		return 0
+	}
+	var prefix []byte
+	for i, l := range lines {
+		prefix = append(prefix, l...)
+		var n yaml.Node
+		if err := yaml.Unmarshal(prefix, &n); err != nil {
+			return i + 1
+		}
+	}
+	return 0
 }

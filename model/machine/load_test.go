@@ -436,3 +436,37 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestSyntaxErrorLine: a YAML syntax error names the line at fault, not the
+// line where the enclosing mapping began (yaml.v3's context line).
+func TestSyntaxErrorLine(t *testing.T) {
+	src, err := os.ReadFile("machines/h100.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(src), "\n")
+	at := -1
+	for i, l := range lines {
+		if strings.HasPrefix(l, "schedulers_per_sm:") {
+			at = i
+		}
+	}
+	if at < 0 {
+		t.Fatal("h100.yaml has no schedulers_per_sm line")
+	}
+	for _, c := range []struct{ name, text string }{
+		{"open flow sequence", "schedulers_per_sm: [4"},
+		{"tab indentation", "\tschedulers_per_sm: 4"},
+		{"indented key", "  schedulers_per_sm: 4"},
+		{"two colons", "schedulers_per_sm: 4: 4"},
+		{"no colon", "schedulers_per_sm"},
+	} {
+		mod := append([]string(nil), lines...)
+		mod[at] = c.text
+		_, err := Parse([]byte(strings.Join(mod, "\n")), "m.yaml")
+		var fe *FieldError
+		if !errors.As(err, &fe) || fe.Line != at+1 {
+			t.Errorf("%s: %v, want an error at m.yaml:%d", c.name, err, at+1)
+		}
+	}
+}

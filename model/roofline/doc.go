@@ -13,7 +13,8 @@
 // and the ridge point Peak / Bandwidth is the intensity where the two
 // ceilings meet: below it the kernel is memory-bound, at or above it
 // compute-bound (Williams, Waterman and Patterson, "Roofline", CACM 2009;
-// seed 001 §3.4 eq. 1). With FLOP/s and B/s a Roof is the classic
+// seed 001 §3.4 eq. 1). A kernel placed with its achieved rate far below
+// every ceiling is latency-bound instead (Analysis.Class gives the rule). With FLOP/s and B/s a Roof is the classic
 // FLOPs-per-byte roofline; with warp instructions per second and 32-byte
 // transactions per second it is one level of the instruction roofline.
 //

@@ -75,10 +75,10 @@ func ExampleReadNCU() {
 		fmt.Println(a)
 	}
 	// Output:
-	// 0 k_topo: 67.71 warp GIPS, L2 intensity 8 (ridge 4.34), DRAM intensity 7.96 (ridge 9.98); memory-bound at DRAM, bound 834.3 GIPS (8.12%)
-	// 1 k_topo: 20.32 warp GIPS, L2 intensity 7.98 (ridge 4.34), DRAM intensity 7.98 (ridge 9.98); memory-bound at DRAM, bound 835.6 GIPS (2.43%)
-	// 2 k_topo: 0.7168 warp GIPS, L2 intensity 6.31 (ridge 4.34), DRAM intensity 11.6 (ridge 9.98); compute-bound, bound 1045 GIPS (0.0686%)
-	// 3 k_topo: 2.533 warp GIPS, L2 intensity 5.74 (ridge 4.34), DRAM intensity 25 (ridge 9.98); compute-bound, bound 1045 GIPS (0.242%)
+	// 0 k_topo: 67.71 warp GIPS, L2 intensity 8 (ridge 4.34), DRAM intensity 7.96 (ridge 9.98); latency-bound (DRAM ceiling binds), bound 834.3 GIPS (8.12%)
+	// 1 k_topo: 20.32 warp GIPS, L2 intensity 7.98 (ridge 4.34), DRAM intensity 7.98 (ridge 9.98); latency-bound (DRAM ceiling binds), bound 835.6 GIPS (2.43%)
+	// 2 k_topo: 0.7168 warp GIPS, L2 intensity 6.31 (ridge 4.34), DRAM intensity 11.6 (ridge 9.98); latency-bound (compute ceiling binds), bound 1045 GIPS (0.0686%)
+	// 3 k_topo: 2.533 warp GIPS, L2 intensity 5.74 (ridge 4.34), DRAM intensity 25 (ridge 9.98); latency-bound (compute ceiling binds), bound 1045 GIPS (0.242%)
 }
 
 // Counters in hand, as ncu's raw page prints them for level 3 of the BFS

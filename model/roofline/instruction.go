@@ -31,6 +31,12 @@ var MemoryLevels = []Level{L1, L2, DRAM}
 // overhead). The value is a judgement, not a published threshold.
 const LowFraction = 0.1
 
+// ComputeNearFraction is the fraction of the compute ceiling a kernel must
+// achieve for Analyze to call it compute-bound: a kernel whose intensity is
+// above every ridge point but that runs at a third of the compute ceiling
+// is not limited by compute. Like LowFraction, a judgement.
+const ComputeNearFraction = 0.5
+
 // Errors of ForMachine and Analyze.
 var (
 	ErrNotGPU   = errors.New("roofline: the instruction roofline needs a GPU")
@@ -249,7 +255,15 @@ type Analysis struct {
 	// Compute when every level's intensity is at or above its ridge point.
 	Bound   float64 `json:"bound_warp_instructions_per_s"`
 	Binding Level   `json:"binding"`
-	// Class is MemoryBound when Binding is a memory level.
+	// Class is, by this rule:
+	//   - ComputeBound when Binding is Compute and the kernel achieves at
+	//     least ComputeNearFraction of the compute ceiling;
+	//   - MemoryBound when Binding is a memory level and the kernel
+	//     achieves at least LowFraction of its bound;
+	//   - LatencyBound otherwise: far below the ceiling that binds, and so
+	//     below every ceiling (the bound is the least of them), the kernel
+	//     is limited by what the roofline does not draw (too few requests
+	//     in flight to hide latency, load imbalance, launch overhead).
 	Class Class `json:"class"`
 	// FractionOfBound is Achieved / Bound: the kernel's architectural
 	// efficiency against the roofline.
@@ -310,6 +324,9 @@ func (r *Instruction) Analyze(k Kernel) (Analysis, error) {
 		return Analysis{}, fmt.Errorf("%w (kernel %q, roofline %s)", ErrNoLevels, k.Name, r.Machine)
 	}
 	a.FractionOfBound = a.Achieved / a.Bound
+	if (a.Class == ComputeBound && a.FractionOfBound < ComputeNearFraction) || a.FractionOfBound < LowFraction {
+		a.Class = LatencyBound
+	}
 	if a.FractionOfBound < LowFraction {
 		a.warnf("below %g%% of the bound: the roofline does not explain the time (latency with too few requests in flight, load imbalance or launch overhead)", 100*LowFraction)
 	}
@@ -341,7 +358,10 @@ func (a Analysis) String() string {
 		fmt.Fprintf(&b, ", %s intensity %.3g (ridge %.3g)", p.Level, p.Intensity, p.Ridge)
 	}
 	fmt.Fprintf(&b, "; %s", a.Class)
-	if a.Binding != Compute {
+	switch {
+	case a.Class == LatencyBound:
+		fmt.Fprintf(&b, " (%s ceiling binds)", a.Binding)
+	case a.Binding != Compute:
 		fmt.Fprintf(&b, " at %s", a.Binding)
 	}
 	fmt.Fprintf(&b, ", bound %.4g GIPS (%.3g%%)", a.Bound/1e9, 100*a.FractionOfBound)

@@ -285,3 +285,37 @@ func TestErrors(t *testing.T) {
 		t.Errorf("L2 only on the P100: error %v, want ErrNoLevels", err)
 	}
 }
+
+// TestClassRule checks Analysis.Class on the P100 roofline (compute ceiling
+// 148.7 warp GIPS, DRAM 22.875 GTXN/s, ridge 6.50; seed 001 §3.4): compute-
+// bound only at half the compute ceiling or more, memory-bound at a tenth of
+// the memory bound or more, latency-bound below.
+func TestClassRule(t *testing.T) {
+	r, err := ForMachine(lookup(t, "p100"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name         string
+		transactions float64 // DRAM, for 2e9 warp instructions
+		seconds      float64
+		want         Class
+	}{
+		// Intensity 4 < 6.5: the DRAM bound is 91.5 GIPS.
+		{"memory, 44% of bound", 5e8, 0.05, MemoryBound},
+		{"memory, 10.9% of bound", 5e8, 0.2, MemoryBound},
+		{"memory, 2% of bound", 5e8, 1.09, LatencyBound},
+		// Intensity 20 > 6.5: the compute bound is 148.7 GIPS.
+		{"compute, 90% of peak", 1e8, 2e9 / (0.9 * 148.7e9), ComputeBound},
+		{"compute, 30% of peak", 1e8, 2e9 / (0.3 * 148.7e9), LatencyBound},
+		{"compute, 1% of peak", 1e8, 2e9 / (0.01 * 148.7e9), LatencyBound},
+	} {
+		a, err := r.Analyze(Kernel{Name: c.name, WarpInstructions: 2e9, Transactions: map[Level]float64{DRAM: c.transactions}, Seconds: c.seconds})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Class != c.want {
+			t.Errorf("%s: %s (%.3g of the %s bound), want %s", c.name, a.Class, a.FractionOfBound, a.Binding, c.want)
+		}
+	}
+}

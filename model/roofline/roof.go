@@ -12,9 +12,14 @@ type Class string
 // The classes of seed 001 §3.4: "If it falls under the peak performance
 // ceiling (horizontal), it is compute-bound; if it falls under the peak
 // memory bandwidth ceiling (diagonal) ceiling, it is memory-bound."
+//
+// A kernel placed with its achieved rate (Analysis) may be neither: far
+// below every ceiling, it is LatencyBound (Analysis.Class says by what
+// rule).
 const (
 	MemoryBound  Class = "memory-bound"
 	ComputeBound Class = "compute-bound"
+	LatencyBound Class = "latency-bound"
 )
 
 // ErrRoof is wrapped by the errors of Roof.Check.

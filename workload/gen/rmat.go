@@ -78,7 +78,7 @@ const rmatBlockEdges = 1 << 16
 // Validate reports the first parameter out of range.
 func (r RMAT) Validate() error {
 	if r.Scale < 1 || r.Scale > maxRMATScale {
-		return paramError("RMAT", "Scale", r.Scale, "must be in 1..%d (vertex ids are uint32)", maxRMATScale)
+		return paramError("RMAT", "Scale", r.Scale, "must be in 1..%d (vertex ids are 32-bit)", maxRMATScale)
 	}
 	if r.EdgeFactor < 1 {
 		return paramError("RMAT", "EdgeFactor", r.EdgeFactor, "must be at least 1")

@@ -134,7 +134,7 @@ func SaveGPG(path string, g, rev *CSR) error {
 func writeAtomic(path string, write func(f *os.File) error) (err error) {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
-		return err
+		return fmt.Errorf("create %s: %w", path, bareOSError(err))
 	}
 	defer func() {
 		if err != nil {
@@ -146,12 +146,15 @@ func writeAtomic(path string, write func(f *os.File) error) (err error) {
 		return err
 	}
 	if err = write(f); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", path, bareOSError(err))
 	}
 	if err = f.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", path, bareOSError(err))
 	}
-	return os.Rename(f.Name(), path)
+	if err = os.Rename(f.Name(), path); err != nil {
+		return fmt.Errorf("write %s: %w", path, bareOSError(err))
+	}
+	return nil
 }
 
 // ReadGPG reads a .gpg graph. It returns the reverse CSR too when the file
@@ -424,4 +427,19 @@ func readUint32s(get func([]byte) error, count int, exact bool) ([]uint32, error
 		}
 	}
 	return s, nil
+}
+
+// bareOSError is err without the file name of an *os.PathError or
+// *os.LinkError: the temporary file's name means nothing to the user, who
+// gets the path they asked for instead.
+func bareOSError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
 }

@@ -92,7 +92,7 @@ func readKONECTHeader(h *headerReader, info *EdgeInfo, opt LoadOptions) (*bodySp
 			if opt.Compact {
 				return fmt.Sprintf("%s %s is too large: ids must be at most 2^64-1", snapFields[col], quote(tok))
 			}
-			return fmt.Sprintf("%s %s is too large: ids must be at most %d (2^32-1) so that the vertex count fits in uint32; Compact (--compact) renumbers larger ids", snapFields[col], quote(tok), uint64(idLimit)+1)
+			return fmt.Sprintf("%s %s is too large: ids must be at most %d (2^32-1) so that the vertex count fits in 32 bits; --compact renumbers larger ids", snapFields[col], quote(tok), uint64(idLimit)+1)
 		},
 	}
 	if sizes != nil {

@@ -22,7 +22,7 @@ func TestReadKONECT(t *testing.T) {
 		{name: "unknown kind", text: "% directed\n1 2\n", err: `f:1: expected "% sym", "% asym" or "% bip" as the first line of a KONECT file, found "% directed"`},
 		{name: "zero id", text: "% asym\n% 1 2 2\n0 1\n", err: `f:3: found source vertex id "0": ids in this format start at 1`},
 		{name: "one id", text: "% asym\n1 2\n\n3\n", err: `f:4: expected two vertex ids, found only one ("3")`},
-		{name: "too large", text: "% asym\n1 4294967296\n", err: `f:2: target vertex id "4294967296" is too large: ids must be at most 4294967295 (2^32-1) so that the vertex count fits in uint32; Compact (--compact) renumbers larger ids`},
+		{name: "too large", text: "% asym\n1 4294967296\n", err: `f:2: target vertex id "4294967296" is too large: ids must be at most 4294967295 (2^32-1) so that the vertex count fits in 32 bits; --compact renumbers larger ids`},
 		{name: "bip without sizes", text: "% bip unweighted\n1 1\n", err: `f:2: a bipartite ("% bip") KONECT file needs the size line "% m n1 n2" as its second line, to number the two vertex sets`},
 		{name: "bip left beyond", text: "% bip\n% 1 2 3\n3 1\n", err: `f:3: left vertex id "3" is beyond the 2 left vertices of line 2`},
 		{name: "bip right beyond", text: "% bip\n% 1 2 3\n1 4\n", err: `f:3: right vertex id "4" is beyond the 3 right vertices of line 2`},

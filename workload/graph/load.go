@@ -89,6 +89,12 @@ type LoadOptions struct {
 	// header's vertex count is ignored. With Compact the text formats accept
 	// ids up to 2^64-1 (only the number of distinct ids must fit in uint32).
 	Compact bool
+	// SparseIDs accepts vertex ids far larger than the edges need: without
+	// it (and without Compact) Load refuses a text file whose largest id
+	// passes SparseLimit(m) with ErrSparseIDs, before the CSR's offsets
+	// are allocated (an id of 2^31 in a file of one edge needs 16 GiB).
+	// ReadEdges, which allocates no offsets, does not check.
+	SparseIDs bool
 	// Progress, when not nil, is called by Load with the bytes of the file
 	// consumed so far (on-disk bytes, so compressed bytes for a .gz file)
 	// and the file size: about every 4 MiB, and once at the end with
@@ -215,6 +221,11 @@ func LoadInfo(path string, opt LoadOptions) (*CSR, EdgeInfo, error) {
 		info = ei
 		if err != nil {
 			return nil, info, err
+		}
+		if m := int64(el.Len()); !opt.Compact && !opt.SparseIDs && int64(el.N) > SparseLimit(m) &&
+			info.DeclaredVertices < int64(el.N) {
+			return nil, info, fmt.Errorf("%s: %w: the largest id, %d, makes %d vertices for %d edges (%.1f GiB of offsets); "+
+				"renumber the ids densely with --compact", path, ErrSparseIDs, el.N-1, el.N, m, (float64(el.N)+1)*8/(1<<30))
 		}
 		bopt := opt.BuildOptions
 		bopt.Undirected = bopt.Undirected || info.Undirected
@@ -963,6 +974,16 @@ func (m *merger[T]) finish() error {
 	}
 	return nil
 }
+
+// ErrSparseIDs is returned for a text graph whose vertex ids are far larger
+// than its edge count needs (LoadOptions.SparseIDs).
+var ErrSparseIDs = errors.New("vertex ids too sparse")
+
+// SparseLimit is the most vertices the ids of a text graph of m edges may
+// make without LoadOptions.Compact or SparseIDs: 2^24 (128 MiB of offsets,
+// whatever the edges), or 64 vertices per edge beyond that. Real edge lists
+// stay far below it (a road network has about 0.4 vertices per edge).
+func SparseLimit(m int64) int64 { return max(1<<24, 64*m) }
 
 // idLimit is the largest id a format stores without Compact: n = id+1 must
 // not exceed MaxVertices.

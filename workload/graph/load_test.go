@@ -664,3 +664,24 @@ func ExampleLoad() {
 	// Output:
 	// 7 12 false [0 1 5]
 }
+
+// TestLoadSparseIDs: an id of 2^31 in a file of one edge is refused before
+// 16 GiB of offsets are allocated, and loads with Compact or SparseIDs
+// (the latter only checked for its error here).
+func TestLoadSparseIDs(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sparse.txt")
+	if err := os.WriteFile(path, []byte("0 2147483648\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(path, LoadOptions{}); !errors.Is(err, ErrSparseIDs) || !strings.Contains(err.Error(), path) {
+		t.Errorf("error %v, want ErrSparseIDs naming %s", err, path)
+	}
+	g, err := Load(path, LoadOptions{Compact: true})
+	if err != nil || g.NumVertices() != 2 {
+		t.Errorf("compact: %v, %v; want 2 vertices", g, err)
+	}
+	// A dense file of the same size is far below the limit.
+	if SparseLimit(1) != 1<<24 || SparseLimit(1<<20) != 64<<20 {
+		t.Errorf("SparseLimit(1), SparseLimit(2^20) = %d, %d", SparseLimit(1), SparseLimit(1<<20))
+	}
+}

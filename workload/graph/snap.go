@@ -92,7 +92,7 @@ func snapSpec(wide bool) *bodySpec {
 			if wide {
 				return fmt.Sprintf("%s %s is too large: ids must be at most 2^64-1", snapFields[col], quote(tok))
 			}
-			return fmt.Sprintf("%s %s is too large: ids must be at most %d (2^32-2) so that the vertex count fits in uint32; Compact (--compact) renumbers larger ids", snapFields[col], quote(tok), uint64(idLimit))
+			return fmt.Sprintf("%s %s is too large: ids must be at most %d (2^32-2) so that the vertex count fits in 32 bits; --compact renumbers larger ids", snapFields[col], quote(tok), uint64(idLimit))
 		},
 	}
 }

@@ -66,7 +66,7 @@ func TestReadSNAP(t *testing.T) {
 		{name: "negative", text: "1 2\n3 -4\n", err: `f:2: expected a target vertex id, found "-4": ids are non-negative`},
 		{name: "comma separated", text: "1,2\n", err: `f:1: expected a source vertex id (a non-negative decimal integer), found "1,2"`},
 		// 4294967295 = 2^32-1: n would be 2^32, beyond MaxVertices
-		{name: "too large", text: "4294967295 0\n", err: `f:1: source vertex id "4294967295" is too large: ids must be at most 4294967294 (2^32-2) so that the vertex count fits in uint32; Compact (--compact) renumbers larger ids`},
+		{name: "too large", text: "4294967295 0\n", err: `f:1: source vertex id "4294967295" is too large: ids must be at most 4294967294 (2^32-2) so that the vertex count fits in 32 bits; --compact renumbers larger ids`},
 		// 18446744073709551616 = 2^64
 		{name: "beyond 64 bits", text: "0 1\n0 18446744073709551616\n", opt: LoadOptions{Compact: true}, err: `f:2: target vertex id "18446744073709551616" is too large: ids must be at most 2^64-1`},
 		{name: "long token", text: "0 " + strings.Repeat("z", 100) + "\n", err: `f:1: expected a target vertex id (a non-negative decimal integer), found "` + strings.Repeat("z", 40) + `"...`},
