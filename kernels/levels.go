@@ -106,6 +106,10 @@ func (g *NamedGraphLevels) BFSLevels(root uint32) ([]cost.BFSLevel, bool) {
 	return nil, false
 }
 
+// LevelsName is the level properties file of a results directory, as
+// "graphperf bench levels" writes it.
+const LevelsName = "level-properties.json.gz"
+
 // LevelsDocument is the per-level properties (cost.BFSLevels) of every
 // measured root of every graph of a corpus, in corpus order ("bench
 // levels").

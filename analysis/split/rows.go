@@ -73,7 +73,8 @@ type Data struct {
 
 // LoadDir reads a results directory: the runs through aggregate.LoadDir,
 // the frontier sizes from the level lines of the same files, the graph
-// properties from PropsName and the real graphs from the manifest.
+// properties from PropsName (none, with a warning, when the directory has
+// no such file) and the real graphs from the manifest.
 func LoadDir(dir string) (*Data, error) {
 	ds, err := aggregate.LoadDir(dir)
 	if err != nil {
@@ -87,7 +88,12 @@ func LoadDir(dir string) (*Data, error) {
 		}
 		addFrontiers(d.Frontiers, res.Levels)
 	}
-	if d.Props, err = ReadProps(filepath.Join(dir, PropsName)); err != nil {
+	if d.Props, err = ReadProps(filepath.Join(dir, PropsName)); errors.Is(err, os.ErrNotExist) {
+		// A sweep's directory before "bench props": the rows need the
+		// properties, which a caller may compute from the graphs.
+		d.Props = map[string]kernels.GraphPropsJSON{}
+		d.Warnings = append(d.Warnings, fmt.Sprintf("%s: no %s (graphperf bench props writes it)", dir, PropsName))
+	} else if err != nil {
 		return nil, err
 	}
 	if man, err := kernels.ReadManifest(filepath.Join(dir, kernels.ManifestName)); err == nil {

@@ -248,45 +248,14 @@ func embeddedGraph(e *env, name string) (string, error) {
 		return "", fmt.Errorf("%sgraph/%s: not a graph of the embedded sweep (those are: %s)",
 			measured.Prefix, name, strings.Join(names, ", "))
 	}
-	entry := kernels.Graph{Name: name}
-	entry.Seed = rec.Seed
-	graphsDir := ""
 	if rec.Gen == nil {
-		graphsDir = os.Getenv(GraphsEnv)
-		file := filepath.Join(graphsDir, rec.File)
-		if graphsDir == "" {
-			return "", fmt.Errorf("%sgraph/%s: %w: set %s to the folder holding %s", measured.Prefix, name, errNoGraphFile, GraphsEnv, rec.File)
-		}
-		sum, err := fileSHA256(file)
-		if err != nil {
-			return "", fmt.Errorf("%sgraph/%s: %w: %w", measured.Prefix, name, errNoGraphFile, err)
-		}
-		if rec.FileSHA256 != "" && sum != rec.FileSHA256 {
-			return "", fmt.Errorf("%s: SHA-256 %s, the sweep read %s: not the same file", file, sum, rec.FileSHA256)
-		}
-		entry.File = rec.File
-		if rec.Load != nil {
-			entry.Load = *rec.Load
-		}
-		fmt.Fprintf(e.stderr, "converting %s (%d vertices, %d edges) into %s\n", file, rec.N, rec.M, path)
+		fmt.Fprintf(e.stderr, "converting %s (%d vertices, %d edges) into %s\n", rec.File, rec.N, rec.M, path)
 	} else {
-		b, err := yaml.Marshal(rec.Gen)
-		if err != nil {
-			return "", err
-		}
-		var spec gen.Spec
-		if err := yaml.Unmarshal(b, &spec); err != nil {
-			return "", fmt.Errorf("%s: generator %v: %w", name, rec.Gen, err)
-		}
-		entry.Gen = &spec
 		fmt.Fprintf(e.stderr, "generating %s (%d vertices, %d edges) into %s\n", name, rec.N, rec.M, path)
 	}
-	g, err := kernels.BuildGraph(entry, graphsDir)
+	g, err := buildRecordGraph(rec, os.Getenv(GraphsEnv), measured.Prefix+"graph/"+name)
 	if err != nil {
 		return "", err
-	}
-	if int64(g.NumVertices()) != rec.N || int64(g.NumEdges()) != rec.M {
-		return "", fmt.Errorf("%s: built %d vertices, %d edges; the manifest says %d, %d", name, g.NumVertices(), g.NumEdges(), rec.N, rec.M)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return "", err
@@ -295,6 +264,51 @@ func embeddedGraph(e *env, name string) (string, error) {
 		return "", err
 	}
 	return path, nil
+}
+
+// buildRecordGraph builds the graph a sweep manifest record describes, as
+// the sweep did: a generated graph from its generator and seed, a file
+// graph from graphsDir/FILE with the record's load options (its SHA-256
+// must be the record's). The result must have the record's n and m. label
+// names the graph in errors.
+func buildRecordGraph(rec *kernels.GraphRecord, graphsDir, label string) (*graph.CSR, error) {
+	entry := kernels.Graph{Name: rec.Name}
+	entry.Seed = rec.Seed
+	if rec.Gen == nil {
+		if graphsDir == "" {
+			return nil, fmt.Errorf("%s: %w: set %s (or --graphs) to the folder holding %s", label, errNoGraphFile, GraphsEnv, rec.File)
+		}
+		file := filepath.Join(graphsDir, rec.File)
+		sum, err := fileSHA256(file)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w: %w", label, errNoGraphFile, err)
+		}
+		if rec.FileSHA256 != "" && sum != rec.FileSHA256 {
+			return nil, fmt.Errorf("%s: SHA-256 %s, the sweep read %s: not the same file", file, sum, rec.FileSHA256)
+		}
+		entry.File = rec.File
+		if rec.Load != nil {
+			entry.Load = *rec.Load
+		}
+	} else {
+		b, err := yaml.Marshal(rec.Gen)
+		if err != nil {
+			return nil, err
+		}
+		var spec gen.Spec
+		if err := yaml.Unmarshal(b, &spec); err != nil {
+			return nil, fmt.Errorf("%s: generator %v: %w", rec.Name, rec.Gen, err)
+		}
+		entry.Gen = &spec
+	}
+	g, err := kernels.BuildGraph(entry, graphsDir)
+	if err != nil {
+		return nil, err
+	}
+	if int64(g.NumVertices()) != rec.N || int64(g.NumEdges()) != rec.M {
+		return nil, fmt.Errorf("%s: built %d vertices, %d edges; the manifest says %d, %d", rec.Name, g.NumVertices(), g.NumEdges(), rec.N, rec.M)
+	}
+	return g, nil
 }
 
 // fileSHA256 returns the hex SHA-256 of the file at path.

@@ -20,6 +20,7 @@ import (
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/analysis/split"
+	"github.com/graphperf/graphperf/analysis/store"
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/model/tree"
 	rplot "github.com/graphperf/graphperf/reports/plot"
@@ -196,6 +197,37 @@ func dirTrainSet(pos []string, s split.Split, w split.Weighting) (*trainSet, err
 	source, sha := sourceOf(pos)
 	return &trainSet{d: d, rows: rows, labels: impls, features: split.FeatureNames, split: s, train: train, test: test,
 		record: tree.Training{Source: source, SourceSHA256: sha, Split: s.KindName(), TrainFraction: s.TrainFraction,
+			Seed: s.Seed, Weight: string(w), TrainRows: len(train), HeldOutRows: len(test), RowsSHA256: split.RowsHash(rows, impls)}}, nil
+}
+
+// storeTrainSet is dirTrainSet over the validated BFS runs of a store
+// (--db): graphs whose properties the store lacks are rebuilt from their
+// stored records (file graphs from --graphs).
+func storeTrainSet(e *env, df dataFlags, s split.Split, w split.Weighting) (*trainSet, error) {
+	db, err := store.Open(df.db)
+	if err != nil {
+		return nil, fmt.Errorf("--db %s: %w", df.db, err)
+	}
+	defer db.Close()
+	d, recs, err := split.FromStore(db, df.dataset)
+	if err != nil {
+		return nil, fmt.Errorf("--db %s: %w", df.db, err)
+	}
+	newGraphBuilder(e, recs, df.graphs).fillProps(d)
+	for _, wm := range d.Warnings {
+		fmt.Fprintln(e.stderr, "warning:", wm)
+	}
+	rows, impls, _, err := split.Rows(d, w)
+	if err != nil {
+		return nil, fmt.Errorf("--db %s: %w", df.db, err)
+	}
+	train, test, err := s.Apply(rows, d.Real)
+	if err != nil {
+		return nil, err
+	}
+	sum, _ := fileSHA256(df.db)
+	return &trainSet{d: d, rows: rows, labels: impls, features: split.FeatureNames, split: s, train: train, test: test,
+		record: tree.Training{Source: df.db, SourceSHA256: sum, Split: s.KindName(), TrainFraction: s.TrainFraction,
 			Seed: s.Seed, Weight: string(w), TrainRows: len(train), HeldOutRows: len(test), RowsSHA256: split.RowsHash(rows, impls)}}, nil
 }
 
@@ -443,7 +475,13 @@ each implementation, and "model: ID", Mix-and-Match: at each level the
 measured time of the implementation the tree predicts. Without --model it
 trains a tree with the split flags and evaluates it; with --model the split
 flags only choose the held-out inputs. With the steps split, an input is
-held out if any of its levels is, and all its levels are evaluated.`
+held out if any of its levels is, and all its levels are evaluated.
+
+--db STORE evaluates on the validated BFS runs of a store instead (graphperf
+bench ingest of a sweep on a GPU); with --model and no --split every input
+of the store is scored, which is the check of a saved tree on measurements
+of graphs it never saw. Graph properties the store lacks are computed by
+rebuilding its graphs (file graphs from --graphs).`
 
 // evalRowJSON is one row of "tree evaluate --json".
 type evalRowJSON struct {
@@ -479,6 +517,8 @@ func treeEvaluate(e *env, args []string) error {
 	modelPath := fs.String("model", "", "a tree written by \"tree train\"; default: train one")
 	plotDir := fs.String("plot", "", plotFlagUsage+": a heatmap of the tree's Mix-and-Match time over the optimum per held-out graph, beside the best non-switching implementation and each family's best member")
 	asJSON := fs.Bool("json", false, "print JSON lines, one object per row")
+	var df dataFlags
+	df.register(fs)
 	pos, err := parse(fs, args, 0, 1)
 	if err != nil {
 		return err
@@ -490,7 +530,24 @@ func treeEvaluate(e *env, args []string) error {
 	if sf.split.Kind == split.ByRows {
 		return fmt.Errorf("--split rows is for CSV rows; the levels of a results directory are split by --split steps")
 	}
-	ts, err := dirTrainSet(pos, sf.split, w)
+	var ts *trainSet
+	switch {
+	case df.db != "" && len(pos) > 0:
+		return fmt.Errorf("give a results directory or --db, not both")
+	case df.db != "":
+		ts, err = storeTrainSet(e, df, sf.split, w)
+		if err == nil && *modelPath != "" && !flagsSet(fs)["split"] {
+			// A saved tree on a store of new measurements: every input is
+			// one it never saw, so all of them are scored.
+			ts.test = make([]int, len(ts.rows))
+			for i := range ts.test {
+				ts.test[i] = i
+			}
+			sf.split = split.Split{Kind: "all"}
+		}
+	default:
+		ts, err = dirTrainSet(pos, sf.split, w)
+	}
 	if err != nil {
 		return err
 	}

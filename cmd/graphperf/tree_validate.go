@@ -84,6 +84,8 @@ func treeValidate(e *env, args []string) error {
 	tolerance := fs.Float64("tolerance", split.DefaultTolerance, "a wrong pick within this share of the fastest level time is a soft error")
 	top := fs.Int("top", 8, "implementations shown in the confusion matrix")
 	asJSON := fs.Bool("json", false, "print one JSON object, with the full confusion matrices")
+	var df dataFlags
+	df.register(fs)
 	pos, err := parse(fs, args, 1, 2)
 	if err != nil {
 		return err
@@ -134,6 +136,11 @@ func treeValidate(e *env, args []string) error {
 		}
 		ts, err = csvTrainSet(csvOptions{path: path, label: rec.Label, weightColumn: rec.WeightColumn, ignore: rec.Ignore,
 			requireWeight: rec.WeightColumn != ""}, sf.split, w)
+	case df.db != "":
+		if len(pos) > 1 {
+			return fmt.Errorf("give a results directory or --db, not both")
+		}
+		ts, err = storeTrainSet(e, df, sf.split, w)
 	default:
 		src := pos[1:]
 		if len(src) == 0 && rec.Source != "" {

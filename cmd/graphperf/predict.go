@@ -1,0 +1,370 @@
+package main
+
+import (
+	"compress/gzip"
+	"encoding/csv"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/graphperf/graphperf/analysis/split"
+	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
+	"github.com/graphperf/graphperf/model/machine"
+	"github.com/graphperf/graphperf/model/predict"
+)
+
+func predictGroup() group {
+	return group{
+		name:    "predict",
+		summary: "per-level BFS times of every implementation on graphs never measured (time model, Mix-and-Match)",
+		commands: []command{
+			{"bfs", "predict every implementation's time at every level of a BFS of a graph file", predictBFS},
+			{"evaluate", "train and score the time model on held-out graphs, beside the baselines (or score a saved model)", predictEvaluate},
+			{"train", "train a time model and write it as JSON", predictTrain},
+			{"dataset", "the (level, implementation) rows with seed 004's 27 features, for outside baselines", predictDataset},
+		},
+	}
+}
+
+// dataFlags choose the measurements the time model is trained or scored
+// on: the embedded dataset, a results directory DIR, or a store.
+type dataFlags struct {
+	db, dataset, graphs string
+}
+
+func (f *dataFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.db, "db", "", "read the validated BFS runs of this store (graphperf bench ingest) instead of a results directory")
+	fs.StringVar(&f.dataset, "dataset", "", "with --db: only this dataset of the store")
+	fs.StringVar(&f.graphs, "graphs", os.Getenv(GraphsEnv), "folder holding the file graphs (SNAP and the like) a manifest or store names, rebuilt for their level properties when the data has none; default $"+GraphsEnv)
+}
+
+// timeData is the embedded dataset, DIR or --db laid out for the time model.
+func timeData(e *env, dirArgs []string, m *machine.Machine, df dataFlags) (*predict.Dataset, error) {
+	ph, err := predict.NewPhysics(m)
+	if err != nil {
+		return nil, err
+	}
+	if df.db != "" {
+		if len(dirArgs) > 0 {
+			return nil, fmt.Errorf("give a results directory or --db, not both")
+		}
+		return loadTimeData(e, "", df.db, df.dataset, df.graphs, ph)
+	}
+	if df.dataset != "" {
+		return nil, fmt.Errorf("--dataset needs --db")
+	}
+	dir, err := resultsDir(dirArgs)
+	if err != nil {
+		return nil, err
+	}
+	return loadTimeData(e, dir, "", "", df.graphs, ph)
+}
+
+// machineFlag is --machine: an embedded machine name or a YAML file.
+func loadMachine(spec string) (*machine.Machine, error) {
+	if strings.HasSuffix(spec, ".yaml") || strings.HasSuffix(spec, ".yml") {
+		return machine.Load(spec)
+	}
+	return machine.Lookup(spec)
+}
+
+// readModelFile reads a time model from path, or the embedded default.
+// The names "heldout-graphs" and "heldout-real" are the embedded held-out
+// models (predict.HeldOutModel).
+func readModelFile(path string) (*predict.Model, error) {
+	switch path {
+	case "":
+		return predict.DefaultModel()
+	case "heldout-graphs", "heldout-real":
+		return predict.HeldOutModel(strings.TrimPrefix(path, "heldout-"))
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if strings.HasSuffix(path, ".gz") {
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		defer zr.Close()
+		r = zr
+	}
+	return predict.ReadModel(r, path)
+}
+
+const predictBFSHelp = `Predicts, for any graph file and no GPU, the time of every BFS implementation
+of the CUDA runner at every level of a BFS from --root, with the time model
+(model/predict): gradient-boosted regression trees over the graph's degree
+properties, the level's frontier quantities and each implementation's exact
+per-level work (workload/cost), correcting a physical base time from the
+machine file. Per level it prints the --top fastest implementations and the
+recommended one; then the predicted totals of Mix-and-Match (the
+recommended implementation at every level, switching costs not included),
+of the best single implementation and of dobfs.
+
+Without --model it uses the default model, trained on every graph of the
+embedded H100 dataset and embedded in the binary; "predict evaluate" says
+how such a model does on graphs it never saw.`
+
+// predictLevelJSON is one level of "predict bfs --json".
+type predictJSON struct {
+	*predict.Prediction
+	Top int `json:"top"`
+}
+
+func predictBFS(e *env, args []string) error {
+	fs := newFlagSet(e, "predict bfs", "predict bfs GRAPH [--root R|max|random] [--model FILE] [--machine h100] [--top K] [--json|--csv] [--plot DIR]", predictBFSHelp)
+	var lf loadFlags
+	lf.register(fs)
+	var of outputFlags
+	of.register(fs)
+	root := fs.String("root", "max", "root vertex: an id, \"max\" (highest out-degree) or \"random\"")
+	seed := fs.Uint64("seed", 1, "seed for --root random")
+	modelPath := fs.String("model", "", "a time model written by \"predict train\" (default: the embedded H100 model)")
+	machineName := fs.String("machine", "h100", "machine description: an embedded name (graphperf model machine list) or a YAML file; must be the model's")
+	top := fs.Int("top", 3, "implementations to print per level, fastest first (0: all)")
+	plotDir := fs.String("plot", "", plotFlagUsage+": predicted level times of the recommended implementation, the best single one and dobfs")
+	pos, err := parse(fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	if err := of.check(); err != nil {
+		return err
+	}
+	if *top < 0 {
+		return fmt.Errorf("--top %d: want 0 (all) or more", *top)
+	}
+	m, err := readModelFile(*modelPath)
+	if err != nil {
+		return err
+	}
+	mach, err := loadMachine(*machineName)
+	if err != nil {
+		return fmt.Errorf("--machine: %w", err)
+	}
+	if m.Machine != "" && mach.Name != m.Machine {
+		return fmt.Errorf("--machine %s: the model was trained with machine %s", mach.Name, m.Machine)
+	}
+	ph, err := predict.NewPhysics(mach)
+	if err != nil {
+		return err
+	}
+	g, err := lf.load(e, pos[0])
+	if err != nil {
+		return err
+	}
+	if g.NumVertices() == 0 {
+		return fmt.Errorf("%s: the graph has no vertices", pos[0])
+	}
+	r, err := pickRoot(g, *root, *seed)
+	if err != nil {
+		return err
+	}
+	p, err := predict.PredictBFS(m, g, filepath.Base(pos[0]), r, ph)
+	if err != nil {
+		return err
+	}
+	for _, w := range p.Warnings {
+		fmt.Fprintln(e.stderr, "warning:", w)
+	}
+	k := *top
+	if k == 0 {
+		k = len(m.Kernels)
+	}
+	if *plotDir != "" || e.inReport() {
+		if err := predictPlot(e, *plotDir, p); err != nil {
+			return err
+		}
+	}
+	if of.json {
+		cp := *p
+		cp.Levels = make([]predict.LevelPrediction, len(p.Levels))
+		for i, l := range p.Levels {
+			l.Times = l.Times[:min(k, len(l.Times))]
+			cp.Levels[i] = l
+		}
+		return writeJSON(e.stdout, predictJSON{Prediction: &cp, Top: k})
+	}
+	t := &table{header: []string{"level", "frontier", "edges_frontier", "recommended", "predicted_us"}, name: "predict-bfs",
+		title: fmt.Sprintf("Predicted BFS level times on %s from root %d (%s)", p.Graph, p.Root, p.Machine)}
+	for i := 2; i <= k; i++ {
+		t.header = append(t.header, "#"+strconv.Itoa(i), "us")
+	}
+	for _, l := range p.Levels {
+		row := []string{strconv.Itoa(l.Level), itoa(l.Frontier), itoa(l.EdgesFrontier), l.Recommended, us(l.Times[0].Ns)}
+		for i := 1; i < k && i < len(l.Times); i++ {
+			row = append(row, l.Times[i].Impl, us(l.Times[i].Ns))
+		}
+		t.add(row...)
+	}
+	if !of.csv {
+		fmt.Fprintf(e.stdout, "%s: n=%d m=%d, root %d, %d levels; model %s, machine %s\n\n",
+			p.Graph, p.Vertices, p.Edges, p.Root, len(p.Levels), p.Model, p.Machine)
+	}
+	if err := t.write(e.stdout, of.csv); err != nil {
+		return err
+	}
+	if of.csv {
+		return nil
+	}
+	fmt.Fprintf(e.stdout, "\npredicted total: Mix-and-Match %s us; best single implementation %s %s us; dobfs %s us\n",
+		us(p.MixAndMatchNs), p.BestSingle.Impl, us(p.BestSingle.Ns), us(p.DOBFSNs))
+	return nil
+}
+
+func us(ns float64) string { return strconv.FormatFloat(ns/1e3, 'g', 4, 64) }
+
+const predictTrainHelp = `Trains the time model (model/predict) on the embedded H100 dataset (or a
+results directory DIR) and writes it as JSON. --split all trains on every
+graph, with a quarter of them set aside to choose the hyper-parameters
+(targets, leaves, minimum leaf, number of trees) and then folded back in:
+this is how the embedded default model is made. --split graphs|family|real
+trains on the training side of that split only (--seed, --fraction as for
+"predict evaluate") and records the test graphs in the file, so that
+"predict evaluate --model FILE" scores it on exactly those.`
+
+func predictTrain(e *env, args []string) error {
+	fs := newFlagSet(e, "predict train", "predict train [DIR] [--split all|graphs|family|real] [--seed N] [--fraction F] [--machine h100] -o MODEL.json", predictTrainHelp)
+	kind := fs.String("split", "all", "all, graphs, family or real")
+	seed := fs.Uint64("seed", 1, "seed of the split (and of the validation graphs)")
+	fraction := fs.Float64("fraction", 0.5, "share of graphs held out for --split graphs")
+	machineName := fs.String("machine", "h100", "machine description of the dataset's GPU")
+	out := fs.String("o", "", "write the model to FILE (.gz: gzipped)")
+	var df dataFlags
+	df.register(fs)
+	pos, err := parse(fs, args, 0, 1)
+	if err != nil {
+		return err
+	}
+	if *out == "" {
+		return fmt.Errorf("-o FILE is required")
+	}
+	mach, err := loadMachine(*machineName)
+	if err != nil {
+		return fmt.Errorf("--machine: %w", err)
+	}
+	ds, err := timeData(e, pos, mach, df)
+	if err != nil {
+		return err
+	}
+	var s predict.Split
+	if *kind == "all" {
+		tr, val := predict.AllGraphs(ds, *seed)
+		s = predict.Split{Name: "all", Kind: "all", Seed: *seed, Train: tr, Validation: val}
+	} else {
+		ss, err := predict.MakeSplits(ds, predict.SplitKind(*kind), *fraction, []uint64{*seed})
+		if err != nil {
+			return fmt.Errorf("--split: %w", err)
+		}
+		s = ss[0]
+	}
+	bar := progress.New(e.stderr, e.interactive, "train", false)
+	defer bar.Done()
+	t0 := time.Now()
+	m, err := predict.Train(ds, s, predict.DefaultGrid, func(d, t int) { bar.Update(int64(d), int64(t)) })
+	if err != nil {
+		return err
+	}
+	m.Machine = mach.Name
+	m.Training.Source = sourceName(pos)
+	m.Training.Date = time.Now().UTC().Format("2006-01-02")
+	m.Training.Version = version()
+	if err := writeFile(*out, func(w io.Writer) error {
+		if strings.HasSuffix(*out, ".gz") {
+			zw, _ := gzip.NewWriterLevel(w, gzip.BestCompression)
+			if err := json.NewEncoder(zw).Encode(m); err != nil {
+				return err
+			}
+			return zw.Close()
+		}
+		return json.NewEncoder(w).Encode(m)
+	}); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "trained on %d graphs (%d rows) in %.1fs: target %s, %d trees of %d leaves, min leaf %d; wrote %s\n",
+		len(s.Train)+len(s.Validation), m.Training.Rows, time.Since(t0).Seconds(), m.Target, len(m.Trees.Trees),
+		m.Training.Params.MaxLeaves, m.Training.Params.MinLeaf, *out)
+	return nil
+}
+
+func sourceName(pos []string) string {
+	if len(pos) == 0 {
+		return "embedded H100 dataset (kernels/measured/h100)"
+	}
+	return pos[0]
+}
+
+const predictDatasetHelp = `Writes one CSV row per (graph, root, level, implementation) of the embedded
+H100 dataset (or DIR): graph, root, level, impl, time_ns and the 27 features
+of seed 004 §7.2 (split.FeatureNames). It is the input of the scikit-learn
+baseline (docs/baselines/), which "predict evaluate --baseline" runs on the
+same splits.`
+
+func predictDataset(e *env, args []string) error {
+	fs := newFlagSet(e, "predict dataset", "predict dataset [DIR] -o ROWS.csv[.gz]", predictDatasetHelp)
+	out := fs.String("o", "", "write to FILE (.gz: gzipped)")
+	var df dataFlags
+	df.register(fs)
+	pos, err := parse(fs, args, 0, 1)
+	if err != nil {
+		return err
+	}
+	if *out == "" {
+		return fmt.Errorf("-o FILE is required")
+	}
+	mach, err := machine.Lookup("h100")
+	if err != nil {
+		return err
+	}
+	ds, err := timeData(e, pos, mach, df)
+	if err != nil {
+		return err
+	}
+	return writeFile(*out, func(w io.Writer) error { return writeBaselineRows(w, ds, *out) })
+}
+
+// writeBaselineRows writes the baseline's input CSV (gzipped for a .gz name).
+func writeBaselineRows(w io.Writer, ds *predict.Dataset, name string) error {
+	var zw *gzip.Writer
+	if strings.HasSuffix(name, ".gz") {
+		zw = gzip.NewWriter(w)
+		w = zw
+	}
+	cw := csv.NewWriter(w)
+	cw.Write(append([]string{"graph", "root", "level", "impl", "time_ns"}, split.FeatureNames...))
+	k := ds.K()
+	rec := make([]string, 5+len(split.FeatureNames))
+	for r, l := range ds.Levels {
+		for j := range k {
+			ns := ds.Ns[r*k+j]
+			if math.IsNaN(ns) {
+				continue
+			}
+			rec = rec[:0]
+			rec = append(rec, l.Graph, strconv.FormatInt(l.Root, 10), strconv.Itoa(l.Level), ds.Kernels[j].Name,
+				strconv.FormatFloat(ns, 'g', -1, 64))
+			for _, f := range l.Features {
+				rec = append(rec, strconv.FormatFloat(f, 'g', -1, 64))
+			}
+			cw.Write(rec)
+		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return err
+	}
+	if zw != nil {
+		return zw.Close()
+	}
+	return nil
+}

@@ -1,0 +1,593 @@
+package main
+
+import (
+	"bufio"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"gonum.org/v1/plot/vg"
+
+	"github.com/graphperf/graphperf/analysis/aggregate"
+	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
+	"github.com/graphperf/graphperf/model/machine"
+	"github.com/graphperf/graphperf/model/predict"
+	rplot "github.com/graphperf/graphperf/reports/plot"
+)
+
+const predictEvaluateHelp = `Scores the time model the honest way: for every split, no graph is on both
+sides; the hyper-parameters (target, leaves, minimum leaf, number of trees)
+are chosen on validation graphs taken from the training side; the test
+graphs are used once, to score. Per split it prints Mix-and-Match (at every
+level the implementation with the least predicted time; its measured time,
+switching cost not included) against the per-level optimum (seed 004 §4.3
+Total), beside: best non-switching (the oracle single implementation per
+input), the best fixed implementation (least total on the training graphs),
+seed 004's classification tree (its depth and leaf size also chosen on the
+validation graphs) and, where python3 with scikit-learn is installed, the
+HistGradientBoostingRegressor baseline of docs/baselines on the same splits;
+and the per-level time error over every implementation (median, share within
+±20 %, mean Spearman rank correlation per level).
+
+--split graphs holds out --fraction of the graphs, once per --seeds; family
+holds out one generator family at a time (the SNAP graphs are the family
+"real"); real trains on the generated graphs and tests on the SNAP graphs.
+A summary gives each kind's mean [min-max] and how often the model beats
+best non-switching.
+
+With --model FILE it trains nothing: it scores that model on every graph of
+the data that the model's file does not list among its training and
+validation graphs: its own test graphs on the dataset it came from, or every
+graph of new measurements (DIR, or --db STORE after "graphperf bench
+ingest"). The names heldout-graphs and heldout-real are the embedded models
+trained on one side of the graphs split (seed 1) and of the
+synthetic-to-real split.`
+
+// evalJSON is one split of "predict evaluate --json".
+type evalSplitJSON struct {
+	Split            string             `json:"split"`
+	Kind             string             `json:"kind"`
+	Seed             uint64             `json:"seed"`
+	TestGraphs       []string           `json:"test_graphs"`
+	Inputs           int                `json:"inputs"`
+	MixAndMatch      float64            `json:"mix_and_match_total"`
+	MixAndMatchAvg   float64            `json:"mix_and_match_avg"`
+	MixAndMatchWorst float64            `json:"mix_and_match_worst"`
+	BestNonSwitching float64            `json:"best_non_switching_total"`
+	BestFixed        float64            `json:"best_fixed_total"`
+	BestFixedImpl    string             `json:"best_fixed_impl"`
+	Tree             float64            `json:"classification_tree_total,omitempty"`
+	Baselines        map[string]float64 `json:"baselines,omitempty"`
+	BaselineErrors   map[string]float64 `json:"baseline_median_errors,omitempty"`
+	MedianError      float64            `json:"median_error"`
+	Within20         float64            `json:"within_20"`
+	Spearman         float64            `json:"spearman"`
+	Target           string             `json:"target,omitempty"`
+	Trees            int                `json:"trees,omitempty"`
+	MaxLeaves        int                `json:"max_leaves,omitempty"`
+	MinLeaf          int                `json:"min_leaf,omitempty"`
+}
+
+func predictEvaluate(e *env, args []string) error {
+	fs := newFlagSet(e, "predict evaluate", "predict evaluate [DIR] [--split graphs,family,real] [--seeds 1-10] [--fraction 0.5] [--baseline auto|none|SCRIPT] [--model FILE] [--json] [--plot DIR]", predictEvaluateHelp)
+	kinds := fs.String("split", "graphs,real", "comma-separated split kinds: graphs, family, real")
+	seedList := fs.String("seeds", "1-10", "seeds of the graphs split: a list (1,2,3) or a range (1-10)")
+	fraction := fs.Float64("fraction", 0.5, "share of the graphs held out by the graphs split")
+	baseline := fs.String("baseline", "auto", "the scikit-learn baseline: auto (run docs/baselines/sklearn_hgb.py when python3 has scikit-learn), none, or a script path")
+	modelPath := fs.String("model", "", "score this saved model instead of training")
+	machineName := fs.String("machine", "h100", "machine description of the dataset's GPU")
+	plotDir := fs.String("plot", "", plotFlagUsage+": predicted against measured level times on the held-out graphs of the first split")
+	asJSON := fs.Bool("json", false, "print one JSON object per split, then the summary")
+	var df dataFlags
+	df.register(fs)
+	pos, err := parse(fs, args, 0, 1)
+	if err != nil {
+		return err
+	}
+	seeds, err := parseSeeds(*seedList)
+	if err != nil {
+		return fmt.Errorf("--seeds: %w", err)
+	}
+	mach, err := loadMachine(*machineName)
+	if err != nil {
+		return fmt.Errorf("--machine: %w", err)
+	}
+	ds, err := timeData(e, pos, mach, df)
+	if err != nil {
+		return err
+	}
+	if *modelPath != "" {
+		return predictEvaluateModel(e, ds, *modelPath, *plotDir, *asJSON)
+	}
+	var splits []predict.Split
+	for _, k := range strings.Split(*kinds, ",") {
+		ss, err := predict.MakeSplits(ds, predict.SplitKind(strings.TrimSpace(k)), *fraction, seeds)
+		if err != nil {
+			return fmt.Errorf("--split: %w", err)
+		}
+		splits = append(splits, ss...)
+	}
+	script, why := baselineScript(*baseline)
+	if why != "" {
+		fmt.Fprintln(e.stderr, "note:", why)
+	}
+	var ext map[string]map[string]predict.Score
+	if script != "" {
+		t0 := time.Now()
+		if ext, err = runBaseline(e, ds, splits, script); err != nil {
+			return fmt.Errorf("--baseline: %w", err)
+		}
+		fmt.Fprintf(e.stderr, "scikit-learn baseline: %d splits in %.0fs\n", len(splits), time.Since(t0).Seconds())
+	}
+	bar := progress.New(e.stderr, e.interactive, "evaluate", false)
+	defer bar.Done()
+	var results []*predict.SplitResult
+	perSplit := len(predict.DefaultGrid.Targets)*len(predict.DefaultGrid.MaxLeaves)*len(predict.DefaultGrid.MinLeaf) + 1
+	for i, s := range splits {
+		res, m, err := predict.EvaluateSplit(ds, s, predict.DefaultGrid, func(d, t int) {
+			bar.Update(int64(i*perSplit+d), int64(len(splits)*perSplit))
+		})
+		if err != nil {
+			return err
+		}
+		res.External = ext[s.Name]
+		results = append(results, res)
+		if i == 0 && (*plotDir != "" || e.inReport()) {
+			if err := predictScatter(e, *plotDir, ds, s, m); err != nil {
+				return err
+			}
+		}
+	}
+	bar.Done()
+	return writeEvaluation(e, results, *asJSON)
+}
+
+func splitJSON(r *predict.SplitResult) evalSplitJSON {
+	j := evalSplitJSON{Split: r.Split.Name, Kind: string(r.Split.Kind), Seed: r.Split.Seed, TestGraphs: r.Split.Test,
+		Inputs: r.Model.Inputs, MixAndMatch: r.Model.MixAndMatch.Total, MixAndMatchAvg: r.Model.MixAndMatch.Avg,
+		MixAndMatchWorst: r.Model.MixAndMatch.Worst, BestNonSwitching: r.Model.BestNonSwitching.Total,
+		BestFixed: r.Model.BestFixed.Total, BestFixedImpl: r.Model.BestFixed.Name, Tree: r.Tree.Total,
+		MedianError: r.Model.MedianError, Within20: r.Model.Within20, Spearman: r.Model.Spearman,
+		Target: string(r.Target), Trees: r.Trees, MaxLeaves: r.Params.MaxLeaves, MinLeaf: r.Params.MinLeaf}
+	for name, sc := range r.External {
+		if j.Baselines == nil {
+			j.Baselines, j.BaselineErrors = map[string]float64{}, map[string]float64{}
+		}
+		j.Baselines[name] = sc.MixAndMatch.Total
+		j.BaselineErrors[name] = sc.MedianError
+	}
+	return j
+}
+
+// evalSummaryJSON is the last line of "predict evaluate --json": per split
+// kind, mean [min, max] of each column and the model's wins.
+type evalSummaryJSON struct {
+	Kind                 string                     `json:"kind"`
+	Splits               int                        `json:"splits"`
+	MixAndMatch          predict.Summary            `json:"mix_and_match_total"`
+	BestNonSwitching     predict.Summary            `json:"best_non_switching_total"`
+	BestFixed            predict.Summary            `json:"best_fixed_total"`
+	Tree                 predict.Summary            `json:"classification_tree_total"`
+	Baselines            map[string]predict.Summary `json:"baselines,omitempty"`
+	MedianError          predict.Summary            `json:"median_error"`
+	WinsOverNonSwitching int                        `json:"wins_over_best_non_switching"`
+	WinsOverBaselines    map[string]int             `json:"wins_over_baselines,omitempty"`
+}
+
+func summarizeKind(kind string, rs []*predict.SplitResult) evalSummaryJSON {
+	s := evalSummaryJSON{Kind: kind, Splits: len(rs),
+		MixAndMatch:      predict.Summarize(rs, func(r *predict.SplitResult) float64 { return r.Model.MixAndMatch.Total }),
+		BestNonSwitching: predict.Summarize(rs, func(r *predict.SplitResult) float64 { return r.Model.BestNonSwitching.Total }),
+		BestFixed:        predict.Summarize(rs, func(r *predict.SplitResult) float64 { return r.Model.BestFixed.Total }),
+		Tree:             predict.Summarize(rs, func(r *predict.SplitResult) float64 { return r.Tree.Total }),
+		MedianError:      predict.Summarize(rs, func(r *predict.SplitResult) float64 { return r.Model.MedianError }),
+	}
+	for _, r := range rs {
+		if r.Model.MixAndMatch.Total < r.Model.BestNonSwitching.Total {
+			s.WinsOverNonSwitching++
+		}
+		for name, sc := range r.External {
+			if s.WinsOverBaselines == nil {
+				s.WinsOverBaselines = map[string]int{}
+			}
+			if r.Model.MixAndMatch.Total < sc.MixAndMatch.Total {
+				s.WinsOverBaselines[name]++
+			} else {
+				s.WinsOverBaselines[name] += 0
+			}
+		}
+	}
+	if len(rs) > 0 {
+		for name := range rs[0].External {
+			if s.Baselines == nil {
+				s.Baselines = map[string]predict.Summary{}
+			}
+			s.Baselines[name] = predict.Summarize(rs, func(r *predict.SplitResult) float64 { return r.External[name].MixAndMatch.Total })
+		}
+	}
+	return s
+}
+
+func writeEvaluation(e *env, results []*predict.SplitResult, asJSON bool) error {
+	var kinds []string
+	byKind := map[string][]*predict.SplitResult{}
+	for _, r := range results {
+		k := string(r.Split.Kind)
+		if _, ok := byKind[k]; !ok {
+			kinds = append(kinds, k)
+		}
+		byKind[k] = append(byKind[k], r)
+	}
+	if asJSON {
+		var lines []any
+		for _, r := range results {
+			lines = append(lines, splitJSON(r))
+		}
+		for _, k := range kinds {
+			lines = append(lines, summarizeKind(k, byKind[k]))
+		}
+		return writeJSONLines(e.stdout, lines)
+	}
+	hasBaseline := len(results) > 0 && len(results[0].External) > 0
+	header := []string{"split", "inputs", "mix_and_match", "best_non_switching", "best_fixed", "classification_tree"}
+	if hasBaseline {
+		header = append(header, "sklearn_hgb")
+	}
+	header = append(header, "median_error", "within_20", "spearman", "chosen")
+	t := &table{header: header, name: "predict-evaluate",
+		title: "Time model on held-out graphs: Mix-and-Match Total against the per-level optimum, beside the baselines on the same inputs"}
+	x := func(v float64) string {
+		if e.inReport() {
+			return ftoa(v)
+		}
+		return fmt.Sprintf("%.3fx", v)
+	}
+	for _, r := range results {
+		row := []string{r.Split.Name, strconv.Itoa(r.Model.Inputs), x(r.Model.MixAndMatch.Total), x(r.Model.BestNonSwitching.Total),
+			x(r.Model.BestFixed.Total) + " " + r.Model.BestFixed.Name, x(r.Tree.Total)}
+		if hasBaseline {
+			row = append(row, x(r.External[baselineName].MixAndMatch.Total))
+		}
+		row = append(row, pct(r.Model.MedianError), pct(r.Model.Within20), fmt.Sprintf("%.3f", r.Model.Spearman),
+			fmt.Sprintf("%s, %d trees x %d leaves, min leaf %d", r.Target, r.Trees, r.Params.MaxLeaves, r.Params.MinLeaf))
+		t.add(row...)
+	}
+	if err := t.write(e.stdout, false); err != nil {
+		return err
+	}
+	s := &table{header: []string{"kind", "splits", "mix_and_match", "best_non_switching", "best_fixed", "classification_tree"},
+		name: "predict-evaluate-summary", title: "Mean [min-max] over the splits of each kind"}
+	if hasBaseline {
+		s.header = append(s.header, "sklearn_hgb")
+	}
+	s.header = append(s.header, "median_error", "beats_best_non_switching")
+	if hasBaseline {
+		s.header = append(s.header, "beats_sklearn_hgb")
+	}
+	rng := func(m predict.Summary) string {
+		if e.inReport() {
+			return fmt.Sprintf("%.3g [%.3g-%.3g]", m.Mean, m.Min, m.Max)
+		}
+		return fmt.Sprintf("%.3fx [%.3f-%.3f]", m.Mean, m.Min, m.Max)
+	}
+	for _, k := range kinds {
+		sum := summarizeKind(k, byKind[k])
+		row := []string{k, strconv.Itoa(sum.Splits), rng(sum.MixAndMatch), rng(sum.BestNonSwitching), rng(sum.BestFixed), rng(sum.Tree)}
+		if hasBaseline {
+			row = append(row, rng(sum.Baselines[baselineName]))
+		}
+		row = append(row, fmt.Sprintf("%s [%s-%s]", pct(sum.MedianError.Mean), pct(sum.MedianError.Min), pct(sum.MedianError.Max)),
+			fmt.Sprintf("%d of %d", sum.WinsOverNonSwitching, sum.Splits))
+		if hasBaseline {
+			row = append(row, fmt.Sprintf("%d of %d", sum.WinsOverBaselines[baselineName], sum.Splits))
+		}
+		s.add(row...)
+	}
+	if !e.inReport() {
+		fmt.Fprintln(e.stdout)
+	}
+	return s.write(e.stdout, false)
+}
+
+func pct(v float64) string { return strconv.FormatFloat(100*v, 'f', 1, 64) + "%" }
+
+// parseSeeds reads "1-10" or "1,2,5".
+func parseSeeds(s string) ([]uint64, error) {
+	if a, b, ok := strings.Cut(s, "-"); ok {
+		lo, err1 := strconv.ParseUint(a, 10, 64)
+		hi, err2 := strconv.ParseUint(b, 10, 64)
+		if err1 != nil || err2 != nil || hi < lo || hi-lo > 1000 {
+			return nil, fmt.Errorf("%q: want a range LOW-HIGH of at most 1000 seeds", s)
+		}
+		var out []uint64
+		for v := lo; v <= hi; v++ {
+			out = append(out, v)
+		}
+		return out, nil
+	}
+	var out []uint64
+	for _, f := range strings.Split(s, ",") {
+		v, err := strconv.ParseUint(strings.TrimSpace(f), 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a seed", f)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// predictEvaluateModel scores a saved model on the test graphs its file
+// records, or on every graph of ds for a model trained on everything.
+func predictEvaluateModel(e *env, ds *predict.Dataset, path, plotDir string, asJSON bool) error {
+	m, err := readModelFile(path)
+	if err != nil {
+		return err
+	}
+	// Score the graphs of the data the model never trained on: its own
+	// test graphs on the dataset it came from, every graph of a store of
+	// new measurements.
+	trained := map[string]bool{}
+	for _, g := range append(append([]string{}, m.Training.TrainGraphs...), m.Training.ValidationGraphs...) {
+		trained[g] = true
+	}
+	var test []string
+	for _, g := range ds.Graphs {
+		if !trained[g] {
+			test = append(test, g)
+		}
+	}
+	if len(test) == 0 {
+		return fmt.Errorf("%s: the model was trained on every graph of the data (%d): nothing to score it on; give it measurements of other graphs (a results directory or --db)", path, len(ds.Graphs))
+	}
+	if n := len(ds.Graphs) - len(test); n > 0 {
+		fmt.Fprintf(e.stderr, "scoring %s on the %d graphs it did not train on (%d of the data's graphs left out: it trained on them)\n", path, len(test), n)
+	}
+	name := fmt.Sprintf("%d graphs unseen by %s", len(test), filepath.Base(path))
+	if strings.HasPrefix(path, "heldout-") {
+		name = fmt.Sprintf("%d graphs unseen by the %s model (%s)", len(test), path, m.Training.Split)
+	}
+	levels := ds.LevelsOf(test)
+	if len(levels) == 0 {
+		return fmt.Errorf("%s: none of the model's test graphs is in the dataset", path)
+	}
+	train := ds.LevelsOf(append(append([]string{}, m.Training.TrainGraphs...), m.Training.ValidationGraphs...))
+	fixed := ""
+	if len(train) > 0 {
+		fixed = predict.BestFixed(ds, train)
+	}
+	sc, err := predict.ScoreLevels(ds, levels, m.PredictDataset(ds, levels), fixed)
+	if err != nil {
+		return err
+	}
+	s := predict.Split{Name: name, Kind: predict.SplitKind(m.Training.Split), Test: test,
+		Train: m.Training.TrainGraphs, Validation: m.Training.ValidationGraphs}
+	res := &predict.SplitResult{Split: s, Model: sc, Params: m.Training.Params, Target: m.Target, Trees: len(m.Trees.Trees)}
+	if len(s.Train) > 0 && len(m.Training.TestGraphs) > 0 {
+		// Seed 004's tree, trained on the same graphs as the model.
+		if res.Tree, res.TreeParams, err = predict.ClassificationTree(ds, s, levels); err != nil {
+			return err
+		}
+	} else {
+		res.Tree.Total = math.NaN()
+	}
+	if plotDir != "" || e.inReport() {
+		if err := predictScatter(e, plotDir, ds, s, m); err != nil {
+			return err
+		}
+	}
+	return writeEvaluation(e, []*predict.SplitResult{res}, asJSON)
+}
+
+const baselineName = "sklearn-hgb"
+
+// baselineScript finds the scikit-learn baseline script, or says why it
+// will not run.
+func baselineScript(flag string) (string, string) {
+	switch flag {
+	case "none":
+		return "", ""
+	case "auto":
+		for _, p := range []string{"docs/baselines/sklearn_hgb.py", filepath.Join(repoRoot(), "docs/baselines/sklearn_hgb.py")} {
+			if _, err := os.Stat(p); err == nil {
+				if err := exec.Command(pythonPath(), "-c", "import sklearn").Run(); err != nil {
+					return "", "the scikit-learn baseline is skipped: python3 has no scikit-learn (Debian: apt-get install python3-sklearn)"
+				}
+				return p, ""
+			}
+		}
+		return "", "the scikit-learn baseline is skipped: docs/baselines/sklearn_hgb.py not found (run from the repository)"
+	}
+	return flag, ""
+}
+
+// repoRoot is the source tree this binary was built from, when known.
+func repoRoot() string {
+	if wd, err := os.Getwd(); err == nil {
+		return wd
+	}
+	return "."
+}
+
+func pythonPath() string {
+	if p := os.Getenv("GRAPHPERF_PYTHON"); p != "" {
+		return p
+	}
+	if _, err := os.Stat("/usr/bin/python3"); err == nil {
+		return "/usr/bin/python3"
+	}
+	return "python3"
+}
+
+// runBaseline runs the scikit-learn script on every split and scores its
+// predictions with the same code as the model's.
+func runBaseline(e *env, ds *predict.Dataset, splits []predict.Split, script string) (map[string]map[string]predict.Score, error) {
+	dir, err := os.MkdirTemp("", "graphperf-baseline-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	rowsPath := filepath.Join(dir, "rows.csv")
+	if err := writeFile(rowsPath, func(w io.Writer) error { return writeBaselineRows(w, ds, rowsPath) }); err != nil {
+		return nil, err
+	}
+	type splitDoc struct {
+		Name       string   `json:"name"`
+		Train      []string `json:"train"`
+		Validation []string `json:"validation"`
+		Test       []string `json:"test"`
+	}
+	var doc struct {
+		Splits []splitDoc `json:"splits"`
+	}
+	for _, s := range splits {
+		doc.Splits = append(doc.Splits, splitDoc{s.Name, s.Train, s.Validation, s.Test})
+	}
+	splitsPath := filepath.Join(dir, "splits.json")
+	b, _ := json.Marshal(doc)
+	if err := os.WriteFile(splitsPath, b, 0o644); err != nil {
+		return nil, err
+	}
+	predsPath := filepath.Join(dir, "preds.csv")
+	cmd := exec.Command(pythonPath(), script, "--rows", rowsPath, "--splits", splitsPath, "--out", predsPath)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	cmd.Stdout = io.Discard
+	// scikit-learn's OpenMP threads slow down badly when there are more of
+	// them than cores (docs/baselines/README.md).
+	cmd.Env = append(os.Environ(), "OMP_NUM_THREADS="+strconv.Itoa(runtime.NumCPU()))
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("%s: %v: %s", script, err, strings.TrimSpace(stderr.String()))
+	}
+	preds, err := readBaselinePreds(ds, predsPath)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]map[string]predict.Score{}
+	for _, s := range splits {
+		p, ok := preds[s.Name]
+		if !ok {
+			return nil, fmt.Errorf("%s: no predictions for split %s", script, s.Name)
+		}
+		sc, err := predict.ScoreLevels(ds, ds.LevelsOf(s.Test), p, "")
+		if err != nil {
+			return nil, err
+		}
+		out[s.Name] = map[string]predict.Score{baselineName: sc}
+	}
+	return out, nil
+}
+
+// readBaselinePreds reads split,graph,root,level,impl,pred_log_ns into one
+// prediction array (as Model.PredictDataset's) per split.
+func readBaselinePreds(ds *predict.Dataset, path string) (map[string][]float64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	type key struct {
+		graph       string
+		root, level int64
+	}
+	rowOf := map[key]int{}
+	for i, l := range ds.Levels {
+		rowOf[key{l.Graph, l.Root, int64(l.Level)}] = i
+	}
+	kOf := map[string]int{}
+	for j, k := range ds.Kernels {
+		kOf[k.Name] = j
+	}
+	cr := csv.NewReader(bufio.NewReader(f))
+	header, err := cr.Read()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if strings.Join(header, ",") != "split,graph,root,level,impl,pred_log_ns" {
+		return nil, fmt.Errorf("%s: header %q", path, strings.Join(header, ","))
+	}
+	out := map[string][]float64{}
+	for line := 2; ; line++ {
+		rec, err := cr.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		root, err1 := strconv.ParseInt(rec[2], 10, 64)
+		level, err2 := strconv.ParseInt(rec[3], 10, 64)
+		v, err3 := strconv.ParseFloat(rec[5], 64)
+		if err1 != nil || err2 != nil || err3 != nil {
+			return nil, fmt.Errorf("%s:%d: bad number", path, line)
+		}
+		r, ok1 := rowOf[key{rec[1], root, level}]
+		j, ok2 := kOf[rec[4]]
+		if !ok1 || !ok2 {
+			return nil, fmt.Errorf("%s:%d: unknown row %s", path, line, strings.Join(rec[1:5], ","))
+		}
+		p, ok := out[rec[0]]
+		if !ok {
+			p = make([]float64, len(ds.Ns))
+			for i := range p {
+				p[i] = math.NaN()
+			}
+			out[rec[0]] = p
+		}
+		p[r*ds.K()+j] = math.Exp(v)
+	}
+	return out, nil
+}
+
+// predictScatter draws predicted against measured level times of s's test
+// graphs with m.
+func predictScatter(e *env, dir string, ds *predict.Dataset, s predict.Split, m *predict.Model) error {
+	test := ds.LevelsOf(s.Test)
+	pred := m.PredictDataset(ds, test)
+	var ps, ms []float64
+	for _, r := range test {
+		for j := range ds.K() {
+			i := r*ds.K() + j
+			if !math.IsNaN(ds.Ns[i]) && !math.IsNaN(pred[i]) {
+				ps, ms = append(ps, pred[i]), append(ms, ds.Ns[i])
+			}
+		}
+	}
+	p, err := rplot.PredictedMeasured(fmt.Sprintf("Time model on held-out graphs (%d of them)", len(s.Test)), ps, ms, 0.2)
+	if err != nil {
+		return err
+	}
+	return e.figure(dir, "predict-scatter", "Predicted against measured level times on held-out graphs", p, 5*vg.Inch, 5*vg.Inch)
+}
+
+// predictPlot draws "predict bfs"'s level times.
+func predictPlot(e *env, dir string, p *predict.Prediction) error {
+	series := map[string][]float64{}
+	var mm []float64
+	for _, l := range p.Levels {
+		mm = append(mm, l.Times[0].Ns)
+		for _, t := range l.Times {
+			if t.Impl == p.BestSingle.Impl || t.Impl == "dobfs" {
+				series[t.Impl] = append(series[t.Impl], t.Ns)
+			}
+		}
+	}
+	series["mix-and-match (recommended)"] = mm
+	fig, err := rplot.LevelTimes(series, nil, fmt.Sprintf("Predicted level times, %s from %d", p.Graph, p.Root))
+	if err != nil {
+		return err
+	}
+	return e.figure(dir, "predict-levels", "Predicted level times", fig, 6*vg.Inch, 4*vg.Inch)
+}
+
+var _ = aggregate.Input{}
+var _ = machine.Lookup

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestPredictBFS predicts the fig2 graph of seed 000 with the embedded
+// default model: one level per BFS level, every implementation's time
+// positive, the recommended one the fastest, the totals consistent.
+func TestPredictBFS(t *testing.T) {
+	out, _, err := runCLI(t, "predict", "bfs", "testdata/fig2.txt", "--root", "0", "--json", "--top", "0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p struct {
+		Levels []struct {
+			Level       int    `json:"level"`
+			Recommended string `json:"recommended"`
+			Times       []struct {
+				Impl string  `json:"impl"`
+				Ns   float64 `json:"ns"`
+			} `json:"times"`
+		} `json:"levels"`
+		MixAndMatchNs float64 `json:"mix_and_match_ns"`
+		BestSingle    struct {
+			Impl string  `json:"impl"`
+			Ns   float64 `json:"ns"`
+		} `json:"best_single"`
+		DOBFSNs float64 `json:"dobfs_ns"`
+	}
+	if err := json.Unmarshal([]byte(out), &p); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if len(p.Levels) < 2 {
+		t.Fatalf("%d levels", len(p.Levels))
+	}
+	sum := 0.0
+	for _, l := range p.Levels {
+		if len(l.Times) != 59 {
+			t.Fatalf("level %d: %d implementations, want 59 with --top 0", l.Level, len(l.Times))
+		}
+		if l.Recommended != l.Times[0].Impl {
+			t.Errorf("level %d: recommended %s, fastest %s", l.Level, l.Recommended, l.Times[0].Impl)
+		}
+		for i, x := range l.Times {
+			if !(x.Ns > 0) || (i > 0 && x.Ns < l.Times[i-1].Ns) {
+				t.Fatalf("level %d: times not positive and ascending: %v", l.Level, l.Times)
+			}
+		}
+		sum += l.Times[0].Ns
+	}
+	if d := sum - p.MixAndMatchNs; d > 1e-6*sum || d < -1e-6*sum {
+		t.Errorf("Mix-and-Match %g, sum of the levels' fastest %g", p.MixAndMatchNs, sum)
+	}
+	if p.MixAndMatchNs > p.BestSingle.Ns || p.BestSingle.Ns > p.DOBFSNs {
+		t.Errorf("Mix-and-Match %g > best single %g or best single > dobfs %g", p.MixAndMatchNs, p.BestSingle.Ns, p.DOBFSNs)
+	}
+}
+
+func TestPredictErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"predict", "bfs", "testdata/fig2.txt", "--top", "-1"}, "--top"},
+		{[]string{"predict", "bfs", "testdata/fig2.txt", "--machine", "k40c"}, "--machine k40c"},
+		{[]string{"predict", "bfs", "testdata/no-such.txt"}, "no-such.txt"},
+		{[]string{"predict", "bfs", "testdata/fig2.txt", "--root", "99"}, "--root"},
+		{[]string{"predict", "bfs", "testdata/fig2.txt", "--model", "testdata/fig2.txt"}, "fig2.txt"},
+		{[]string{"predict", "bfs"}, "argument"},
+		{[]string{"predict", "evaluate", "--seeds", "5-1"}, "--seeds"},
+		{[]string{"predict", "evaluate", "--dataset", "x"}, "--dataset needs --db"},
+		{[]string{"predict", "train"}, "-o FILE"},
+	} {
+		_, _, err := runCLI(t, c.args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: error %v, want it to mention %q", c.args, err, c.want)
+		}
+	}
+}

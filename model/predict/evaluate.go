@@ -1,0 +1,146 @@
+package predict
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/graphperf/graphperf/analysis/aggregate"
+	"github.com/graphperf/graphperf/analysis/split"
+	"github.com/graphperf/graphperf/model/tree"
+)
+
+// SplitResult is one split of an evaluation: the time model trained on its
+// training and validation graphs, scored on its test graphs, beside the
+// baselines scored on the same inputs.
+type SplitResult struct {
+	Split Split
+	// Model is the time model's score; Params, Target and Trees what the
+	// validation graphs chose.
+	Model  Score
+	Params tree.BoostParams
+	Target Target
+	Trees  int
+	// Tree is seed 004's classification tree (the fastest implementation
+	// per level from the 27 features of §7.2, time-weighted), its depth and
+	// minimum leaf chosen on the validation graphs the same way; its
+	// Mix-and-Match row on the test inputs.
+	Tree       aggregate.Row
+	TreeParams tree.Params
+	// External holds the Mix-and-Match rows of outside baselines (the
+	// scikit-learn script), by name, where they were run.
+	External map[string]Score
+}
+
+// TreeGrid is the classification tree's settings compared on the
+// validation graphs: (max depth, min leaf), 0 = unlimited depth.
+var TreeGrid = []tree.Params{{MaxDepth: 0, MinSamplesLeaf: 1}, {MaxDepth: 12, MinSamplesLeaf: 5}, {MaxDepth: 12, MinSamplesLeaf: 20}, {MaxDepth: 8, MinSamplesLeaf: 20}}
+
+// EvaluateSplit trains on s (Train) and scores on its test graphs.
+func EvaluateSplit(ds *Dataset, s Split, g Grid, progress func(done, total int)) (*SplitResult, *Model, error) {
+	m, err := Train(ds, s, g, progress)
+	if err != nil {
+		return nil, nil, err
+	}
+	trainVal := append(ds.LevelsOf(s.Train), ds.LevelsOf(s.Validation)...)
+	test := ds.LevelsOf(s.Test)
+	if len(test) == 0 {
+		return nil, nil, fmt.Errorf("predict: split %s: no test levels", s.Name)
+	}
+	sc, err := ScoreLevels(ds, test, m.PredictDataset(ds, test), BestFixed(ds, trainVal))
+	if err != nil {
+		return nil, nil, err
+	}
+	res := &SplitResult{Split: s, Model: sc, Params: m.Training.Params, Target: m.Target, Trees: len(m.Trees.Trees)}
+	res.Tree, res.TreeParams, err = ClassificationTree(ds, s, test)
+	if err != nil {
+		return nil, nil, err
+	}
+	return res, m, nil
+}
+
+// ClassificationTree is the seed 004 baseline: a CART classifier of the
+// fastest implementation per level, time-weighted, its settings chosen on
+// the validation graphs, refitted on training and validation, scored by
+// Mix-and-Match on the test levels.
+func ClassificationTree(ds *Dataset, s Split, test []int) (aggregate.Row, tree.Params, error) {
+	train, val := ds.LevelsOf(s.Train), ds.LevelsOf(s.Validation)
+	names := make([]string, ds.K())
+	for j, k := range ds.Kernels {
+		names[j] = k.Name
+	}
+	fit := func(levels []int, p tree.Params) (*tree.Classifier, error) {
+		X, y, w := make([][]float64, len(levels)), make([]int, len(levels)), make([]float64, len(levels))
+		for i, r := range levels {
+			row := &ds.Levels[r]
+			X[i], y[i], w[i] = row.Features, row.Label, timeWeight(row)
+		}
+		return tree.Fit(X, y, w, names, split.FeatureNames, p)
+	}
+	score := func(c *tree.Classifier, levels []int) (aggregate.Row, error) {
+		pred := make([]float64, len(ds.Ns))
+		for i := range pred {
+			pred[i] = math.NaN()
+		}
+		for _, r := range levels {
+			pred[r*ds.K()+c.Predict(ds.Levels[r].Features)] = 1
+		}
+		sc, err := ScoreLevels(ds, levels, pred, "")
+		return sc.MixAndMatch, err
+	}
+	best, bestTotal := TreeGrid[0], math.Inf(1)
+	if len(val) > 0 {
+		for _, p := range TreeGrid {
+			c, err := fit(train, p)
+			if err != nil {
+				return aggregate.Row{}, p, err
+			}
+			r, err := score(c, val)
+			if err != nil {
+				return aggregate.Row{}, p, err
+			}
+			if r.Total < bestTotal {
+				best, bestTotal = p, r.Total
+			}
+		}
+	}
+	c, err := fit(append(slices.Clone(train), val...), best)
+	if err != nil {
+		return aggregate.Row{}, best, err
+	}
+	r, err := score(c, test)
+	r.Name = "classification tree"
+	return r, best, err
+}
+
+// timeWeight is split.WeightTime's weight: what a wrong pick can cost.
+func timeWeight(r *split.Row) float64 {
+	lo, hi := math.Inf(1), 0.0
+	for _, ns := range r.LevelNs {
+		lo, hi = math.Min(lo, ns), math.Max(hi, ns)
+	}
+	if hi <= lo {
+		return 0
+	}
+	return hi - lo
+}
+
+// Summary is a statistic over the splits of one kind: mean, least and
+// greatest.
+type Summary struct {
+	Mean, Min, Max float64
+}
+
+// Summarize returns the Summary of f over rs.
+func Summarize(rs []*SplitResult, f func(*SplitResult) float64) Summary {
+	s := Summary{Min: math.Inf(1), Max: math.Inf(-1)}
+	for _, r := range rs {
+		v := f(r)
+		s.Mean += v
+		s.Min, s.Max = math.Min(s.Min, v), math.Max(s.Max, v)
+	}
+	if len(rs) > 0 {
+		s.Mean /= float64(len(rs))
+	}
+	return s
+}

@@ -1,0 +1,140 @@
+package predict
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/workload/cost"
+	"github.com/graphperf/graphperf/workload/graph"
+	"github.com/graphperf/graphperf/workload/props"
+)
+
+// DegreeProps returns the graph properties the model uses (seed 004's 23
+// and whether g is directed): the degree summaries of props.Compute
+// without its component and diameter passes. O(n + m).
+func DegreeProps(g *graph.CSR) kernels.GraphPropsJSON {
+	p := props.Graph{Vertices: int64(g.NumVertices()), Edges: g.NumEdges(), Directed: g.Directed}
+	out := g.OutDegrees()
+	p.Out = props.Summarize(out)
+	if !g.Directed {
+		p.In, p.Abs = p.Out, p.Out
+	} else {
+		in := g.InDegrees()
+		p.In = props.Summarize(in)
+		for v := range in {
+			in[v] += out[v]
+		}
+		p.Abs = props.Summarize(in)
+	}
+	return kernels.NewGraphPropsJSON(p)
+}
+
+// ImplTime is one implementation's predicted time at a level.
+type ImplTime struct {
+	Impl string  `json:"impl"`
+	Ns   float64 `json:"ns"`
+}
+
+// LevelPrediction is the prediction for one BFS level.
+type LevelPrediction struct {
+	Level           int   `json:"level"`
+	Frontier        int64 `json:"frontier"`
+	DiscoveredTotal int64 `json:"discovered_total"` // vertices at depth <= level
+	EdgesFrontier   int64 `json:"edges_frontier"`
+	// Times holds every implementation's predicted time, fastest first.
+	Times []ImplTime `json:"times"`
+	// Recommended is the implementation with the least predicted time.
+	Recommended string `json:"recommended"`
+}
+
+// Prediction is "predict bfs": every level's predicted times and the
+// totals of the strategies a user chooses between.
+type Prediction struct {
+	Graph    string `json:"graph"`
+	Root     uint32 `json:"root"`
+	Vertices int64  `json:"vertices"`
+	Edges    int64  `json:"edges"`
+	Machine  string `json:"machine"`
+	// Model says which model predicted (its split and training graphs).
+	Model  string            `json:"model"`
+	Levels []LevelPrediction `json:"levels"`
+	// MixAndMatchNs is the sum over levels of the recommended
+	// implementation's predicted time (switching costs not included).
+	MixAndMatchNs float64 `json:"mix_and_match_ns"`
+	// BestSingle is the implementation with the least predicted total, and
+	// that total; DOBFSNs is direction-optimizing BFS's predicted total.
+	BestSingle   ImplTime        `json:"best_single"`
+	DOBFSNs      float64         `json:"dobfs_ns"`
+	Totals       []ImplTime      `json:"totals"` // every implementation's predicted total, fastest first
+	Warnings     []string        `json:"warnings,omitempty"`
+	LevelsDetail []cost.BFSLevel `json:"-"`
+}
+
+// PredictBFS predicts a BFS of g from root with m: per level, every
+// implementation's time. name labels the result. It runs the reference BFS
+// and cost.BFSLevels (O(n + m)), then the model on levels x kernels rows.
+func PredictBFS(m *Model, g *graph.CSR, name string, root uint32, ph Physics) (*Prediction, error) {
+	n := g.NumVertices()
+	if n == 0 {
+		return nil, fmt.Errorf("predict: %s: the graph has no vertices", name)
+	}
+	if int(root) >= n {
+		return nil, fmt.Errorf("predict: %s: root %d is not a vertex (the graph has %d)", name, root, n)
+	}
+	ks, err := ParseKernels(m.Kernels)
+	if err != nil {
+		return nil, err
+	}
+	levels := cost.BFSLevels(g, root)
+	gr := &Graph{Name: name, Props: DegreeProps(g)}
+	x, base := Features(gr, levels, ks, ph)
+	p := &Prediction{Graph: name, Root: root, Vertices: int64(n), Edges: g.NumEdges(), Machine: m.Machine,
+		Model: m.Training.Split, LevelsDetail: levels}
+	nf, k := len(FeatureNames), len(ks)
+	totals := make([]float64, k)
+	for L := range levels {
+		lp := LevelPrediction{Level: L, Frontier: levels[L].Frontier, DiscoveredTotal: levels[L].Discovered,
+			EdgesFrontier: levels[L].EdgesFrontier}
+		for j := range ks {
+			i := L*k + j
+			ns := m.PredictNs(x[i*nf:(i+1)*nf], base[i])
+			lp.Times = append(lp.Times, ImplTime{Impl: ks[j].Name, Ns: ns})
+			totals[j] += ns
+		}
+		sort.SliceStable(lp.Times, func(a, b int) bool { return lp.Times[a].Ns < lp.Times[b].Ns })
+		lp.Recommended = lp.Times[0].Impl
+		p.MixAndMatchNs += lp.Times[0].Ns
+		p.Levels = append(p.Levels, lp)
+	}
+	for j := range ks {
+		p.Totals = append(p.Totals, ImplTime{Impl: ks[j].Name, Ns: totals[j]})
+		if ks[j].Name == "dobfs" {
+			p.DOBFSNs = totals[j]
+		}
+	}
+	sort.SliceStable(p.Totals, func(a, b int) bool { return p.Totals[a].Ns < p.Totals[b].Ns })
+	p.BestSingle = p.Totals[0]
+	if e := extrapolation(m, gr); e != "" {
+		p.Warnings = append(p.Warnings, e)
+	}
+	if math.IsNaN(p.MixAndMatchNs) {
+		return nil, fmt.Errorf("predict: %s: the model gave no time (NaN)", name)
+	}
+	return p, nil
+}
+
+// extrapolation warns when the graph is outside the size range of the
+// model's training graphs, where trees predict what they saw at the edge.
+func extrapolation(m *Model, g *Graph) string {
+	r := m.Training.Range
+	if r.MaxEdges == 0 {
+		return ""
+	}
+	e := g.Props.Edges
+	if e > r.MaxEdges || e < r.MinEdges {
+		return fmt.Sprintf("the graph has %d edges, outside the %d-%d of the model's training graphs: the regression extrapolates from the physical base time", e, r.MinEdges, r.MaxEdges)
+	}
+	return ""
+}
