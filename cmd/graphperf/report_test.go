@@ -6,11 +6,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/reports/notebook"
 )
 
@@ -236,5 +238,102 @@ func TestReportRefuses(t *testing.T) {
 	}
 	if _, _, err := runCLI(t, "report", filepath.Join(work, "missing.md")); err == nil {
 		t.Error("a missing notebook: no error")
+	}
+}
+
+// TestReportPortable: a bundle can be moved to another machine. The page
+// holds none of this machine's paths (the cells print the embedded
+// dataset's cache path), only relative links; folders are 0755 and files
+// 0644; unnamed tables are named after their verb; the workbook stores the
+// KS table's "rejected" as booleans under a frozen, fitted header; and -o
+// into a missing parent is an error unless --parents.
+func TestReportPortable(t *testing.T) {
+	work := t.TempDir()
+	nb := filepath.Join(work, "nb.md")
+	os.WriteFile(nb, []byte("# Portable\n\n## One\n\n```graphperf\nmodel roofline --ncu embedded:ncu/rmat-s18-e8.csv.gz\n```\n\n"+
+		"## Two\n\n```graphperf\ngraph gen config --n 4096 --dist normal --mu 16 --sigma 4 --seed 1\n```\n"), 0o644)
+	dir := filepath.Join(work, "deep", "er", "out")
+	if _, _, err := runCLI(t, "report", nb, "-o", dir); err == nil || !strings.Contains(err.Error(), "--parents") {
+		t.Fatalf("err = %v, want one saying the parent is missing and naming --parents", err)
+	}
+	if _, err := os.Stat(filepath.Join(work, "deep")); err == nil {
+		t.Error("a folder was made without --parents")
+	}
+	if _, stderr, err := runCLI(t, "report", nb, "-o", dir, "--parents"); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		want := os.FileMode(0o644)
+		if d.IsDir() {
+			want = 0o755
+		}
+		if fi.Mode().Perm() != want {
+			t.Errorf("%s: mode %v, want %v", p, fi.Mode().Perm(), want)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := regexp.MustCompile(`data:image/png;base64,[A-Za-z0-9+/=]*`).ReplaceAllString(string(b), "DATA")
+	wd, _ := os.Getwd()
+	home, _ := os.UserHomeDir()
+	for _, local := range []string{measured.CacheDir(), work, wd, home, os.TempDir() + "/"} {
+		if local != "" && strings.Contains(page, local) {
+			i := strings.Index(page, local)
+			t.Errorf("the page holds the local path %s: ...%s...", local, page[max(0, i-80):min(len(page), i+120)])
+		}
+	}
+	if !strings.Contains(page, "embedded:ncu/rmat-s18-e8.csv.gz: 9 launches") {
+		t.Error("the roofline cell's input is not shown as embedded:ncu/rmat-s18-e8.csv.gz")
+	}
+	for _, m := range regexp.MustCompile(`(?:href|src)="([^"]*)"`).FindAllStringSubmatch(page, -1) {
+		if u := m[1]; u != "DATA" && !strings.HasPrefix(u, "#") && (strings.Contains(u, ":") || strings.HasPrefix(u, "/")) {
+			t.Errorf("link %q is not relative", u)
+		}
+	}
+	m := readManifest(t, dir)
+	if got := strings.Join(m.Cells[0].Tables, " "); !strings.HasPrefix(got, "c01-model-roofline") {
+		t.Errorf("cell 1's tables %q: want them named after the verb", got)
+	}
+
+	x, err := excelize.OpenFile(filepath.Join(dir, "report.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	sheets := x.GetSheetList()
+	if len(sheets) != m.Tables+1 {
+		t.Fatalf("sheets %v, want %d", sheets, m.Tables+1)
+	}
+	for _, s := range sheets {
+		panes, err := x.GetPanes(s)
+		if err != nil || !panes.Freeze || panes.YSplit != 1 {
+			t.Errorf("sheet %s: header not frozen (%+v, %v)", s, panes, err)
+		}
+		if w, _ := x.GetColWidth(s, "A"); w < 8 || w > 60 {
+			t.Errorf("sheet %s: column A width %v, not fitted", s, w)
+		}
+	}
+	ks := "c02-ks"
+	if h, _ := x.GetCellValue(ks, "C1"); h != "rejected" {
+		t.Fatalf("%s!C1 = %q, want rejected", ks, h)
+	}
+	if typ, _ := x.GetCellType(ks, "C2"); typ != excelize.CellTypeBool {
+		t.Errorf("%s!C2 has type %v, want a boolean", ks, typ)
+	}
+	if typ, _ := x.GetCellType(ks, "B2"); typ == excelize.CellTypeSharedString || typ == excelize.CellTypeInlineString {
+		t.Errorf("%s!B2 is text, want a number", ks)
 	}
 }
