@@ -97,7 +97,7 @@ func reportCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp) // a no-op once renamed
+	defer os.RemoveAll(tmp)                      // a no-op once renamed
 	if err := os.Chmod(tmp, 0o755); err != nil { // MkdirTemp makes it 0700
 		return err
 	}
