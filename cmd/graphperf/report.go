@@ -97,8 +97,9 @@ func reportCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)                      // a no-op once renamed
-	if err := os.Chmod(tmp, 0o755); err != nil { // MkdirTemp makes it 0700
+	defer os.RemoveAll(tmp) // a no-op once renamed
+	// MkdirTemp makes it 0700; a bundle's folders are 0755.
+	if err := os.Chmod(tmp, 0o755); err != nil {
 		return err
 	}
 

@@ -29,8 +29,9 @@ type Meta struct {
 	Date    time.Time // when the report was made; zero omits it
 	Inputs  []Input
 
-	// MaxRows cuts a longer table on the page to its first MaxRows rows,
-	// with a note saying how many more rows there are and where: the sheet
+	// MaxRows cuts a table of more than MaxRows + MaxRows/3 rows on the
+	// page to its first MaxRows rows (a few rows more are shown rather
+	// than hidden), with a note saying how many more there are and where: the sheet
 	// Sheets[name] of Workbook and TablesDir/NAME.csv, each named only when
 	// set (paths relative to the page). 0 means DefaultMaxRows; negative
 	// shows every row.
@@ -215,7 +216,7 @@ func newTable(t notebook.Table, maxRows int, meta Meta) table {
 		out.Header = append(out.Header, column{h, numeric[j]})
 	}
 	rows := t.Rows
-	if maxRows >= 0 && len(rows) > maxRows {
+	if maxRows >= 0 && len(rows) > maxRows+maxRows/3 {
 		out.More = len(rows) - maxRows
 		rows = rows[:maxRows]
 		out.Sheet = meta.Sheets[t.Name]
@@ -242,9 +243,10 @@ func newTable(t notebook.Table, maxRows int, meta Meta) table {
 // Round3 returns a decimal number cell rounded to three significant digits
 // for reading (0.004231 -> "0.00423", 12.3456 -> "12.3", 1234.5 -> "1235":
 // a number of four or more integer digits keeps them all, and one below
-// 0.001 is written with an exponent, 4.23e-05). Integers and anything that
-// is not a plain number ("3.1x", "NaN") are returned as they are; CSV and
-// XLSX keep every digit.
+// 0.001 is written with an exponent, 4.23e-05). It only shortens: a cell
+// with fewer digits ("0.1", "0.20") is returned as it is, as are integers
+// and anything that is not a plain number ("3.1x", "NaN"). CSV and XLSX
+// keep every digit.
 func Round3(s string) string {
 	t := strings.TrimSpace(s)
 	if !strings.ContainsAny(t, ".eE") {
@@ -264,10 +266,16 @@ func Round3(s string) string {
 	case a >= 1000:
 		return strconv.FormatFloat(v, 'f', 0, 64)
 	case a < 1e-3:
-		return strconv.FormatFloat(v, 'e', 2, 64)
+		if r := strconv.FormatFloat(v, 'e', 2, 64); len(r) < len(t) {
+			return r
+		}
+		return s
 	}
 	decimals := 2 - int(math.Floor(math.Log10(a)))
-	return strconv.FormatFloat(v, 'f', max(decimals, 0), 64)
+	if r := strconv.FormatFloat(v, 'f', max(decimals, 0), 64); len(r) < len(t) {
+		return r
+	}
+	return s
 }
 
 func newFigure(f notebook.Figure) figure {
