@@ -81,7 +81,7 @@ func benchPageRank(e *env, args []string) error {
 				continue
 			}
 			runs = append(runs, aggregate.Run{Input: aggregate.Input{Graph: strings.TrimSuffix(t.Graph, ".gpg")},
-				Impl: t.Impl, Vertices: t.N, Edges: t.M, TotalNs: t.MedianNs})
+				Impl: t.Impl, Vertices: t.N, Edges: t.M, TotalNs: t.MedianNs, Total: t.Times})
 			if t.MeanNs > 0 {
 				cv[[2]string{strings.TrimSuffix(t.Graph, ".gpg"), t.Impl}] = t.StddevNs / t.MeanNs
 			}

@@ -87,6 +87,17 @@ func TestReportDefault(t *testing.T) {
 			}
 		}
 	}
+	// Item 8: measured times carry their spread over the repetitions.
+	for name, cols := range map[string]string{
+		"c05-om-compare-rmat-s18-e8":           "level,measured_us,min_us,max_us,cv_%,",
+		"c08-level-times-rmat-s22-e16-2429519": "level,optimal,optimal_min,optimal_max,",
+		"c11-orderings-soc-slashdot0902":       ",max_cv_%",
+	} {
+		b, err := os.ReadFile(filepath.Join(dir, "tables", name+".csv"))
+		if err != nil || !strings.Contains(strings.SplitN(string(b), "\n", 2)[0], cols) {
+			t.Errorf("table %s: want the columns %s: %v\n%.300s", name, cols, err, b)
+		}
+	}
 	tex, err := os.ReadFile(filepath.Join(dir, "tables", "c08-aggregate-levels.tex"))
 	if err != nil || !strings.Contains(string(tex), `\toprule`) || !strings.Contains(string(tex), "optimal") {
 		t.Errorf("aggregate LaTeX table: %v\n%s", err, tex)
@@ -133,6 +144,30 @@ func TestReportDefault(t *testing.T) {
 	}
 	if n := strings.Count(string(page), "<img"); n < len(figs) {
 		t.Errorf("%d images on the page, %d figures", n, len(figs))
+	}
+	// Issue 13 item 7: the first screen is the title, the table of contents
+	// and the summary, not a listing: all three come before the first cell,
+	// the title once, and the corpus listing is cut.
+	p := string(page)
+	first := strings.Index(p, `<section class="cell"`)
+	for _, want := range []string{`<nav class="toc"`, `<a href="#summary">Summary</a>`, `<h2 id="summary">Summary</h2>`} {
+		if i := strings.Index(p, want); i < 0 || i > first {
+			t.Errorf("%s: not before the first cell", want)
+		}
+	}
+	if n := strings.Count(p, "NVIDIA H100</h1>"); n != 1 {
+		t.Errorf("the title is a heading %d times, want 1", n)
+	}
+	if !strings.Contains(p, `more rows in sheet <strong>c01-data-list</strong>`) {
+		t.Error("the data list is not cut to its first rows with a note")
+	}
+	// Item 9: nothing of this machine on the page.
+	wd, _ := os.Getwd()
+	home, _ := os.UserHomeDir()
+	for _, local := range []string{measured.CacheDir(), wd, home + "/", dir} {
+		if strings.Contains(p, local) {
+			t.Errorf("the page holds the local path %s", local)
+		}
 	}
 	screenshot(t, filepath.Join(dir, "index.html"))
 }
