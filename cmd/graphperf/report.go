@@ -40,7 +40,7 @@ report); anything else is refused. DIR's parent must exist unless --parents
 is given. The bundle is portable: folders 0755, files 0644, links relative,
 and the paths of this machine that cells print (the embedded dataset's
 cache, the working directory, the home directory) written as "embedded:",
-relative or "~" paths. A table longer than 15 rows shows its first 15 on the
+relative or "~" paths. A table of more than 20 rows shows its first 15 on the
 page, and says which sheet of report.xlsx and which CSV hold every row.
 
 --db FILE makes the data commands of the cells read that store instead of
