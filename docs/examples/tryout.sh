@@ -8,8 +8,9 @@
 #   docs/examples/tryout.sh -k PATTERN # only the commands matching the extended regex PATTERN
 #   TRYOUT_README=FILE.md docs/examples/tryout.sh   # another file's commands (to try the script)
 #
-# Time: 43 commands run, 8 skipped; about 5 CPU-minutes (941 s of wall time on
-# a 2-core machine shared with other jobs, 2026-11-25). The slowest: report
+# Time: 43 commands run, 8 skipped; about 5 CPU-minutes. On a 2-core machine
+# shared with other jobs (2026-11-25): 346 s with a warm cache
+# (TRYOUT_CACHE=~/.cache/graphperf), 941 s from a cold one. The slowest: report
 # (the default notebook, with the store built the first time), model accuracy
 # --simulate (13 graphs simulated), tree study, and the tree commands that
 # build their dataset (about a minute each).
