@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"sort"
+
+	"github.com/graphperf/graphperf/kernels"
 )
 
 // ErrNoData is returned when there is nothing to compare.
@@ -32,6 +34,12 @@ type Run struct {
 	// LevelNs[L] is level L's median_ns; nil when the level lines are
 	// incomplete.
 	LevelNs []float64
+	// Total and Levels are the times over the timed repetitions (min,
+	// median, mean, max, stddev) of the total line and of each level line,
+	// for the spread of a measured time; Levels is nil when LevelNs is.
+	// Runs built by hand may leave them zero.
+	Total  kernels.Times
+	Levels []kernels.Times
 }
 
 // Against says what an implementation is compared with.

@@ -36,6 +36,7 @@ func FromResults(res *kernels.Results) (runs []Run, warnings []string, err error
 		flagged[keyOf(e.Identity)] = true
 	}
 	levels := map[key]map[int]float64{}
+	levelTimes := map[key]map[int]kernels.Times{}
 	repeated := map[key]bool{}
 	for _, l := range res.Levels {
 		if !isBFS(l.Algorithm) {
@@ -49,11 +50,13 @@ func FromResults(res *kernels.Results) (runs []Run, warnings []string, err error
 		if m == nil {
 			m = map[int]float64{}
 			levels[k] = m
+			levelTimes[k] = map[int]kernels.Times{}
 		}
 		if _, dup := m[l.Level]; dup {
 			repeated[k] = true
 		}
 		m[l.Level] = l.MedianNs
+		levelTimes[k][l.Level] = l.Times
 	}
 	totals := map[key]bool{}
 	otherAlgorithms := 0
@@ -82,11 +85,13 @@ func FromResults(res *kernels.Results) (runs []Run, warnings []string, err error
 			Impl:     t.Impl,
 			Vertices: t.N, Edges: t.M, Reached: t.Reached, DepthHash: t.DepthHash,
 			TotalNs: t.MedianNs,
+			Total:   t.Times,
 		}
 		m := levels[k]
 		complete := !repeated[k] && len(m) == t.Levels && t.Levels > 0
 		if complete {
 			r.LevelNs = make([]float64, t.Levels)
+			r.Levels = make([]kernels.Times, t.Levels)
 			for l := range r.LevelNs {
 				ns, ok := m[l]
 				if !ok {
@@ -94,10 +99,11 @@ func FromResults(res *kernels.Results) (runs []Run, warnings []string, err error
 					break
 				}
 				r.LevelNs[l] = ns
+				r.Levels[l] = levelTimes[k][l]
 			}
 		}
 		if !complete {
-			r.LevelNs = nil
+			r.LevelNs, r.Levels = nil, nil
 			what := fmt.Sprintf("%d level lines for %d levels", len(m), t.Levels)
 			switch {
 			case repeated[k]:

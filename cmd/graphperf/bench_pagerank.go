@@ -65,6 +65,7 @@ func benchPageRank(e *env, args []string) error {
 	}
 	sort.Strings(files)
 	var runs []aggregate.Run
+	cv := map[[2]string]float64{} // (graph, impl) -> coefficient of variation over the repetitions
 	dropped := 0
 	for _, f := range files {
 		res, err := kernels.ReadFile(f)
@@ -80,7 +81,10 @@ func benchPageRank(e *env, args []string) error {
 				continue
 			}
 			runs = append(runs, aggregate.Run{Input: aggregate.Input{Graph: strings.TrimSuffix(t.Graph, ".gpg")},
-				Impl: t.Impl, Vertices: t.N, Edges: t.M, TotalNs: t.MedianNs})
+				Impl: t.Impl, Vertices: t.N, Edges: t.M, TotalNs: t.MedianNs, Total: t.Times})
+			if t.MeanNs > 0 {
+				cv[[2]string{strings.TrimSuffix(t.Graph, ".gpg"), t.Impl}] = t.StddevNs / t.MeanNs
+			}
 		}
 	}
 	tab, err := aggregate.Summarize(runs, aggregate.AgainstTotal)
@@ -107,7 +111,7 @@ func benchPageRank(e *env, args []string) error {
 		return err
 	}
 	if *orderings {
-		if err := pagerankOrderingTables(e, *plotDir, runs, of.csv); err != nil {
+		if err := pagerankOrderingTables(e, *plotDir, runs, cv, of.csv); err != nil {
 			return err
 		}
 	}
@@ -129,8 +133,10 @@ func benchPageRank(e *env, args []string) error {
 }
 
 // pagerankOrderingTables prints, per base graph, the median time (ms) of
-// every implementation on every ordering, and draws it as grouped bars.
-func pagerankOrderingTables(e *env, dir string, runs []aggregate.Run, asCSV bool) error {
+// every implementation on every ordering, with the largest coefficient of
+// variation over the timed repetitions among its orderings (cv holds it per
+// graph and implementation), and draws the medians as grouped bars.
+func pagerankOrderingTables(e *env, dir string, runs []aggregate.Run, cv map[[2]string]float64, asCSV bool) error {
 	type key struct{ base, order, impl string }
 	times := map[key]float64{}
 	var bases, impls []string
@@ -170,14 +176,15 @@ func pagerankOrderingTables(e *env, dir string, runs []aggregate.Run, asCSV bool
 				}
 			}
 		}
-		t := &table{header: append([]string{"impl"}, present...), name: "orderings-" + slug(base),
-			title: fmt.Sprintf("PageRank on %s: median time (ms) of 100 iterations per memory ordering (seed 004 figure 6.1)", base)}
+		t := &table{header: append(append([]string{"impl"}, present...), "max_cv_%"), name: "orderings-" + slug(base),
+			title: fmt.Sprintf("PageRank on %s: median time (ms) of 100 iterations per memory ordering (seed 004 figure 6.1); max_cv_%%: the largest coefficient of variation over the timed repetitions among the orderings", base)}
 		values := make([][]float64, len(present))
 		for s := range values {
 			values[s] = make([]float64, len(impls))
 		}
 		for g, im := range impls {
 			row := []string{im}
+			maxCV, anyCV := 0.0, false
 			for s, o := range present {
 				v, ok := times[key{base, o, im}]
 				values[s][g] = math.NaN()
@@ -187,6 +194,14 @@ func pagerankOrderingTables(e *env, dir string, runs []aggregate.Run, asCSV bool
 				} else {
 					row = append(row, "")
 				}
+				if c, ok := cv[[2]string{base + "-" + o, im}]; ok {
+					maxCV, anyCV = math.Max(maxCV, c), true
+				}
+			}
+			if anyCV {
+				row = append(row, fmt.Sprintf("%.1f", 100*maxCV))
+			} else {
+				row = append(row, "")
 			}
 			t.add(row...)
 		}

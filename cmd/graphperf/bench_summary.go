@@ -8,12 +8,14 @@ import (
 	rplot "github.com/graphperf/graphperf/reports/plot"
 	rtable "github.com/graphperf/graphperf/reports/table"
 
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
+	"github.com/graphperf/graphperf/kernels"
 )
 
 // summaryRow is one row of "bench summary --json".
@@ -463,9 +465,11 @@ func summaryLevelTimes(e *env, dir, spec string, t *aggregate.Table, runs []aggr
 	}
 	in := aggregate.Input{Graph: strings.TrimSuffix(g, ".gpg"), Root: uint32(root)}
 	byImpl := map[string][]float64{}
+	spreadOf := map[string][]kernels.Times{} // per implementation and level, over the repetitions
 	for _, run := range runs {
 		if run.Input == in && run.LevelNs != nil {
 			byImpl[run.Impl] = run.LevelNs
+			spreadOf[run.Impl] = run.Levels
 		}
 	}
 	if len(byImpl) == 0 {
@@ -483,25 +487,55 @@ func summaryLevelTimes(e *env, dir, spec string, t *aggregate.Table, runs []aggr
 	for _, ls := range byImpl {
 		nLevels = max(nLevels, len(ls))
 	}
+	// The per-level optimum, and its spread: the fastest implementation's
+	// minimum and maximum over the repetitions at that level.
 	optimal := make([]float64, nLevels)
+	optLo, optHi := make([]float64, nLevels), make([]float64, nLevels)
 	for l := range optimal {
-		optimal[l] = math.Inf(1)
-		for _, ls := range byImpl {
-			if l < len(ls) && ls[l] > 0 {
-				optimal[l] = math.Min(optimal[l], ls[l])
+		optimal[l], optLo[l], optHi[l] = math.Inf(1), math.NaN(), math.NaN()
+		for impl, ls := range byImpl {
+			if l < len(ls) && ls[l] > 0 && ls[l] < optimal[l] {
+				optimal[l] = ls[l]
+				if sp := spreadOf[impl]; l < len(sp) && sp[l].MaxNs > 0 {
+					optLo[l], optHi[l] = sp[l].MinNs, sp[l].MaxNs
+				}
 			}
 		}
 	}
-	tab := &table{header: append([]string{"level", "optimal"}, names...), name: "level-times-" + slug(spec),
-		title: fmt.Sprintf("%s: median time per BFS level (µs) of each family's best member and the per-level optimum (seed 004 figures 4.3-4.4)", spec)}
+	cvOf := func(impl string, l int) (float64, bool) {
+		sp := spreadOf[impl]
+		if l >= len(sp) || !(sp[l].MeanNs > 0) {
+			return 0, false
+		}
+		return sp[l].StddevNs / sp[l].MeanNs, true
+	}
+	header := append([]string{"level", "optimal", "optimal_min", "optimal_max"}, names...)
+	tab := &table{header: append(header, "max_cv_%"), name: "level-times-" + slug(spec),
+		title: fmt.Sprintf("%s: median time per BFS level (µs) of each family's best member and the per-level optimum (seed 004 figures 4.3-4.4); "+
+			"optimal_min and _max: the fastest implementation's minimum and maximum over the timed repetitions; max_cv_%%: the largest coefficient of variation over the repetitions among the families at that level", spec)}
+	us := func(ns float64) string {
+		if math.IsNaN(ns) {
+			return ""
+		}
+		return fmt.Sprintf("%.3f", ns/1e3)
+	}
 	for l := 0; l < nLevels; l++ {
-		row := []string{strconv.Itoa(l), fmt.Sprintf("%.3f", optimal[l]/1e3)}
+		row := []string{strconv.Itoa(l), us(optimal[l]), us(optLo[l]), us(optHi[l])}
+		maxCV, anyCV := 0.0, false
 		for _, n := range names {
 			cell := ""
 			if l < len(levels[n]) {
 				cell = fmt.Sprintf("%.3f", levels[n][l]/1e3)
 			}
 			row = append(row, cell)
+			if cv, ok := cvOf(n, l); ok {
+				maxCV, anyCV = math.Max(maxCV, cv), true
+			}
+		}
+		if anyCV {
+			row = append(row, fmt.Sprintf("%.1f", 100*maxCV))
+		} else {
+			row = append(row, "")
 		}
 		tab.add(row...)
 	}
@@ -522,6 +556,9 @@ func summaryLevelTimes(e *env, dir, spec string, t *aggregate.Table, runs []aggr
 	}
 	p, err := rplot.LevelTimes(shown, optimal, spec+": time per level")
 	if err != nil {
+		return err
+	}
+	if err := rplot.AddSpread(p, optLo, optHi, "optimal: min–max of the repetitions"); err != nil && !errors.Is(err, rplot.ErrNoData) {
 		return err
 	}
 	return e.figure(dir, "level-times-"+slug(spec), "Time per BFS level of the seven best families against the per-level optimum on "+spec,

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -111,4 +113,47 @@ func TestGlobs(t *testing.T) {
 	if _, err := newGlobs("--impl", " , "); err == nil {
 		t.Error("empty pattern list accepted")
 	}
+}
+
+// TestSummaryLevelTimesSpread: the level-times table carries the spread
+// over the timed repetitions (issue 13 item 8): the optimum's minimum and
+// maximum bracket its median, and every level has a coefficient of
+// variation.
+func TestSummaryLevelTimesSpread(t *testing.T) {
+	root := summaryRoot(t, "ba-s12-m16")
+	stdout, stderr, err := runCLI(t, "bench", "summary", summaryFixture, "--csv", "--level-times", "ba-s12-m16@"+root)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	recs, err := csv.NewReader(strings.NewReader(stdout[strings.Index(stdout, "level,optimal"):])).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := recs[0]
+	if h[1] != "optimal" || h[2] != "optimal_min" || h[3] != "optimal_max" || h[len(h)-1] != "max_cv_%" {
+		t.Fatalf("header %v", h)
+	}
+	for _, r := range recs[1:] {
+		med, _ := strconv.ParseFloat(r[1], 64)
+		lo, err1 := strconv.ParseFloat(r[2], 64)
+		hi, err2 := strconv.ParseFloat(r[3], 64)
+		cv, err3 := strconv.ParseFloat(r[len(r)-1], 64)
+		if err1 != nil || err2 != nil || err3 != nil || !(lo <= med && med <= hi) || cv < 0 {
+			t.Errorf("level %s: optimal %s in [%s, %s], cv %s", r[0], r[1], r[2], r[3], r[len(r)-1])
+		}
+	}
+}
+
+// summaryRoot returns a root of graph in the summary fixture.
+func summaryRoot(t *testing.T, graph string) string {
+	t.Helper()
+	out, _, err := runCLI(t, "bench", "summary", summaryFixture, "--json", "--graphs", graph, "--gteps", graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s summaryJSON
+	if err := json.Unmarshal([]byte(out), &s); err != nil || s.GTEPS == nil || len(s.GTEPS.PerRoot) == 0 {
+		t.Fatalf("no root of %s: %v", graph, err)
+	}
+	return strconv.FormatUint(uint64(s.GTEPS.PerRoot[0].Roots[0]), 10)
 }

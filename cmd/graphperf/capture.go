@@ -32,12 +32,10 @@ type cellFigure struct {
 	png, svg    []byte
 }
 
-// addTable keeps t, named after its name or the verb's n-th table.
+// addTable keeps t; an unnamed table is named by the report after its
+// verb.
 func (s *cellSink) addTable(t *table) {
 	name := t.name
-	if name == "" {
-		name = fmt.Sprintf("table-%d", len(s.tables)+1)
-	}
 	rows := make([][]string, len(t.rows))
 	for i, r := range t.rows {
 		rows[i] = append([]string(nil), r...)

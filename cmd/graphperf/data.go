@@ -238,13 +238,17 @@ ones. --columns picks the table's columns. --json prints a JSON array.`)
 		return err
 	}
 	rows := []dataTotalJSON{}
-	t := &table{header: []string{"graph", "root", "impl", "platform", "levels", "median_ns", "min_ns", "max_ns", "validated"}}
+	t := &table{header: []string{"graph", "root", "impl", "platform", "levels", "median_ns", "min_ns", "max_ns", "cv_%", "validated"}}
 	for _, r := range ts {
 		rows = append(rows, dataTotalJSON{Dataset: r.Dataset, Graph: r.Graph, Root: r.Root, Impl: r.Implementation,
 			Platform: r.Platform, Levels: r.Levels, MedianNs: r.MedianNs, MinNs: r.MinNs, MaxNs: r.MaxNs,
 			StddevNs: r.StddevNs, Validated: r.Validated})
+		cv := ""
+		if r.MeanNs > 0 {
+			cv = strconv.FormatFloat(100*r.StddevNs/r.MeanNs, 'f', 1, 64)
+		}
 		t.add(r.Graph, itoa(r.Root), r.Implementation, r.Platform, strconv.Itoa(r.Levels), ftoa(r.MedianNs),
-			ftoa(r.MinNs), ftoa(r.MaxNs), strconv.FormatBool(r.Validated))
+			ftoa(r.MinNs), ftoa(r.MaxNs), cv, strconv.FormatBool(r.Validated))
 	}
 	if of.json {
 		return writeJSON(e.stdout, rows)

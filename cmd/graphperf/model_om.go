@@ -316,22 +316,37 @@ func omAbstract(e *env, lf *loadFlags, path string, round int, rootSpec string, 
 // omTopoMedians returns the median time of impl "topo" from root at each
 // level of a sweep's results (the first record per level).
 func omTopoMedians(path string, root uint32) (map[int]float64, error) {
+	times, err := omTopoTimes(path, root)
+	if err != nil {
+		return nil, err
+	}
+	median := make(map[int]float64, len(times))
+	for l, t := range times {
+		median[l] = t.MedianNs
+	}
+	return median, nil
+}
+
+// omTopoTimes returns the times over the timed repetitions (minimum,
+// median, mean, maximum, standard deviation) of impl "topo" from root at
+// each level of a sweep's results (the first record per level).
+func omTopoTimes(path string, root uint32) (map[int]kernels.Times, error) {
 	res, err := kernels.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("--measured: %w", err)
 	}
-	median := map[int]float64{}
+	times := map[int]kernels.Times{}
 	for _, l := range res.Levels {
 		if l.Impl == "topo" && l.Root == root {
-			if _, seen := median[l.Level]; !seen {
-				median[l.Level] = l.MedianNs
+			if _, seen := times[l.Level]; !seen {
+				times[l.Level] = l.Times
 			}
 		}
 	}
-	if len(median) == 0 {
+	if len(times) == 0 {
 		return nil, fmt.Errorf("--measured: %s has no level of impl topo from root %d", path, root)
 	}
-	return median, nil
+	return times, nil
 }
 
 func omReadNCU(path string) (launches []om.Counters, err error) {
@@ -421,7 +436,7 @@ func omCounters(e *env, path, machineName string, opts om.GPUOptions, measuredPa
 	for _, r := range rows {
 		cntSeries.Values = append(cntSeries.Values, r.PredictedNs)
 	}
-	if err := omFigures(e, plotDir, omTag(path), refName, ref, []rplot.Series{cntSeries}, rows, m); err != nil {
+	if err := omFigures(e, plotDir, omTag(path), refName, ref, nil, []rplot.Series{cntSeries}, rows, m); err != nil {
 		return err
 	}
 	if asJSON {
@@ -625,7 +640,7 @@ func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec strin
 		for _, r := range rows {
 			pred.Values = append(pred.Values, r.PredictedNs)
 		}
-		if err := omFigures(e, plotDir, omTag(path), "measured (topo median)", ref, []rplot.Series{pred}, rows, m); err != nil {
+		if err := omFigures(e, plotDir, omTag(path), "measured (topo median)", ref, nil, []rplot.Series{pred}, rows, m); err != nil {
 			return err
 		}
 	}
@@ -702,13 +717,21 @@ func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec strin
 // requests in flight that peak bandwidth needs at the machine's DRAM
 // latency (figure 11, §7.3). ref holds the measured (or ncu) time per
 // level, NaN where missing; predicted is one or two named series.
-func omFigures(e *env, dir, tag, refName string, ref []float64, predicted []rplot.Series, rows []omLevelJSON, m *machine.Machine) error {
+//
+// spread, when not nil, is the measured minimum and maximum per level
+// over the timed repetitions, drawn as error bars.
+func omFigures(e *env, dir, tag, refName string, ref []float64, spread *[2][]float64, predicted []rplot.Series, rows []omLevelJSON, m *machine.Machine) error {
 	if dir == "" && !e.inReport() {
 		return nil
 	}
 	rt, err := rplot.RoundTimes(fmt.Sprintf("%s: %s vs predicted per level", tag, refName), ref, predicted, 0.2)
 	if err != nil {
 		return err
+	}
+	if spread != nil {
+		if err := rplot.AddSpread(rt, spread[0], spread[1], "measured min–max"); err != nil && !errors.Is(err, rplot.ErrNoData) {
+			return err
+		}
 	}
 	if err := e.figure(dir, "om-round-times-"+slug(tag), "Predicted against "+refName+" time per BFS level; the band is ±20 %",
 		rt, 5*vg.Inch, 3.75*vg.Inch); err != nil {
@@ -857,9 +880,15 @@ func omCompare(e *env, lf *loadFlags, graphPath, ncuPath, kernel, machineName, r
 		CountersNs *float64 `json:"counters_ns"`
 	}
 	var out []compareRow
-	t := &table{header: []string{"level", "measured_us", "simulation_us", "counters_us", "sim_err_%", "counters_err_%"},
+	rootID, _ := strconv.ParseUint(root, 10, 32)
+	measuredTimes, err := omTopoTimes(measuredPath, uint32(rootID))
+	if err != nil {
+		return err
+	}
+	var spread [2][]float64 // min and max over the repetitions, per level
+	t := &table{header: []string{"level", "measured_us", "min_us", "max_us", "cv_%", "simulation_us", "counters_us", "sim_err_%", "counters_err_%"},
 		name: "om-compare-" + slug(omTag(graphPath)),
-		title: fmt.Sprintf("%s: topology-driven BFS per level, measured against the operator machine fed by simulation and by counters (seed 000 figure 7)",
+		title: fmt.Sprintf("%s: topology-driven BFS per level, measured (median, min, max and coefficient of variation over the timed repetitions) against the operator machine fed by simulation and by counters (seed 000 figure 7)",
 			omTag(graphPath))}
 	var simP, simM, cntP, cntM []float64
 	for i := 0; i < n; i++ {
@@ -882,7 +911,15 @@ func omCompare(e *env, lf *loadFlags, graphPath, ncuPath, kernel, machineName, r
 			}
 			return fmt.Sprintf("%.1f", 100*(p-ref[i])/ref[i])
 		}
-		t.add(strconv.Itoa(i), cell(ref[i]), cell(s), cell(c), errPct(s), errPct(c))
+		lo, hi, cv := math.NaN(), math.NaN(), ""
+		if mt, ok := measuredTimes[i]; ok {
+			lo, hi = mt.MinNs, mt.MaxNs
+			if mt.MeanNs > 0 {
+				cv = fmt.Sprintf("%.1f", 100*mt.StddevNs/mt.MeanNs)
+			}
+		}
+		spread[0], spread[1] = append(spread[0], lo), append(spread[1], hi)
+		t.add(strconv.Itoa(i), cell(ref[i]), cell(lo), cell(hi), cv, cell(s), cell(c), errPct(s), errPct(c))
 		if ref[i] > 0 && !math.IsNaN(s) {
 			simP, simM = append(simP, s), append(simM, ref[i])
 		}
@@ -893,8 +930,8 @@ func omCompare(e *env, lf *loadFlags, graphPath, ncuPath, kernel, machineName, r
 	if asJSON {
 		return writeJSONLines(e.stdout, out)
 	}
-	t.chart = &rtable.Chart{Type: "line", X: 0, Y: []int{1, 2, 3}, Title: "time per level", XTitle: "level", YTitle: "µs", LogY: true}
-	if err := omFigures(e, plotDir, omTag(graphPath), "measured (topo median)", ref, []rplot.Series{simS, cntS}, cnt.rows, cnt.m); err != nil {
+	t.chart = &rtable.Chart{Type: "line", X: 0, Y: []int{1, 5, 6}, Title: "time per level", XTitle: "level", YTitle: "µs", LogY: true}
+	if err := omFigures(e, plotDir, omTag(graphPath), "measured (topo median)", ref, &spread, []rplot.Series{simS, cntS}, cnt.rows, cnt.m); err != nil {
 		return err
 	}
 	if err := omSimFigures(e, plotDir, omTag(graphPath), sim.sim); err != nil {

@@ -36,7 +36,12 @@ version, the notebook, its inputs with SHA-256 hashes, every cell with its
 outputs and seeds). It is written into a temporary directory beside DIR
 and renamed into place when complete. An existing DIR is replaced only
 when it holds a previous bundle (a manifest.json written by graphperf
-report); anything else is refused.
+report); anything else is refused. DIR's parent must exist unless --parents
+is given. The bundle is portable: folders 0755, files 0644, links relative,
+and the paths of this machine that cells print (the embedded dataset's
+cache, the working directory, the home directory) written as "embedded:",
+relative or "~" paths. A table of more than 20 rows shows its first 15 on the
+page, and says which sheet of report.xlsx and which CSV hold every row.
 
 --db FILE makes the data commands of the cells read that store instead of
 the embedded dataset's. A cell that fails shows its error in place; the
@@ -48,6 +53,7 @@ func reportCommand(e *env, args []string) error {
 	db := fs.String("db", "", "the SQLite store the data cells read (default: the embedded H100 dataset's)")
 	printDefault := fs.Bool("print-default", false, "print the embedded default notebook and exit")
 	asJSON := fs.Bool("json", false, "print the bundle's manifest as JSON when done")
+	parents := fs.Bool("parents", false, "create DIR's missing parent folders")
 	pos, err := parse(fs, args, 0, 1)
 	if err != nil {
 		return err
@@ -79,6 +85,11 @@ func reportCommand(e *env, args []string) error {
 	if err := checkReplaceable(dst); err != nil {
 		return err
 	}
+	if fi, err := os.Stat(filepath.Dir(dst)); err == nil && !fi.IsDir() {
+		return fmt.Errorf("-o %s: %s is not a directory", dst, filepath.Dir(dst))
+	} else if err != nil && !*parents {
+		return fmt.Errorf("-o %s: the parent folder %s does not exist (--parents creates it)", dst, filepath.Dir(dst))
+	}
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return err
 	}
@@ -87,6 +98,10 @@ func reportCommand(e *env, args []string) error {
 		return err
 	}
 	defer os.RemoveAll(tmp) // a no-op once renamed
+	// MkdirTemp makes it 0700; a bundle's folders are 0755.
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
 
 	start := time.Now()
 	man, results, err := buildReport(e, tmp, nb, nbName, src, *db)
@@ -170,6 +185,7 @@ func buildReport(e *env, dir string, nb *notebook.Notebook, nbName string, src [
 	}
 
 	cells := nb.Cells()
+	local := newLocalPaths(dir)
 	bar := progress.New(e.stderr, e.interactive, "report", false)
 	used, usedFig := map[string]int{}, map[string]int{}
 	var tables []rtable.Table
@@ -188,11 +204,23 @@ func buildReport(e *env, dir string, nb *notebook.Notebook, nbName string, src [
 			man.Seeds[fmt.Sprint(c.Index+1)] = seeds
 		}
 		var out notebook.Output
-		out.Text = strings.TrimRight(sink.text.String(), "\n")
-		for _, t := range sink.tables {
+		out.Text = local.replace(strings.TrimRight(sink.text.String(), "\n"))
+		for k, t := range sink.tables {
+			if t.Name == "" { // unnamed: after the verb, "c01-data-list"
+				t.Name = verbName(args)
+				if len(sink.tables) > 1 {
+					t.Name += fmt.Sprintf("-%d", k+1)
+				}
+			}
 			t.Name = uniqueName(fmt.Sprintf("c%02d-%s", c.Index+1, t.Name), used)
 			if t.Title == "" {
 				t.Title = c.Command()
+			}
+			t.Title = local.replace(t.Title)
+			for _, r := range t.Rows {
+				for j := range r {
+					r[j] = local.replace(r[j])
+				}
 			}
 			if cerr := t.Check(); cerr != nil {
 				err = errors.Join(err, cerr)
@@ -210,7 +238,7 @@ func buildReport(e *env, dir string, nb *notebook.Notebook, nbName string, src [
 					err = errors.Join(err, werr)
 				}
 			}
-			out.Figures = append(out.Figures, notebook.Figure{Title: f.title, PNG: f.png,
+			out.Figures = append(out.Figures, notebook.Figure{Title: local.replace(f.title), PNG: f.png,
 				PNGPath: "figures/" + name + ".png", SVGPath: "figures/" + name + ".svg"})
 			cj.Figures = append(cj.Figures, name)
 		}
@@ -218,6 +246,7 @@ func buildReport(e *env, dir string, nb *notebook.Notebook, nbName string, src [
 			err = nil
 		}
 		if err != nil {
+			err = portableError{err, local.replace(err.Error())}
 			cj.Error = err.Error()
 			man.Failed++
 		}
@@ -258,11 +287,14 @@ func buildReport(e *env, dir string, nb *notebook.Notebook, nbName string, src [
 		man.Files["report.xlsx"] = h
 	}
 	var page bytes.Buffer
-	meta := html.Meta{Version: version(), Date: start}
-	for _, in := range man.Inputs {
-		meta.Inputs = append(meta.Inputs, html.Input{Name: in.Name, SHA256: in.SHA256})
+	meta := html.Meta{Version: version(), Date: start, Workbook: "report.xlsx", TablesDir: "tables", Sheets: map[string]string{}}
+	for i, sheet := range rtable.SheetNames(tables) {
+		meta.Sheets[tables[i].Name] = sheet
 	}
-	meta.Inputs = append(meta.Inputs, html.Input{Name: nbName, SHA256: man.Notebook.SHA256})
+	for _, in := range man.Inputs {
+		meta.Inputs = append(meta.Inputs, html.Input{Name: local.file(in.Name), SHA256: in.SHA256})
+	}
+	meta.Inputs = append(meta.Inputs, html.Input{Name: local.file(nbName), SHA256: man.Notebook.SHA256})
 	if err := html.Render(&page, notebookTitle(nb), nb, results, meta); err != nil {
 		return nil, nil, err
 	}
@@ -291,6 +323,87 @@ func notebookTitle(nb *notebook.Notebook) string {
 	}
 	return "graphperf report"
 }
+
+// verbName names a cell's unnamed table after its command's words before
+// the first flag or argument that is not a word: "data-list".
+func verbName(args []string) string {
+	var words []string
+	for _, a := range args {
+		if len(words) == 2 || a == "" || !figureName.MatchString(a) || strings.ContainsAny(a, "._") {
+			break
+		}
+		words = append(words, a)
+	}
+	if len(words) == 0 {
+		return "table"
+	}
+	return strings.Join(words, "-")
+}
+
+// localPaths rewrites the paths of this machine that a cell prints, so the
+// page reads the same wherever it was made: the embedded dataset's files
+// as "embedded:FILE" (as a user names them), its graphs as
+// "embedded:graph/NAME.gpg", its cache as "$GRAPHPERF_CACHE_DIR", the
+// bundle being written as a relative path, $GRAPHPERF_GRAPHS by its name,
+// the working directory as relative paths and the home directory as "~".
+type localPaths struct{ r *strings.Replacer }
+
+func newLocalPaths(bundle string) localPaths {
+	var pairs []string
+	// add rewrites from+"/" as under and from alone as bare.
+	add := func(from, under, bare string) {
+		if from == "" {
+			return
+		}
+		if abs, err := filepath.Abs(from); err == nil {
+			from = abs
+		}
+		if from == string(filepath.Separator) {
+			return
+		}
+		pairs = append(pairs, from+string(filepath.Separator), under, from, bare)
+	}
+	cache := measured.CacheDir()
+	add(filepath.Join(cache, "files"), measured.Prefix, "the embedded dataset")
+	add(filepath.Join(cache, "graphs"), measured.Prefix+"graph/", measured.Prefix+"graph")
+	add(cache, "$"+measured.CacheEnv+"/", "$"+measured.CacheEnv)
+	add(bundle, "", ".")
+	if g := os.Getenv(GraphsEnv); g != "" {
+		add(g, "$"+GraphsEnv+"/", "$"+GraphsEnv)
+	}
+	if wd, err := os.Getwd(); err == nil {
+		add(wd, "", ".")
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		add(home, "~/", "~")
+	}
+	// strings.Replacer tries the pairs in argument order at each position,
+	// so a path inside another (the cache in the home directory) is added
+	// first.
+	return localPaths{strings.NewReplacer(pairs...)}
+}
+
+func (l localPaths) replace(s string) string { return l.r.Replace(s) }
+
+// file is replace for the name of an input file: one still absolute (not
+// under a folder replace knows) is shown by its base name; the manifest
+// keeps the path.
+func (l localPaths) file(name string) string {
+	if s := l.replace(name); !filepath.IsAbs(s) {
+		return s
+	}
+	return filepath.Base(name)
+}
+
+// portableError is a cell's error with the paths of this machine rewritten
+// for the page; errors.Is and As still see the original.
+type portableError struct {
+	err error
+	msg string
+}
+
+func (e portableError) Error() string { return e.msg }
+func (e portableError) Unwrap() error { return e.err }
 
 func writeBundleFile(dir, rel string, b []byte, man *reportManifest) error {
 	path := filepath.Join(dir, filepath.FromSlash(rel))

@@ -6,11 +6,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/reports/notebook"
 )
 
@@ -85,6 +87,17 @@ func TestReportDefault(t *testing.T) {
 			}
 		}
 	}
+	// Item 8: measured times carry their spread over the repetitions.
+	for name, cols := range map[string]string{
+		"c05-om-compare-rmat-s18-e8":           "level,measured_us,min_us,max_us,cv_%,",
+		"c08-level-times-rmat-s22-e16-2429519": "level,optimal,optimal_min,optimal_max,",
+		"c11-orderings-soc-slashdot0902":       ",max_cv_%",
+	} {
+		b, err := os.ReadFile(filepath.Join(dir, "tables", name+".csv"))
+		if err != nil || !strings.Contains(strings.SplitN(string(b), "\n", 2)[0], cols) {
+			t.Errorf("table %s: want the columns %s: %v\n%.300s", name, cols, err, b)
+		}
+	}
 	tex, err := os.ReadFile(filepath.Join(dir, "tables", "c08-aggregate-levels.tex"))
 	if err != nil || !strings.Contains(string(tex), `\toprule`) || !strings.Contains(string(tex), "optimal") {
 		t.Errorf("aggregate LaTeX table: %v\n%s", err, tex)
@@ -131,6 +144,30 @@ func TestReportDefault(t *testing.T) {
 	}
 	if n := strings.Count(string(page), "<img"); n < len(figs) {
 		t.Errorf("%d images on the page, %d figures", n, len(figs))
+	}
+	// Issue 13 item 7: the first screen is the title, the table of contents
+	// and the summary, not a listing: all three come before the first cell,
+	// the title once, and the corpus listing is cut.
+	p := string(page)
+	first := strings.Index(p, `<section class="cell"`)
+	for _, want := range []string{`<nav class="toc"`, `<a href="#summary">Summary</a>`, `<h2 id="summary">Summary</h2>`} {
+		if i := strings.Index(p, want); i < 0 || i > first {
+			t.Errorf("%s: not before the first cell", want)
+		}
+	}
+	if n := strings.Count(p, "NVIDIA H100</h1>"); n != 1 {
+		t.Errorf("the title is a heading %d times, want 1", n)
+	}
+	if !strings.Contains(p, `more rows in sheet <strong>c01-data-list</strong>`) {
+		t.Error("the data list is not cut to its first rows with a note")
+	}
+	// Item 9: nothing of this machine on the page.
+	wd, _ := os.Getwd()
+	home, _ := os.UserHomeDir()
+	for _, local := range []string{measured.CacheDir(), wd, home + "/", dir} {
+		if strings.Contains(p, local) {
+			t.Errorf("the page holds the local path %s", local)
+		}
 	}
 	screenshot(t, filepath.Join(dir, "index.html"))
 }
@@ -236,5 +273,102 @@ func TestReportRefuses(t *testing.T) {
 	}
 	if _, _, err := runCLI(t, "report", filepath.Join(work, "missing.md")); err == nil {
 		t.Error("a missing notebook: no error")
+	}
+}
+
+// TestReportPortable: a bundle can be moved to another machine. The page
+// holds none of this machine's paths (the cells print the embedded
+// dataset's cache path), only relative links; folders are 0755 and files
+// 0644; unnamed tables are named after their verb; the workbook stores the
+// KS table's "rejected" as booleans under a frozen, fitted header; and -o
+// into a missing parent is an error unless --parents.
+func TestReportPortable(t *testing.T) {
+	work := t.TempDir()
+	nb := filepath.Join(work, "nb.md")
+	os.WriteFile(nb, []byte("# Portable\n\n## One\n\n```graphperf\nmodel roofline --ncu embedded:ncu/rmat-s18-e8.csv.gz\n```\n\n"+
+		"## Two\n\n```graphperf\ngraph gen config --n 4096 --dist normal --mu 16 --sigma 4 --seed 1\n```\n"), 0o644)
+	dir := filepath.Join(work, "deep", "er", "out")
+	if _, _, err := runCLI(t, "report", nb, "-o", dir); err == nil || !strings.Contains(err.Error(), "--parents") {
+		t.Fatalf("err = %v, want one saying the parent is missing and naming --parents", err)
+	}
+	if _, err := os.Stat(filepath.Join(work, "deep")); err == nil {
+		t.Error("a folder was made without --parents")
+	}
+	if _, stderr, err := runCLI(t, "report", nb, "-o", dir, "--parents"); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		want := os.FileMode(0o644)
+		if d.IsDir() {
+			want = 0o755
+		}
+		if fi.Mode().Perm() != want {
+			t.Errorf("%s: mode %v, want %v", p, fi.Mode().Perm(), want)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := regexp.MustCompile(`data:image/png;base64,[A-Za-z0-9+/=]*`).ReplaceAllString(string(b), "DATA")
+	wd, _ := os.Getwd()
+	home, _ := os.UserHomeDir()
+	for _, local := range []string{measured.CacheDir(), work, wd, home, os.TempDir() + "/"} {
+		if local != "" && strings.Contains(page, local) {
+			i := strings.Index(page, local)
+			t.Errorf("the page holds the local path %s: ...%s...", local, page[max(0, i-80):min(len(page), i+120)])
+		}
+	}
+	if !strings.Contains(page, "embedded:ncu/rmat-s18-e8.csv.gz: 9 launches") {
+		t.Error("the roofline cell's input is not shown as embedded:ncu/rmat-s18-e8.csv.gz")
+	}
+	for _, m := range regexp.MustCompile(`(?:href|src)="([^"]*)"`).FindAllStringSubmatch(page, -1) {
+		if u := m[1]; u != "DATA" && !strings.HasPrefix(u, "#") && (strings.Contains(u, ":") || strings.HasPrefix(u, "/")) {
+			t.Errorf("link %q is not relative", u)
+		}
+	}
+	m := readManifest(t, dir)
+	if got := strings.Join(m.Cells[0].Tables, " "); !strings.HasPrefix(got, "c01-model-roofline") {
+		t.Errorf("cell 1's tables %q: want them named after the verb", got)
+	}
+
+	x, err := excelize.OpenFile(filepath.Join(dir, "report.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	sheets := x.GetSheetList()
+	if len(sheets) != m.Tables+1 {
+		t.Fatalf("sheets %v, want %d", sheets, m.Tables+1)
+	}
+	for _, s := range sheets {
+		panes, err := x.GetPanes(s)
+		if err != nil || !panes.Freeze || panes.YSplit != 1 {
+			t.Errorf("sheet %s: header not frozen (%+v, %v)", s, panes, err)
+		}
+		if w, _ := x.GetColWidth(s, "A"); w < 8 || w > 60 {
+			t.Errorf("sheet %s: column A width %v, not fitted", s, w)
+		}
+	}
+	ks := "c02-ks"
+	if h, _ := x.GetCellValue(ks, "C1"); h != "rejected" {
+		t.Fatalf("%s!C1 = %q, want rejected", ks, h)
+	}
+	if typ, _ := x.GetCellType(ks, "C2"); typ != excelize.CellTypeBool {
+		t.Errorf("%s!C2 has type %v, want a boolean", ks, typ)
+	}
+	if typ, _ := x.GetCellType(ks, "B2"); typ == excelize.CellTypeSharedString || typ == excelize.CellTypeInlineString {
+		t.Errorf("%s!B2 is text, want a number", ks)
 	}
 }

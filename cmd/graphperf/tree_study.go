@@ -131,13 +131,22 @@ func treeStudy(e *env, args []string) error {
 	if of.json {
 		return writeJSONLines(e.stdout, js)
 	}
+	// Numbers stay numbers in CSV and in a report (its XLSX): no "x", and
+	// the range over the seeds as two columns.
+	plain := of.csv || e.inReport()
 	header := []string{"split", "fraction", "max-depth", "min-leaf", "weight", "seed", "inputs", "leaves", "accuracy", "total", "avg", "best-non-switching", "worst"}
 	if *mean {
 		header = []string{"split", "fraction", "max-depth", "min-leaf", "weight", "seeds", "inputs", "leaves", "accuracy", "total", "total-range", "avg", "best-non-switching", "worst"}
+		if plain {
+			header = append(append(header[:10:10], "total-min", "total-max"), header[11:]...)
+		}
 	}
 	t := &table{header: header, name: "tree-study", title: "Held-out Mix-and-Match of trees over a grid of training settings (seed 004 table 8.1)"}
+	if *mean {
+		t.title += "; total, avg and worst are means over the seeds, total-min and total-max the range of total"
+	}
 	num := func(v float64, prec int, suffix string) string {
-		if of.csv {
+		if plain {
 			return strconv.FormatFloat(v, 'g', 6, 64)
 		}
 		return strconv.FormatFloat(v, 'f', prec, 64) + suffix
@@ -155,7 +164,10 @@ func treeStudy(e *env, args []string) error {
 		}
 		cells := []string{j.Split, fraction, strconv.Itoa(j.MaxDepth), strconv.Itoa(j.MinLeaf), j.Weight, seed,
 			num(j.Inputs, 0, ""), num(j.Leaves, 0, ""), num(j.Accuracy, 3, ""), num(j.Total, 3, "x")}
-		if *mean {
+		switch {
+		case *mean && plain:
+			cells = append(cells, num(*j.TotalMin, 3, ""), num(*j.TotalMax, 3, ""))
+		case *mean:
 			cells = append(cells, num(*j.TotalMin, 3, "")+"-"+num(*j.TotalMax, 3, "x"))
 		}
 		t.add(append(cells, num(j.Avg, 3, "x"), num(j.BestNonSwitching, 3, "x"), num(j.Worst, 2, "x"))...)

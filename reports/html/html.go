@@ -12,19 +12,37 @@ import (
 	"time"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
 	"github.com/graphperf/graphperf/reports/notebook"
+	rtable "github.com/graphperf/graphperf/reports/table"
 )
 
-// Meta is the provenance printed in the page footer.
+// Meta is the provenance printed in the page footer, and where the bundle
+// keeps every table in full.
 type Meta struct {
 	Version string    // graphperf version
 	Date    time.Time // when the report was made; zero omits it
 	Inputs  []Input
+
+	// MaxRows cuts a table of more than MaxRows + MaxRows/3 rows on the
+	// page to its first MaxRows rows (a few rows more are shown rather
+	// than hidden), with a note saying how many more there are and where: the sheet
+	// Sheets[name] of Workbook and TablesDir/NAME.csv, each named only when
+	// set (paths relative to the page). 0 means DefaultMaxRows; negative
+	// shows every row.
+	MaxRows   int
+	Workbook  string            // e.g. "report.xlsx"
+	Sheets    map[string]string // table Name -> its sheet in Workbook
+	TablesDir string            // e.g. "tables"
 }
+
+// DefaultMaxRows is the number of rows a table shows on the page when
+// Meta.MaxRows is 0.
+const DefaultMaxRows = 15
 
 // Input is one file the report read.
 type Input struct {
@@ -60,6 +78,12 @@ func Render(w io.Writer, title string, nb *notebook.Notebook, results []notebook
 	if !meta.Date.IsZero() {
 		data.Date = meta.Date.UTC().Format("2006-01-02 15:04 UTC")
 	}
+	maxRows := meta.MaxRows
+	if maxRows == 0 {
+		maxRows = DefaultMaxRows
+	}
+	ids := map[string]int{}
+	titleShown := false
 	for _, b := range nb.Blocks {
 		if b.Cell == nil {
 			ctx := parser.NewContext()
@@ -67,7 +91,7 @@ func Render(w io.Writer, title string, nb *notebook.Notebook, results []notebook
 				ctx.AddReference(r)
 			}
 			var buf bytes.Buffer
-			if err := markdown.Convert([]byte(b.Prose), &buf, parser.WithContext(ctx)); err != nil {
+			if err := renderProse(&buf, []byte(b.Prose), ctx, title, &titleShown, ids, &data.TOC); err != nil {
 				return fmt.Errorf("html: render prose at line %d: %w", b.Line, err)
 			}
 			if len(bytes.TrimSpace(buf.Bytes())) == 0 {
@@ -86,7 +110,7 @@ func Render(w io.Writer, title string, nb *notebook.Notebook, results []notebook
 				data.Failed++
 			}
 			for _, t := range r.Output.Tables {
-				c.Tables = append(c.Tables, newTable(t))
+				c.Tables = append(c.Tables, newTable(t, maxRows, meta))
 			}
 			for _, f := range r.Output.Figures {
 				c.Figures = append(c.Figures, newFigure(f))
@@ -101,6 +125,7 @@ func Render(w io.Writer, title string, nb *notebook.Notebook, results []notebook
 }
 
 type pageData struct {
+	TOC    []tocEntry
 	Title  string
 	Style  template.CSS
 	Meta   Meta
@@ -108,6 +133,11 @@ type pageData struct {
 	Blocks []block
 	Cells  int
 	Failed int
+}
+
+// tocEntry is one line of the table of contents: a level-2 heading.
+type tocEntry struct {
+	ID, Text string
 }
 
 type block struct {
@@ -129,6 +159,10 @@ type table struct {
 	Title  string
 	Header []column
 	Rows   [][]column
+	More   int    // rows not shown
+	Sheet  string // where they are: a sheet of Workbook
+	Book   string
+	CSV    string // and a CSV file
 }
 
 type column struct {
@@ -155,8 +189,11 @@ func isNumber(s string) bool {
 	return numberPattern.MatchString(s)
 }
 
-// newTable marks columns whose non-empty cells are all numbers, so they are right-aligned.
-func newTable(t notebook.Table) table {
+// newTable marks columns whose non-empty cells are all numbers, so they are
+// right-aligned, rounds their decimal cells to three significant digits
+// (rtable.Round3), and keeps the first maxRows rows (all when negative), saying
+// where the others are.
+func newTable(t notebook.Table, maxRows int, meta Meta) table {
 	width := len(t.Header)
 	for _, r := range t.Rows {
 		width = max(width, len(r))
@@ -177,9 +214,24 @@ func newTable(t notebook.Table) table {
 	for j, h := range t.Header {
 		out.Header = append(out.Header, column{h, numeric[j]})
 	}
-	for _, r := range t.Rows {
+	rows := t.Rows
+	if maxRows >= 0 && len(rows) > maxRows+maxRows/3 {
+		out.More = len(rows) - maxRows
+		rows = rows[:maxRows]
+		out.Sheet = meta.Sheets[t.Name]
+		if meta.Workbook != "" && out.Sheet != "" {
+			out.Book = safePath(meta.Workbook)
+		}
+		if meta.TablesDir != "" && t.Name != "" {
+			out.CSV = safePath(meta.TablesDir + "/" + t.Name + ".csv")
+		}
+	}
+	for _, r := range rows {
 		row := make([]column, len(r))
 		for j, v := range r {
+			if numeric[j] {
+				v = rtable.Round3(v)
+			}
 			row[j] = column{v, numeric[j]}
 		}
 		out.Rows = append(out.Rows, row)
@@ -223,4 +275,82 @@ func pathEscape(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// renderProse renders one prose block to w. Its first level-1 heading that
+// repeats the page title is left out (the page header shows the title), the
+// first time only; every level-2 heading gets an id unique in the page (ids
+// holds those used) and a line in toc.
+func renderProse(w io.Writer, src []byte, ctx parser.Context, title string, titleShown *bool, ids map[string]int, toc *[]tocEntry) error {
+	doc := markdown.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
+	var drop []ast.Node
+	err := ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		h, ok := n.(*ast.Heading)
+		if !entering || !ok {
+			return ast.WalkContinue, nil
+		}
+		label := strings.TrimSpace(plainText(h, src))
+		switch {
+		case h.Level == 1 && !*titleShown && label == title:
+			*titleShown = true
+			drop = append(drop, h)
+		case h.Level == 2:
+			id := headingID(label, ids)
+			h.SetAttributeString("id", []byte(id))
+			*toc = append(*toc, tocEntry{ID: id, Text: label})
+		}
+		return ast.WalkSkipChildren, nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, n := range drop {
+		n.Parent().RemoveChild(n.Parent(), n)
+	}
+	return markdown.Renderer().Render(w, src, doc)
+}
+
+// plainText is the text of n's inline descendants, without markup.
+func plainText(n ast.Node, src []byte) string {
+	var b strings.Builder
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch t := c.(type) {
+		case *ast.Text:
+			b.Write(t.Segment.Value(src))
+			if t.SoftLineBreak() || t.HardLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.Write(t.Value)
+		default:
+			b.WriteString(plainText(c, src))
+		}
+	}
+	return b.String()
+}
+
+// headingID returns a page-unique id for a heading: its words in lower
+// case joined by '-', with "-2", "-3"... on repeats; "section" when empty.
+func headingID(label string, ids map[string]int) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(label) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+			dash = false
+		case !dash && b.Len() > 0:
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	id := strings.Trim(b.String(), "-")
+	if id == "" {
+		id = "section"
+	}
+	ids[id]++
+	if n := ids[id]; n > 1 {
+		id = fmt.Sprintf("%s-%d", id, n)
+	}
+	return id
 }

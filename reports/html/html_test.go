@@ -280,3 +280,44 @@ func TestScreenshot(t *testing.T) {
 		}
 	}
 }
+
+// TestReadable: the title once (the notebook's first heading is the page's
+// header, not repeated), a table of contents of the level-2 headings with
+// unique anchors, numbers rounded to three significant digits and
+// right-aligned, and a long table cut with a note saying where the rest is.
+func TestReadable(t *testing.T) {
+	src := "# My report\n\nIntro.\n\n## Summary\n\nTo come.\n\n## 1. Data & *more*\n\n```graphperf\ndata list\n```\n\n## Summary\n"
+	nb, err := notebook.Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := [][]string{{"a", "0.0042315", "12"}, {"b", "1234.5678", "7"}}
+	for i := 0; i < 20; i++ {
+		rows = append(rows, []string{"g", "2.5", "1"})
+	}
+	results := notebook.Run(nb, func([]string) (notebook.Output, error) {
+		return notebook.Output{Tables: []notebook.Table{{Name: "c01-data-list", Header: []string{"name", "time", "n"}, Rows: rows}}}, nil
+	})
+	var buf bytes.Buffer
+	meta := Meta{MaxRows: 5, Workbook: "report.xlsx", Sheets: map[string]string{"c01-data-list": "c01-data-list"}, TablesDir: "tables"}
+	if err := Render(&buf, "My report", nb, results, meta); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	if n := strings.Count(page, "My report</h1>"); n != 1 {
+		t.Errorf("the title appears %d times as a heading, want 1", n)
+	}
+	for _, want := range []string{
+		`<nav class="toc"`, `<a href="#summary">Summary</a>`, `<a href="#1-data-more">1. Data &amp; more</a>`,
+		`<h2 id="summary">`, `<h2 id="summary-2">`, `<h2 id="1-data-more">`,
+		`<td class="num">0.00423</td>`, `<td class="num">1235</td>`, `<td class="num">12</td>`, `<td class="num">2.5</td>`,
+		`17 more rows in sheet <strong>c01-data-list</strong> of <a href="report.xlsx">report.xlsx</a>; every row: <a href="tables/c01-data-list.csv">CSV</a>.`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if n := strings.Count(page, "<tr>"); n != 1+5 {
+		t.Errorf("%d table rows, want the header and 5", n)
+	}
+}

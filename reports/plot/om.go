@@ -510,3 +510,61 @@ var (
 	_ plot.Plotter    = omStack{}
 	_ plot.DataRanger = omStack{}
 )
+
+// AddSpread draws the spread of measured round times on p (a RoundTimes
+// plot, whose x is the round): at each round i a vertical error bar from
+// lo[i] to hi[i], such as the minimum and maximum over the timed
+// repetitions, with label in the legend. A round where lo or hi is NaN, or
+// not positive (the axis is logarithmic), has no bar. It is an error
+// (ErrLength) when lo and hi differ in length, ErrValue when lo[i] > hi[i],
+// and ErrNoData when no round has a bar.
+func AddSpread(p *plot.Plot, lo, hi []float64, label string) error {
+	if len(lo) != len(hi) {
+		return fmt.Errorf("%w: %d lows, %d highs", ErrLength, len(lo), len(hi))
+	}
+	var bars spreadBars
+	for i := range lo {
+		if math.IsNaN(lo[i]) || math.IsNaN(hi[i]) || !(lo[i] > 0) {
+			continue
+		}
+		if lo[i] > hi[i] {
+			return fmt.Errorf("%w: round %d: low %g above high %g", ErrValue, i, lo[i], hi[i])
+		}
+		mid := math.Sqrt(lo[i] * hi[i]) // any point between; the bar spans lo..hi
+		bars.xys = append(bars.xys, plotter.XY{X: float64(i), Y: mid})
+		bars.errs = append(bars.errs, struct{ Low, High float64 }{mid - lo[i], hi[i] - mid})
+	}
+	if len(bars.xys) == 0 {
+		return fmt.Errorf("%w: no spread", ErrNoData)
+	}
+	eb, err := plotter.NewYErrorBars(bars)
+	if err != nil {
+		return err
+	}
+	eb.LineStyle.Width = vg.Points(1)
+	eb.LineStyle.Color = color.Gray{Y: 0x40}
+	eb.CapWidth = vg.Points(5)
+	p.Add(eb)
+	if label != "" {
+		p.Legend.Add(label, spreadThumb{eb.LineStyle})
+	}
+	return nil
+}
+
+// spreadBars is the XYer and YErrorer of AddSpread.
+type spreadBars struct {
+	xys  plotter.XYs
+	errs plotter.YErrors
+}
+
+func (b spreadBars) Len() int                        { return len(b.xys) }
+func (b spreadBars) XY(i int) (float64, float64)     { return b.xys[i].X, b.xys[i].Y }
+func (b spreadBars) YError(i int) (float64, float64) { return b.errs[i].Low, b.errs[i].High }
+
+// spreadThumb is the legend entry of AddSpread's bars: a vertical line.
+type spreadThumb struct{ style draw.LineStyle }
+
+func (t spreadThumb) Thumbnail(c *draw.Canvas) {
+	x := (c.Min.X + c.Max.X) / 2
+	c.StrokeLine2(t.style, x, c.Min.Y, x, c.Max.Y)
+}

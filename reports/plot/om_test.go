@@ -152,3 +152,30 @@ func TestOMSegments(t *testing.T) {
 }
 
 func omErr[T any](_ T, err error) error { return err }
+
+func TestAddSpread(t *testing.T) {
+	nan := math.NaN()
+	p, err := RoundTimes("spread", []float64{10, 20, nan, 40}, nil, 0.2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := AddSpread(p, []float64{8, 18, nan, 0}, []float64{12, 25, nan, 50}, "min–max"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.WriterTo(288, 216, "png"); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		lo, hi []float64
+		want   error
+	}{
+		{"lengths", []float64{1}, []float64{1, 2}, ErrLength},
+		{"low above high", []float64{3}, []float64{2}, ErrValue},
+		{"nothing", []float64{nan}, []float64{nan}, ErrNoData},
+	} {
+		if err := AddSpread(p, tc.lo, tc.hi, ""); !errors.Is(err, tc.want) {
+			t.Errorf("%s: err %v, want %v", tc.name, err, tc.want)
+		}
+	}
+}

@@ -43,7 +43,8 @@ func EscapeLaTeX(s string) string { return latexEscaper.Replace(s) }
 // a column is aligned right (r) when it is numeric and left (l) otherwise,
 // the title is the caption (none when empty) and the label is tab:NAME.
 // Every title, header and text cell is escaped with EscapeLaTeX; numeric
-// cells are written as given. The output needs \usepackage{booktabs} and,
+// cells are rounded to three significant digits for reading (Round3; the
+// CSV and XLSX keep every digit). The output needs \usepackage{booktabs} and,
 // for the printed forms of < > |, \usepackage[T1]{fontenc}; a comment at the
 // top says so. It returns Check's error, if any, before writing anything.
 func WriteLaTeX(w io.Writer, t Table) error {
@@ -84,8 +85,8 @@ func WriteLaTeX(w io.Writer, t Table) error {
 }
 
 // writeLaTeXRow writes one tabular row of n cells, cells beyond row empty.
-// A numeric cell is written as given, less surrounding spaces (it holds no
-// special character); every other cell is escaped.
+// A numeric cell is written rounded (Round3), less surrounding spaces (it
+// holds no special character); every other cell is escaped.
 func writeLaTeXRow(bw *bufio.Writer, row []string, n int) {
 	bw.WriteString("    ")
 	for j := 0; j < n; j++ {
@@ -97,7 +98,7 @@ func writeLaTeXRow(bw *bufio.Writer, row []string, n int) {
 		}
 		s := row[j]
 		if _, ok := parseNumber(s); ok {
-			bw.WriteString(strings.TrimSpace(s))
+			bw.WriteString(strings.TrimSpace(Round3(s)))
 		} else {
 			bw.WriteString(EscapeLaTeX(s))
 		}

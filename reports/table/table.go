@@ -203,6 +203,22 @@ func (t *Table) columnKind(j int) column {
 
 func (t *Table) numericColumn(j int) bool { return t.columnKind(j).numeric }
 
+// booleanColumn reports whether every non-empty cell of column j is "true"
+// or "false" (spaces trimmed), and at least one is.
+func (t *Table) booleanColumn(j int) bool {
+	seen := false
+	for i := range t.Rows {
+		switch strings.TrimSpace(t.cell(i, j)) {
+		case "":
+		case "true", "false":
+			seen = true
+		default:
+			return false
+		}
+	}
+	return seen
+}
+
 // WriteCSV writes t to w with encoding/csv: the header, then the rows, the
 // cells exactly as given; a row shorter than the header is padded with empty
 // cells so that every record has the same number of fields. It returns

@@ -415,9 +415,12 @@ func TestUniqueSheetName(t *testing.T) {
 		{"aggregate", "aggregate"},
 		{"contents", "contents-2"},
 		{"history", "history-2"},
-		{long, strings.Repeat("a", 31)},
-		{long + "b", strings.Repeat("a", 29) + "-2"},
-		{long + "c", strings.Repeat("a", 29) + "-3"},
+		{long, strings.Repeat("a", 15) + "~" + strings.Repeat("a", 15)},
+		// Report tables share a long start and differ at the end: the ends stay.
+		{"c08-level-times-rmat-s22-e16-2429519", "c08-level-times~s22-e16-2429519"},
+		{"c08-level-times-rmat-s22-e16-1234567", "c08-level-times~s22-e16-1234567"},
+		{long + "b", strings.Repeat("a", 15) + "~" + strings.Repeat("a", 14) + "b"},
+		{long, strings.Repeat("a", 14) + "~" + strings.Repeat("a", 14) + "-2"},
 		{"aggregate-2", "aggregate-2"},
 	} {
 		got := uniqueSheetName(tc.in, used)
@@ -426,6 +429,29 @@ func TestUniqueSheetName(t *testing.T) {
 		}
 		if len(got) > maxSheetName {
 			t.Errorf("uniqueSheetName(%q) = %q, longer than %d", tc.in, got, maxSheetName)
+		}
+	}
+}
+
+// TestWriteXLSXBooleans: a column of true/false is stored as booleans, not
+// text (the KS table's "rejected").
+func TestWriteXLSXBooleans(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "b.xlsx")
+	tab := Table{Name: "ks", Header: []string{"significance", "rejected"},
+		Rows: [][]string{{"0.2", "true"}, {"0.01", "false"}}}
+	if err := WriteXLSX(path, []Table{tab}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for cell, want := range map[string]string{"B2": "1", "B3": "0"} {
+		typ, _ := f.GetCellType("ks", cell)
+		v, _ := f.GetCellValue("ks", cell, excelize.Options{RawCellValue: true})
+		if typ != excelize.CellTypeBool || v != want {
+			t.Errorf("%s: type %v value %q, want a boolean %s", cell, typ, v, want)
 		}
 	}
 }
@@ -476,7 +502,7 @@ func TestWriteXLSX(t *testing.T) {
 	}
 	defer f.Close()
 
-	aggSheet, notesSheet := "aggregate-optimal", "per-graph-notes-with-a-name-bey" // 31 characters
+	aggSheet, notesSheet := "aggregate-optimal", "per-graph-notes~d-31-characters" // 31 characters
 	if got, want := f.GetSheetList(), []string{ContentsSheet, aggSheet, notesSheet}; !slices.Equal(got, want) {
 		t.Fatalf("sheets %q, want %q", got, want)
 	}

@@ -47,13 +47,15 @@ var saveWorkbook = func(f *excelize.File, w io.Writer) error { return f.Write(w)
 // WriteXLSX writes tables to one Excel workbook at path.
 //
 // The first sheet, ContentsSheet, lists every table's sheet name (a link to
-// the sheet) and Title. Each table then has a sheet named after it (cut to
-// 31 characters and made unique, case-insensitively, with a "-2", "-3"...
+// the sheet) and Title. Each table then has a sheet named after it (see
+// SheetNames: a name beyond Excel's 31 characters keeps its start and end
+// around a "~", and is made unique, case-insensitively, with a "-2", "-3"...
 // suffix; "contents" and Excel's reserved "history" are taken). Row 1 is the
 // header: bold, bottom border, frozen, with an autofilter over the table.
 // The Title, when not empty, is also a comment on cell A1. Numeric cells
 // (see the package documentation) are stored as numbers, integers as
-// integers; other cells as text. A numeric column gets a number format showing at least four
+// integers, and the cells of a boolean column (every non-empty cell "true"
+// or "false") as booleans; other cells as text. A numeric column gets a number format showing at least four
 // significant digits of its largest magnitude m:
 //
 //	integer column     #,##0
@@ -178,11 +180,7 @@ func buildWorkbook(tables []Table) (*excelize.File, error) {
 	if err := f.SetSheetName(f.GetSheetName(0), ContentsSheet); err != nil {
 		return nil, err
 	}
-	used := map[string]bool{strings.ToLower(ContentsSheet): true, "history": true}
-	sheets := make([]string, len(tables))
-	for i, t := range tables {
-		sheets[i] = uniqueSheetName(t.Name, used)
-	}
+	sheets := SheetNames(tables)
 
 	contents := Table{Header: []string{"Sheet", "Title"}}
 	for i, t := range tables {
@@ -224,28 +222,43 @@ func buildWorkbook(tables []Table) (*excelize.File, error) {
 	return f, nil
 }
 
-// uniqueSheetName returns name cut to Excel's 31 characters, with a "-N"
-// suffix if a name in used (lower-case keys) already has it, and adds it to
-// used.
+// uniqueSheetName returns name as a sheet name, and adds it to used
+// (lower-case keys): a name longer than Excel's 31 characters keeps its
+// first and last characters around a "~" (shorten), so names that differ
+// only at the end, as report tables numbered by cell and ending in a graph
+// or root do, stay apart and recognisable; only if a name in used already
+// has it does a "-N" suffix follow.
 func uniqueSheetName(name string, used map[string]bool) string {
-	candidate := truncate(name, maxSheetName)
+	candidate := shorten(name, maxSheetName)
 	for n := 2; used[strings.ToLower(candidate)]; n++ {
 		suffix := "-" + strconv.Itoa(n)
-		candidate = truncate(name, maxSheetName-len(suffix)) + suffix
+		candidate = shorten(name, maxSheetName-len(suffix)) + suffix
 	}
 	used[strings.ToLower(candidate)] = true
 	return candidate
 }
 
-// truncate returns the first n runes of s.
-func truncate(s string, n int) string {
-	for i := range s {
-		if n == 0 {
-			return s[:i]
-		}
-		n--
+// SheetNames returns the sheet name WriteXLSX gives each table, in order
+// (ContentsSheet comes first in the workbook and is not listed).
+func SheetNames(tables []Table) []string {
+	used := map[string]bool{strings.ToLower(ContentsSheet): true, "history": true}
+	out := make([]string, len(tables))
+	for i, t := range tables {
+		out[i] = uniqueSheetName(t.Name, used)
 	}
-	return s
+	return out
+}
+
+// shorten returns s when it has at most n runes, else its first n/2 and
+// last n-n/2-1 runes joined by "~".
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	head := n / 2
+	tail := n - head - 1
+	return string(r[:head]) + "~" + string(r[len(r)-tail:])
 }
 
 // quoteSheet quotes a sheet name for a formula or link: 'name', with
@@ -273,6 +286,7 @@ func writeSheet(f *excelize.File, st *styles, sheet string, t Table) error {
 
 	for j := 0; j < nCols; j++ {
 		kind := t.columnKind(j)
+		boolean := t.booleanColumn(j)
 		code := ""
 		if kind.numeric {
 			code = numberFormat(kind)
@@ -284,7 +298,12 @@ func writeSheet(f *excelize.File, st *styles, sheet string, t Table) error {
 			}
 			cell, _ := excelize.CoordinatesToCellName(j+1, i+2)
 			shown := s
-			if n, ok := parseInteger(s); ok {
+			if boolean {
+				if err := f.SetCellBool(sheet, cell, strings.TrimSpace(s) == "true"); err != nil {
+					return err
+				}
+				shown = "FALSE"
+			} else if n, ok := parseInteger(s); ok {
 				err := f.SetCellInt(sheet, cell, n)
 				if err != nil {
 					return err
