@@ -61,7 +61,7 @@ func TestReportDefault(t *testing.T) {
 	joined := strings.Join(figs, " ")
 	for _, want := range []string{"degrees-config-powerlaw", "service-curves-h100", "om-round-times", "om-visits", "om-jobs",
 		"om-rbm", "om-mlp", "roofline-h100", "normalized-levels", "heatmap-levels", "level-times-rmat-s22-e16", "normalized-total", "pagerank-heatmap",
-		"c11-orderings-soc-slashdot0902", "tree-importances", "c12-tree", "tree-predictions"} {
+		"c12-orderings-soc-slashdot0902", "tree-importances", "c13-tree", "tree-predictions"} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("no figure %s among %v", want, figs)
 		}
@@ -89,16 +89,16 @@ func TestReportDefault(t *testing.T) {
 	}
 	// Item 8: measured times carry their spread over the repetitions.
 	for name, cols := range map[string]string{
-		"c05-om-compare-rmat-s18-e8":           "level,measured_us,min_us,max_us,cv_%,",
-		"c08-level-times-rmat-s22-e16-2429519": "level,optimal,optimal_min,optimal_max,",
-		"c11-orderings-soc-slashdot0902":       ",max_cv_%",
+		"c06-om-compare-rmat-s18-e8":           "level,measured_us,min_us,max_us,cv_%,",
+		"c09-level-times-rmat-s22-e16-2429519": "level,optimal,optimal_min,optimal_max,",
+		"c12-orderings-soc-slashdot0902":       ",max_cv_%",
 	} {
 		b, err := os.ReadFile(filepath.Join(dir, "tables", name+".csv"))
 		if err != nil || !strings.Contains(strings.SplitN(string(b), "\n", 2)[0], cols) {
 			t.Errorf("table %s: want the columns %s: %v\n%.300s", name, cols, err, b)
 		}
 	}
-	tex, err := os.ReadFile(filepath.Join(dir, "tables", "c08-aggregate-levels.tex"))
+	tex, err := os.ReadFile(filepath.Join(dir, "tables", "c09-aggregate-levels.tex"))
 	if err != nil || !strings.Contains(string(tex), `\toprule`) || !strings.Contains(string(tex), "optimal") {
 		t.Errorf("aggregate LaTeX table: %v\n%s", err, tex)
 	}
@@ -116,7 +116,7 @@ func TestReportDefault(t *testing.T) {
 	// row's total a number equal to 1.
 	sheet := ""
 	for _, s := range sheets {
-		if strings.HasPrefix(s, "c08-aggregate-levels") {
+		if strings.HasPrefix(s, "c09-aggregate-levels") {
 			sheet = s
 		}
 	}
@@ -158,7 +158,7 @@ func TestReportDefault(t *testing.T) {
 	if n := strings.Count(p, "NVIDIA H100</h1>"); n != 1 {
 		t.Errorf("the title is a heading %d times, want 1", n)
 	}
-	if !strings.Contains(p, `more rows in sheet <strong>c01-data-list</strong>`) {
+	if !strings.Contains(p, `more rows in sheet <strong>c02-data-list</strong>`) {
 		t.Error("the data list is not cut to its first rows with a note")
 	}
 	// Item 9: nothing of this machine on the page.
