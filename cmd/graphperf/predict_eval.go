@@ -239,7 +239,7 @@ func writeEvaluation(e *env, results []*predict.SplitResult, asJSON bool) error 
 		return writeJSONLines(e.stdout, lines)
 	}
 	hasBaseline := len(results) > 0 && len(results[0].External) > 0
-	header := []string{"split", "inputs", "mix_and_match", "best_non_switching", "best_fixed", "classification_tree"}
+	header := []string{"split", "inputs", "mix_and_match", "best_non_switching", "best_fixed", "best_fixed_impl", "classification_tree"}
 	if hasBaseline {
 		header = append(header, "sklearn_hgb")
 	}
@@ -254,7 +254,7 @@ func writeEvaluation(e *env, results []*predict.SplitResult, asJSON bool) error 
 	}
 	for _, r := range results {
 		row := []string{r.Split.Name, strconv.Itoa(r.Model.Inputs), x(r.Model.MixAndMatch.Total), x(r.Model.BestNonSwitching.Total),
-			x(r.Model.BestFixed.Total) + " " + r.Model.BestFixed.Name, x(r.Tree.Total)}
+			x(r.Model.BestFixed.Total), r.Model.BestFixed.Name, x(r.Tree.Total)}
 		if hasBaseline {
 			row = append(row, x(r.External[baselineName].MixAndMatch.Total))
 		}
@@ -264,6 +264,9 @@ func writeEvaluation(e *env, results []*predict.SplitResult, asJSON bool) error 
 	}
 	if err := t.write(e.stdout, false); err != nil {
 		return err
+	}
+	if len(results) == 1 {
+		return nil
 	}
 	s := &table{header: []string{"kind", "splits", "mix_and_match", "best_non_switching", "best_fixed", "classification_tree"},
 		name: "predict-evaluate-summary", title: "Mean [min-max] over the splits of each kind"}
@@ -352,10 +355,7 @@ func predictEvaluateModel(e *env, ds *predict.Dataset, path, plotDir string, asJ
 	if n := len(ds.Graphs) - len(test); n > 0 {
 		fmt.Fprintf(e.stderr, "scoring %s on the %d graphs it did not train on (%d of the data's graphs left out: it trained on them)\n", path, len(test), n)
 	}
-	name := fmt.Sprintf("%d graphs unseen by %s", len(test), filepath.Base(path))
-	if strings.HasPrefix(path, "heldout-") {
-		name = fmt.Sprintf("%d graphs unseen by the %s model (%s)", len(test), path, m.Training.Split)
-	}
+	name := fmt.Sprintf("%s: %d unseen graphs", filepath.Base(path), len(test))
 	levels := ds.LevelsOf(test)
 	if len(levels) == 0 {
 		return fmt.Errorf("%s: none of the model's test graphs is in the dataset", path)
