@@ -7,12 +7,12 @@ import (
 )
 
 // BenchmarkPredictBFSRMAT22 times PredictBFS with the embedded default
-// model on R-MAT scale 22, edge factor 16 (Graph500 parameters, undirected:
-// 4.2M vertices, about 130M stored edges after symmetrising), from the
+// model on R-MAT scale 22, edge factor 16 (Graph500 parameters, made
+// undirected), from the
 // vertex of highest degree: the reference BFS and level properties, the
 // workload of 59 implementations per level and the model. The graph is
 // built outside the timer. Issue 12's target for the whole command is 10 s
-// on two cores (docs/PERFORMANCE.md). Memory: several GB.
+// on two cores (docs/PERFORMANCE.md).
 func BenchmarkPredictBFSRMAT22(b *testing.B) {
 	if testing.Short() {
 		b.Skip("builds a scale-22 graph")
