@@ -2,19 +2,16 @@ package main
 
 import (
 	"compress/gzip"
-	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/graphperf/graphperf/analysis/split"
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/predict"
@@ -330,41 +327,5 @@ func predictDataset(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return writeFile(*out, func(w io.Writer) error { return writeBaselineRows(w, ds, *out) })
-}
-
-// writeBaselineRows writes the baseline's input CSV (gzipped for a .gz name).
-func writeBaselineRows(w io.Writer, ds *predict.Dataset, name string) error {
-	var zw *gzip.Writer
-	if strings.HasSuffix(name, ".gz") {
-		zw = gzip.NewWriter(w)
-		w = zw
-	}
-	cw := csv.NewWriter(w)
-	cw.Write(append([]string{"graph", "root", "level", "impl", "time_ns"}, split.FeatureNames...))
-	k := ds.K()
-	rec := make([]string, 5+len(split.FeatureNames))
-	for r, l := range ds.Levels {
-		for j := range k {
-			ns := ds.Ns[r*k+j]
-			if math.IsNaN(ns) {
-				continue
-			}
-			rec = rec[:0]
-			rec = append(rec, l.Graph, strconv.FormatInt(l.Root, 10), strconv.Itoa(l.Level), ds.Kernels[j].Name,
-				strconv.FormatFloat(ns, 'g', -1, 64))
-			for _, f := range l.Features {
-				rec = append(rec, strconv.FormatFloat(f, 'g', -1, 64))
-			}
-			cw.Write(rec)
-		}
-	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
-		return err
-	}
-	if zw != nil {
-		return zw.Close()
-	}
-	return nil
+	return writeFile(*out, func(w io.Writer) error { return predict.WriteBaselineRows(w, ds, *out) })
 }

@@ -1,17 +1,11 @@
 package main
 
 import (
-	"bufio"
-	"encoding/csv"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -124,7 +118,7 @@ func predictEvaluate(e *env, args []string) error {
 	var ext map[string]map[string]predict.Score
 	if script != "" {
 		t0 := time.Now()
-		if ext, err = runBaseline(e, ds, splits, script); err != nil {
+		if ext, err = predict.RunBaseline(ds, splits, pythonPath(), script); err != nil {
 			return fmt.Errorf("--baseline: %w", err)
 		}
 		fmt.Fprintf(e.stderr, "scikit-learn baseline: %d splits in %.0fs\n", len(splits), time.Since(t0).Seconds())
@@ -388,7 +382,7 @@ func predictEvaluateModel(e *env, ds *predict.Dataset, path, plotDir string, asJ
 	return writeEvaluation(e, []*predict.SplitResult{res}, asJSON)
 }
 
-const baselineName = "sklearn-hgb"
+const baselineName = predict.BaselineName
 
 // baselineScript finds the scikit-learn baseline script, or says why it
 // will not run.
@@ -426,126 +420,6 @@ func pythonPath() string {
 		return "/usr/bin/python3"
 	}
 	return "python3"
-}
-
-// runBaseline runs the scikit-learn script on every split and scores its
-// predictions with the same code as the model's.
-func runBaseline(e *env, ds *predict.Dataset, splits []predict.Split, script string) (map[string]map[string]predict.Score, error) {
-	dir, err := os.MkdirTemp("", "graphperf-baseline-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(dir)
-	rowsPath := filepath.Join(dir, "rows.csv")
-	if err := writeFile(rowsPath, func(w io.Writer) error { return writeBaselineRows(w, ds, rowsPath) }); err != nil {
-		return nil, err
-	}
-	type splitDoc struct {
-		Name       string   `json:"name"`
-		Train      []string `json:"train"`
-		Validation []string `json:"validation"`
-		Test       []string `json:"test"`
-	}
-	var doc struct {
-		Splits []splitDoc `json:"splits"`
-	}
-	for _, s := range splits {
-		doc.Splits = append(doc.Splits, splitDoc{s.Name, s.Train, s.Validation, s.Test})
-	}
-	splitsPath := filepath.Join(dir, "splits.json")
-	b, _ := json.Marshal(doc)
-	if err := os.WriteFile(splitsPath, b, 0o644); err != nil {
-		return nil, err
-	}
-	predsPath := filepath.Join(dir, "preds.csv")
-	cmd := exec.Command(pythonPath(), script, "--rows", rowsPath, "--splits", splitsPath, "--out", predsPath)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	cmd.Stdout = io.Discard
-	// scikit-learn's OpenMP threads slow down badly when there are more of
-	// them than cores (docs/baselines/README.md).
-	cmd.Env = append(os.Environ(), "OMP_NUM_THREADS="+strconv.Itoa(runtime.NumCPU()))
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("%s: %v: %s", script, err, strings.TrimSpace(stderr.String()))
-	}
-	preds, err := readBaselinePreds(ds, predsPath)
-	if err != nil {
-		return nil, err
-	}
-	out := map[string]map[string]predict.Score{}
-	for _, s := range splits {
-		p, ok := preds[s.Name]
-		if !ok {
-			return nil, fmt.Errorf("%s: no predictions for split %s", script, s.Name)
-		}
-		sc, err := predict.ScoreLevels(ds, ds.LevelsOf(s.Test), p, "")
-		if err != nil {
-			return nil, err
-		}
-		out[s.Name] = map[string]predict.Score{baselineName: sc}
-	}
-	return out, nil
-}
-
-// readBaselinePreds reads split,graph,root,level,impl,pred_log_ns into one
-// prediction array (as Model.PredictDataset's) per split.
-func readBaselinePreds(ds *predict.Dataset, path string) (map[string][]float64, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	type key struct {
-		graph       string
-		root, level int64
-	}
-	rowOf := map[key]int{}
-	for i, l := range ds.Levels {
-		rowOf[key{l.Graph, l.Root, int64(l.Level)}] = i
-	}
-	kOf := map[string]int{}
-	for j, k := range ds.Kernels {
-		kOf[k.Name] = j
-	}
-	cr := csv.NewReader(bufio.NewReader(f))
-	header, err := cr.Read()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if strings.Join(header, ",") != "split,graph,root,level,impl,pred_log_ns" {
-		return nil, fmt.Errorf("%s: header %q", path, strings.Join(header, ","))
-	}
-	out := map[string][]float64{}
-	for line := 2; ; line++ {
-		rec, err := cr.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		root, err1 := strconv.ParseInt(rec[2], 10, 64)
-		level, err2 := strconv.ParseInt(rec[3], 10, 64)
-		v, err3 := strconv.ParseFloat(rec[5], 64)
-		if err1 != nil || err2 != nil || err3 != nil {
-			return nil, fmt.Errorf("%s:%d: bad number", path, line)
-		}
-		r, ok1 := rowOf[key{rec[1], root, level}]
-		j, ok2 := kOf[rec[4]]
-		if !ok1 || !ok2 {
-			return nil, fmt.Errorf("%s:%d: unknown row %s", path, line, strings.Join(rec[1:5], ","))
-		}
-		p, ok := out[rec[0]]
-		if !ok {
-			p = make([]float64, len(ds.Ns))
-			for i := range p {
-				p[i] = math.NaN()
-			}
-			out[rec[0]] = p
-		}
-		p[r*ds.K()+j] = math.Exp(v)
-	}
-	return out, nil
 }
 
 // predictScatter draws predicted against measured level times of s's test
