@@ -25,7 +25,8 @@
 #   to the repository's top-level entries (so kernels/..., cmd/... resolve),
 #   with ../shared beside it, so outputs (rmat20.gpg, figs/, h100.db, report/)
 #   land in the scratch folder, never in the clone. Files the README names as
-#   the user's own (mynotes.md, spec.yaml, graph.txt, effs.csv, times.csv) are
+#   the user's own (mynotes.md, spec.yaml, graph.txt, effs.csv, times.csv,
+#   fixed/ba-s12-m16.jsonl.gz) are
 #   made there first, small.
 # - GRAPHPERF_GRAPHS defaults to ../shared/graphs, GRAPHPERF_CACHE_DIR to a
 #   folder under $T (set TRYOUT_CACHE to reuse one between runs).
@@ -123,6 +124,11 @@ EOF
   cp "$repo/cmd/graphperf/testdata/fig2.txt" "$T/work/graph.txt"
   printf 'application,platform,efficiency\nbfs,h100,0.8\nbfs,k40c,0.5\npagerank,h100,0.6\npagerank,k40c,0.4\n' >"$T/work/effs.csv"
   printf 'GraphName,src,impl,lvl,ms\nrmat-s22-e16,2429519,gunrock-bfs,0,0.012\nrmat-s22-e16,2429519,gunrock-bfs,1,0.034\n' >"$T/work/times.csv"
+  # fixed/ba-s12-m16.jsonl.gz: a "corrected" runner file for the --replace
+  # example, the measured one with its first level median changed.
+  mkdir -p "$T/work/fixed"
+  gzip -dc "$repo/kernels/measured/h100/ba-s12-m16.jsonl.gz" |
+    sed '0,/"median_ns":9728.0/s//"median_ns":9730.0/' | gzip >"$T/work/fixed/ba-s12-m16.jsonl.gz"
   export GRAPHPERF_GRAPHS=${GRAPHPERF_GRAPHS:-../shared/graphs}
   export GRAPHPERF_CACHE_DIR=${TRYOUT_CACHE:-$T/cache}
 fi
