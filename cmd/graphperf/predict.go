@@ -105,7 +105,11 @@ of the CUDA runner at every level of a BFS from --root, with the time model
 properties, the level's frontier quantities and each implementation's exact
 per-level work (workload/cost), correcting a physical base time from the
 machine file. Per level it prints the --top fastest implementations and the
-recommended one; then the predicted totals of Mix-and-Match (the
+recommended one, with what bounds that one's level in the machine file's
+terms: the largest term of its physical base time, "overhead" (the level's
+fixed cost T_0), "bandwidth" (its accesses x 32 B over the read bandwidth)
+or "latency" (its lockstep warp rounds over the resident warps, or its hub
+chain, times the DRAM latency); then the predicted totals of Mix-and-Match (the
 recommended implementation at every level, switching costs not included),
 of the best single implementation and of dobfs.
 
@@ -192,13 +196,13 @@ func predictBFS(e *env, args []string) error {
 		}
 		return writeJSON(e.stdout, predictJSON{Prediction: &cp, Top: k})
 	}
-	t := &table{header: []string{"level", "frontier", "edges_frontier", "recommended", "predicted_us"}, name: "predict-bfs",
+	t := &table{header: []string{"level", "frontier", "edges_frontier", "recommended", "predicted_us", "bound"}, name: "predict-bfs",
 		title: fmt.Sprintf("Predicted BFS level times on %s from root %d (%s)", p.Graph, p.Root, p.Machine)}
 	for i := 2; i <= k; i++ {
 		t.header = append(t.header, "#"+strconv.Itoa(i), "us")
 	}
 	for _, l := range p.Levels {
-		row := []string{strconv.Itoa(l.Level), itoa(l.Frontier), itoa(l.EdgesFrontier), l.Recommended, us(l.Times[0].Ns)}
+		row := []string{strconv.Itoa(l.Level), itoa(l.Frontier), itoa(l.EdgesFrontier), l.Recommended, us(l.Times[0].Ns), l.Bound}
 		for i := 1; i < k && i < len(l.Times); i++ {
 			row = append(row, l.Times[i].Impl, us(l.Times[i].Ns))
 		}

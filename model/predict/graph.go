@@ -3,6 +3,7 @@ package predict
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/graphperf/graphperf/kernels"
@@ -47,6 +48,25 @@ type LevelPrediction struct {
 	Times []ImplTime `json:"times"`
 	// Recommended is the implementation with the least predicted time.
 	Recommended string `json:"recommended"`
+	// Bound is the largest term of the recommended implementation's
+	// physical base time (kernelFeatures): "overhead" (T_0, the level's
+	// fixed cost), "bandwidth" (its accesses x sector / read bandwidth) or
+	// "latency" (its lockstep rounds over the resident warps, or its hub
+	// chain, x DRAM latency). It names what limits the level in the
+	// machine file's terms; the operator machine's per-server bottleneck
+	// needs the cache simulation ("model om --simulate").
+	Bound string `json:"bound"`
+}
+
+// boundOf names the largest term of base = T_0 + bandwidth + latency.
+func boundOf(overhead, bandwidth, latency float64) string {
+	switch {
+	case overhead >= bandwidth && overhead >= latency:
+		return "overhead"
+	case bandwidth >= latency:
+		return "bandwidth"
+	}
+	return "latency"
 }
 
 // Prediction is "predict bfs": every level's predicted times and the
@@ -93,6 +113,7 @@ func PredictBFS(m *Model, g *graph.CSR, name string, root uint32, ph Physics) (*
 	p := &Prediction{Graph: name, Root: root, Vertices: int64(n), Edges: g.NumEdges(), Machine: m.Machine,
 		Model: m.Training.Split, LevelsDetail: levels}
 	nf, k := len(FeatureNames), len(ks)
+	iBW, iLat := slices.Index(FeatureNames, "base_bandwidth_ns"), slices.Index(FeatureNames, "base_latency_ns")
 	totals := make([]float64, k)
 	for L := range levels {
 		lp := LevelPrediction{Level: L, Frontier: levels[L].Frontier, DiscoveredTotal: levels[L].Discovered,
@@ -105,6 +126,10 @@ func PredictBFS(m *Model, g *graph.CSR, name string, root uint32, ph Physics) (*
 		}
 		sort.SliceStable(lp.Times, func(a, b int) bool { return lp.Times[a].Ns < lp.Times[b].Ns })
 		lp.Recommended = lp.Times[0].Impl
+		if j := slices.IndexFunc(ks, func(kk Kernel) bool { return kk.Name == lp.Recommended }); j >= 0 {
+			row := x[(L*k+j)*nf : (L*k+j+1)*nf]
+			lp.Bound = boundOf(ph.OverheadNs, row[iBW], row[iLat])
+		}
 		p.MixAndMatchNs += lp.Times[0].Ns
 		p.Levels = append(p.Levels, lp)
 	}

@@ -358,3 +358,44 @@ func TestSpearman(t *testing.T) {
 		t.Errorf("ranks %v", got)
 	}
 }
+
+// TestBound checks the level's bound: the largest of the base time's three
+// terms, and that PredictBFS names one for every level.
+func TestBound(t *testing.T) {
+	for _, c := range []struct {
+		o, b, l float64
+		want    string
+	}{{7488, 100, 200, "overhead"}, {7488, 9000, 200, "bandwidth"}, {7488, 9000, 12000, "latency"}, {7488, 0, 7489, "latency"}} {
+		if got := boundOf(c.o, c.b, c.l); got != c.want {
+			t.Errorf("boundOf(%g, %g, %g) = %s, want %s", c.o, c.b, c.l, got, c.want)
+		}
+	}
+	m, err := DefaultModel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ph := h100Physics(t)
+	// A large R-MAT's first full level moves more bytes than T_0 covers;
+	// its last levels are fixed cost.
+	g := rmat(t, 16, 16, 1)
+	root, deg := uint32(0), g.OutDegrees()
+	for v := range deg {
+		if deg[v] > deg[root] {
+			root = uint32(v)
+		}
+	}
+	p, err := PredictBFS(m, g, "rmat16", root, ph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, l := range p.Levels {
+		if l.Bound == "" {
+			t.Fatalf("level %d has no bound", l.Level)
+		}
+		seen[l.Bound] = true
+	}
+	if !seen["overhead"] || len(seen) < 2 {
+		t.Errorf("bounds %v: want the overhead of the small levels and another", seen)
+	}
+}
