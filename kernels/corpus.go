@@ -260,6 +260,44 @@ func LoadCorpus(path string) (*Corpus, error) {
 	return ParseCorpus(data, path)
 }
 
+// LoadCorpora reads a comma-separated list of corpus files as one corpus:
+// their graphs in order (a name may appear once in all of them), Path and
+// SHA256 the files' own, joined by commas. A dataset measured in waves
+// (kernels/corpus/h100-bfs.yaml, then h100-bfs-2.yaml into the same
+// results directory) is described by the list. Defaults are the first
+// file's; every graph already carries its own settings.
+func LoadCorpora(list string) (*Corpus, error) {
+	var out *Corpus
+	seen := map[string]string{}
+	for _, path := range strings.Split(list, ",") {
+		path = strings.TrimSpace(path)
+		if path == "" {
+			continue
+		}
+		c, err := LoadCorpus(path)
+		if err != nil {
+			return nil, err
+		}
+		for _, g := range c.Graphs {
+			if first, dup := seen[g.Name]; dup {
+				return nil, fmt.Errorf("%s: graph %s is also in %s", path, g.Name, first)
+			}
+			seen[g.Name] = path
+		}
+		if out == nil {
+			out = c
+			continue
+		}
+		out.Path += "," + c.Path
+		out.SHA256 += "," + c.SHA256
+		out.Graphs = append(out.Graphs, c.Graphs...)
+	}
+	if out == nil {
+		return nil, fmt.Errorf("no corpus file named")
+	}
+	return out, nil
+}
+
 // namePattern is what a graph name may look like: it names files.
 var namePattern = regexp.MustCompile(`^[a-z0-9][a-z0-9.-]*$`)
 

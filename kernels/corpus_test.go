@@ -286,3 +286,32 @@ func TestPageRankCorpusMirrorsBFS(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadCorpora reads the two waves of the H100 corpus as one, and
+// rejects a list that names a graph twice.
+func TestLoadCorpora(t *testing.T) {
+	one, err := LoadCorpus("corpus/h100-bfs.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, err := LoadCorpus("corpus/h100-bfs-2.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := LoadCorpora("corpus/h100-bfs.yaml, corpus/h100-bfs-2.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Graphs) != len(one.Graphs)+len(two.Graphs) || c.Graphs[len(one.Graphs)].Name != two.Graphs[0].Name {
+		t.Errorf("%d graphs, want %d + %d in order", len(c.Graphs), len(one.Graphs), len(two.Graphs))
+	}
+	if c.Path != "corpus/h100-bfs.yaml,corpus/h100-bfs-2.yaml" || c.SHA256 != one.SHA256+","+two.SHA256 {
+		t.Errorf("path %q sha %q", c.Path, c.SHA256)
+	}
+	if _, err := LoadCorpora("corpus/h100-bfs.yaml,corpus/h100-bfs.yaml"); err == nil || !strings.Contains(err.Error(), "is also in") {
+		t.Errorf("a graph named twice: err = %v", err)
+	}
+	if _, err := LoadCorpora(" , "); err == nil {
+		t.Error("an empty list: no error")
+	}
+}

@@ -26,7 +26,7 @@ output (the manifest's results file, else NAME.jsonl.gz) against the
 computed frontier and discoveries, and fails naming the graph, root and
 level on a mismatch. Graphs are built one at a time. One progress line per
 graph goes to stderr. The output is written atomically.`)
-	corpusPath := fs.String("corpus", "", "the corpus file (required)")
+	corpusPath := fs.String("corpus", "", "the corpus file, or a comma-separated list of the corpora measured into one results directory (required)")
 	graphsDir := fs.String("graphs", "", "the directory of the corpus's file graphs")
 	manifest := fs.String("manifest", "", "a sweep's manifest.json to check n, m and the roots against")
 	results := fs.String("results", "", "a sweep's results directory to check the frontiers against")
@@ -41,7 +41,7 @@ graph goes to stderr. The output is written atomically.`)
 	case *out == "":
 		return fmt.Errorf("-o: an output file is required")
 	}
-	c, err := kernels.LoadCorpus(*corpusPath)
+	c, err := kernels.LoadCorpora(*corpusPath)
 	if err != nil {
 		return err
 	}

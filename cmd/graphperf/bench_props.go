@@ -15,7 +15,7 @@ write them, in corpus order, as one gzipped JSON document:
 --manifest checks each graph's n and m against a sweep's manifest.json and
 fails on a mismatch, proving the measured graphs were rebuilt. One progress
 line per graph goes to stderr. The output is written atomically.`)
-	corpusPath := fs.String("corpus", "", "the corpus file (required)")
+	corpusPath := fs.String("corpus", "", "the corpus file, or a comma-separated list of the corpora measured into one results directory (required)")
 	graphsDir := fs.String("graphs", "", "the directory of the corpus's file graphs")
 	manifest := fs.String("manifest", "", "a sweep's manifest.json to check n and m against")
 	out := fs.String("o", "", "the output file, gzipped JSON (required)")
@@ -28,7 +28,7 @@ line per graph goes to stderr. The output is written atomically.`)
 	case *out == "":
 		return fmt.Errorf("-o: an output file is required")
 	}
-	c, err := kernels.LoadCorpus(*corpusPath)
+	c, err := kernels.LoadCorpora(*corpusPath)
 	if err != nil {
 		return err
 	}
