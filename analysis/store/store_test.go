@@ -395,10 +395,10 @@ func TestIngestFullDataset(t *testing.T) {
 	fi, _ := os.Stat(path)
 	t.Logf("%d files, %d runs, %d levels, %d invalid in %v; database %.1f MiB",
 		len(files), runs, levels, invalid, elapsed, float64(fi.Size())/(1<<20))
-	// kernels/measured/h100/README.md: 94 graphs, 27,730 totals, 644,221
-	// level records, every one validated.
-	if len(files) != 94 || runs != 27730 || levels != 644221 || invalid != 0 {
-		t.Errorf("want 94 files, 27730 runs, 644221 levels, 0 invalid")
+	// kernels/measured/h100/README.md: 144 graphs (three waves), 42,480
+	// totals, 1,035,096 level records, every one validated.
+	if len(files) != 144 || runs != 42480 || levels != 1035096 || invalid != 0 {
+		t.Errorf("want 144 files, 42480 runs, 1035096 levels, 0 invalid")
 	}
 	for _, f := range files[:5] {
 		if st, err := db.IngestRunnerJSONL(f, "h100-2026-11-21", man); err != nil || !st.Skipped {

@@ -299,7 +299,7 @@ before a graph that would not end within the budget (estimated from the
 graphs measured so far), and --deadline stops a graph still running then
 (dropping it), so the command ends cleanly inside an outer time limit; an
 interrupt or SIGTERM also stops cleanly. --dry-run prints the plan.`)
-	corpusPath := fs.String("corpus", "", "the corpus file (required)")
+	corpusPath := fs.String("corpus", "", "the corpus file, or a comma-separated list of corpora measured into one results directory (required)")
 	graphsDir := fs.String("graphs", "", "the directory of the corpus's file graphs")
 	workDir := fs.String("work", "", "where graphs are made and the runner writes (required)")
 	resultsDir := fs.String("results", "", "where results, the manifest and the log go (required)")
@@ -323,7 +323,7 @@ interrupt or SIGTERM also stops cleanly. --dry-run prints the plan.`)
 	case *deadline > 0 && *budget > *deadline:
 		return fmt.Errorf("--time-budget %v exceeds --deadline %v", *budget, *deadline)
 	}
-	c, err := kernels.LoadCorpus(*corpusPath)
+	c, err := kernels.LoadCorpora(*corpusPath)
 	if err != nil {
 		return err
 	}
