@@ -167,6 +167,6 @@ func Compare(model, baseline float64) Verdict {
 // g3 is v at three significant digits, as the summary prints it.
 func g3(v float64) string { return fmt.Sprintf("%.3g", v) }
 
-func pct(v float64) string { return fmt.Sprintf("%.1f %%", 100*v) }
+func pct(v float64) string { return fmt.Sprintf("%.1f%%", 100*v) }
 
 func isNaN(v float64) bool { return math.IsNaN(v) }

@@ -59,8 +59,8 @@ func TestParagraphFollowsNumbers(t *testing.T) {
 					t.Errorf("paragraph says %q:\n%s", w, p)
 				}
 			}
-			for _, w := range []string{"9.0 % on the held-out graphs and 11.9 % on the real graphs", "fewer than half of the 210 profiled levels of 13 graphs",
-				"(101, 48.1 %)", "Over all 470 inputs, the fastest single implementation is dobfs, at 1.87 times", "best fixed implementation of both evaluations"} {
+			for _, w := range []string{"9.0% on the held-out graphs and 11.9% on the real graphs", "fewer than half of the 210 profiled levels of 13 graphs",
+				"(101 levels, 48.1%)", "Over all 470 inputs, the fastest single implementation is dobfs, at 1.87 times", "best fixed implementation of both evaluations"} {
 				if !strings.Contains(p, w) {
 					t.Errorf("paragraph lacks %q:\n%s", w, p)
 				}
@@ -91,7 +91,7 @@ func TestTableMatchesHeadline(t *testing.T) {
 	if got := rows[1][1:]; strings.Join(got, " ") != "1.14 1.09 2.97 1.22" {
 		t.Errorf("real graphs row %q, want 1.14 1.09 2.97 1.22", got)
 	}
-	if got := rows[4][1]; got != "48.1 %" {
+	if got := rows[4][1]; got != "48.1%" {
 		t.Errorf("operator machine share %q, want 48.1 %% (101 of 210)", got)
 	}
 }

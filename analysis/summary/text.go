@@ -23,7 +23,7 @@ func (h *Headline) Paragraph() string {
 		case 2*h.OM.Within20 == h.OM.Levels:
 			most = "half"
 		}
-		s = append(s, fmt.Sprintf("The operator machine, fed by the Nsight Compute counters of the topology-driven BFS, predicts %s of the %d profiled levels of %d graphs within ±20 %% of the measured time (%d, %s).",
+		s = append(s, fmt.Sprintf("The operator machine, fed by the Nsight Compute counters of the topology-driven BFS, predicts %s of the %d profiled levels of %d graphs within ±20 %% of the measured time (%d levels, %s).",
 			most, h.OM.Levels, h.OM.Graphs, h.OM.Within20, pct(h.OM.Share())))
 	}
 	f := h.Fastest

@@ -205,6 +205,9 @@ func buildReport(e *env, dir string, nb *notebook.Notebook, nbName string, src [
 		}
 		var out notebook.Output
 		out.Text = local.replace(strings.TrimRight(sink.text.String(), "\n"))
+		for _, p := range sink.paragraphs {
+			out.Paragraphs = append(out.Paragraphs, local.replace(p))
+		}
 		for k, t := range sink.tables {
 			if t.Name == "" { // unnamed: after the verb, "c01-data-list"
 				t.Name = verbName(args)

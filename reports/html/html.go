@@ -105,6 +105,7 @@ func Render(w io.Writer, title string, nb *notebook.Notebook, results []notebook
 		if r := byCell[b.Cell]; r != nil {
 			c.NotRun = false
 			c.Text = r.Output.Text
+			c.Paragraphs = r.Output.Paragraphs
 			if r.Err != nil {
 				c.Err = r.Err.Error()
 				data.Failed++
@@ -151,6 +152,7 @@ type cell struct {
 	Err          string
 	NotRun       bool
 	Text         string
+	Paragraphs   []string
 	Tables       []table
 	Figures      []figure
 }
