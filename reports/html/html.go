@@ -38,6 +38,10 @@ type Meta struct {
 	Workbook  string            // e.g. "report.xlsx"
 	Sheets    map[string]string // table Name -> its sheet in Workbook
 	TablesDir string            // e.g. "tables"
+
+	// Command, when set, is how a cell's command is shown (a report
+	// rewrites the paths of its machine); nil shows Cell.Command().
+	Command func(*notebook.Cell) string
 }
 
 // DefaultMaxRows is the number of rows a table shows on the page when
@@ -101,6 +105,9 @@ func Render(w io.Writer, title string, nb *notebook.Notebook, results []notebook
 			continue
 		}
 		c := &cell{Number: b.Cell.Index + 1, Line: b.Cell.Line, Command: b.Cell.Command(), NotRun: true}
+		if meta.Command != nil {
+			c.Command = meta.Command(b.Cell)
+		}
 		data.Cells++
 		if r := byCell[b.Cell]; r != nil {
 			c.NotRun = false
