@@ -155,6 +155,14 @@ func TestReportDefault(t *testing.T) {
 			t.Errorf("%s: not before the first cell", want)
 		}
 	}
+	// Item 6: the first cell is the generated summary, its paragraph and
+	// its table before anything else the cells show.
+	second := strings.Index(p, `<section class="cell" id="cell-2"`)
+	para := strings.Index(p, `<p class="generated">On the `)
+	table := strings.Index(p, `<caption>Headline numbers`)
+	if para < first || table < para || second < table || !strings.Contains(p[para:table], "times the per-level optimum") {
+		t.Errorf("the summary's paragraph (at %d) and table (at %d) are not the first cell's output (cells at %d, %d)", para, table, first, second)
+	}
 	if n := strings.Count(p, "NVIDIA H100</h1>"); n != 1 {
 		t.Errorf("the title is a heading %d times, want 1", n)
 	}
