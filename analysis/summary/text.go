@@ -11,7 +11,7 @@ import (
 // loses to a baseline, the sentence says it loses and gives both numbers.
 func (h *Headline) Paragraph() string {
 	var s []string
-	s = append(s, evaluationSentence(fmt.Sprintf("On the %d graphs it never saw (%d inputs of graph and root), the time model's Mix-and-Match", h.HeldOut.Graphs, h.HeldOut.Inputs), h.HeldOut))
+	s = append(s, evaluationSentence(fmt.Sprintf("On the %d graphs it never saw (%d inputs: graph and root), the time model's Mix-and-Match", h.HeldOut.Graphs, h.HeldOut.Inputs), h.HeldOut))
 	s = append(s, evaluationSentence(fmt.Sprintf("Trained on the generated graphs only and tested on the %d real graphs (%d inputs), it", h.Real.Graphs, h.Real.Inputs), h.Real))
 	s = append(s, fmt.Sprintf("Its median error per level and implementation is %s on the held-out graphs and %s on the real graphs (%s and %s of the predicted times within ±20 %%).",
 		pct(h.HeldOut.MedianError), pct(h.Real.MedianError), pct(h.HeldOut.Within20), pct(h.Real.Within20)))
@@ -23,7 +23,7 @@ func (h *Headline) Paragraph() string {
 		case 2*h.OM.Within20 == h.OM.Levels:
 			most = "half"
 		}
-		s = append(s, fmt.Sprintf("The operator machine, fed by the Nsight Compute counters of the topology-driven BFS, predicts %s of the %d profiled levels of %d graphs within ±20 %% of the measured time (%d levels, %s).",
+		s = append(s, fmt.Sprintf("The operator machine, fed by Nsight Compute counters, predicts %s of the %d profiled levels of %d graphs within ±20 %% of the measured time (%d levels, %s).",
 			most, h.OM.Levels, h.OM.Graphs, h.OM.Within20, pct(h.OM.Share())))
 	}
 	f := h.Fastest
@@ -104,14 +104,14 @@ func (h *Headline) Table() (header []string, rows [][]string) {
 	}
 	for _, e := range []Evaluation{h.HeldOut, h.Real} {
 		rows = append(rows, []string{
-			fmt.Sprintf("Mix-and-Match / per-level optimum, %d %s (%d inputs; best fixed: %s)", e.Graphs, e.Name, e.Inputs, e.BestFixedImpl),
+			fmt.Sprintf("Mix-and-Match, %d %s, %d inputs (best fixed %s)", e.Graphs, e.Name, e.Inputs, e.BestFixedImpl),
 			g3(e.MixAndMatch), g3(e.BestNonSwitching), g3(e.BestFixed), tree(e.Tree)})
 	}
 	for _, e := range []Evaluation{h.HeldOut, h.Real} {
-		rows = append(rows, []string{"time model, median per-level error, " + e.Name, pct(e.MedianError), "", "", ""})
+		rows = append(rows, []string{"median per-level error, " + e.Name, pct(e.MedianError), "", "", ""})
 	}
 	rows = append(rows,
-		[]string{fmt.Sprintf("operator machine (counters), levels within ±20 %% (%d of %d, %d graphs)", h.OM.Within20, h.OM.Levels, h.OM.Graphs), pct(h.OM.Share()), "", "", ""},
-		[]string{fmt.Sprintf("fastest implementation, %s: total / fastest per input (%d inputs)", h.Fastest.Impl, h.Fastest.Inputs), g3(h.Fastest.Total), "", "", ""})
+		[]string{fmt.Sprintf("operator machine, levels within ±20 %% (%d of %d)", h.OM.Within20, h.OM.Levels), pct(h.OM.Share()), "", "", ""},
+		[]string{fmt.Sprintf("fastest implementation %s: total / best per input, %d inputs", h.Fastest.Impl, h.Fastest.Inputs), g3(h.Fastest.Total), "", "", ""})
 	return header, rows
 }

@@ -88,7 +88,7 @@ func reportSummary(e *env, args []string) error {
 		}
 	}
 	t := &table{header: header, name: "summary",
-		title: "Headline numbers: Totals against the per-level optimum (1 is the optimum, lower is better) on graphs the time model never saw, errors and the fastest implementation"}
+		title: "Headline numbers: Totals against the optimum (1 is optimal, lower is better)"}
 	for _, r := range rows {
 		t.add(r...)
 	}
