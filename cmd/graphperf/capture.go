@@ -19,9 +19,10 @@ import (
 // it (table.write) are kept as tables, figures (env.figure) as figures, and
 // any other text as text, all placed inline in the report.
 type cellSink struct {
-	text    bytes.Buffer
-	tables  []rtable.Table
-	figures []cellFigure
+	text       bytes.Buffer
+	paragraphs []string
+	tables     []rtable.Table
+	figures    []cellFigure
 }
 
 func (s *cellSink) Write(p []byte) (int, error) { return s.text.Write(p) }
@@ -121,6 +122,30 @@ func writeFileAtomic(path string, b []byte) (err error) {
 }
 
 // inReport says whether the verb runs as a report cell.
+// paragraph writes a paragraph for a reader: inside a report as prose of
+// the cell, else wrapped to 79 columns and followed by a blank line.
+func (e *env) paragraph(text string) error {
+	if s, ok := e.stdout.(*cellSink); ok {
+		s.paragraphs = append(s.paragraphs, text)
+		return nil
+	}
+	var b strings.Builder
+	col := 0
+	for _, w := range strings.Fields(text) {
+		if col > 0 && col+1+len([]rune(w)) > 79 {
+			b.WriteByte('\n')
+			col = 0
+		} else if col > 0 {
+			b.WriteByte(' ')
+			col++
+		}
+		b.WriteString(w)
+		col += len([]rune(w))
+	}
+	_, err := fmt.Fprintf(e.stdout, "%s\n\n", b.String())
+	return err
+}
+
 func (e *env) inReport() bool {
 	_, ok := e.stdout.(*cellSink)
 	return ok

@@ -58,7 +58,7 @@ func run(stdout, stderr io.Writer, args []string) error {
 		fmt.Fprintln(stdout, "graphperf", version())
 		return nil
 	}
-	if args[0] == "report" {
+	if args[0] == "report" && !(len(args) > 1 && args[1] == "summary") {
 		if err := reportCommand(e, args[1:]); err != nil && err != errHelpShown {
 			return fmt.Errorf("report: %w", err)
 		}
@@ -73,6 +73,13 @@ func dispatch(e *env, args []string) error {
 		return errors.New("no command")
 	}
 	if args[0] == "report" {
+		// "report summary" is a verb; "report" itself writes a bundle.
+		if len(args) > 1 && args[1] == "summary" {
+			if err := reportSummary(e, args[2:]); err != nil && err != errHelpShown {
+				return fmt.Errorf("report summary: %w", err)
+			}
+			return nil
+		}
 		return errors.New("report cannot run inside a report")
 	}
 	for _, g := range groups() {

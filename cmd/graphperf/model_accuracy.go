@@ -35,33 +35,21 @@ type fitSummary struct {
 	R           float64 `json:"r"`
 	Within20    float64 `json:"within_20"`
 	MaxErrorPct float64 `json:"max_error_pct"`
+	fit         om.Fit
 }
 
+// summarizeFit is om.FitLevels as "model accuracy --json" prints it.
 func summarizeFit(pred, ref []float64) fitSummary {
-	var p, m []float64
-	for i := range pred {
-		if i < len(ref) && ref[i] > 0 && !math.IsNaN(pred[i]) {
-			p, m = append(p, pred[i]), append(m, ref[i])
-		}
-	}
-	f := fitSummary{Levels: len(p), R: math.NaN()}
-	if len(p) >= 2 {
-		f.R = omPearson(p, m)
-	}
-	within := 0
-	for i := range p {
-		e := 100 * (p[i] - m[i]) / m[i]
-		if math.Abs(e) <= 20 {
-			within++
-		}
-		if math.Abs(e) > math.Abs(f.MaxErrorPct) {
-			f.MaxErrorPct = e
-		}
-	}
-	if len(p) > 0 {
-		f.Within20 = float64(within) / float64(len(p))
-	}
-	return f
+	f := om.FitLevels(pred, ref)
+	return fitSummary{Levels: f.Levels, R: f.R, Within20: f.Share(), MaxErrorPct: f.MaxErrorPct, fit: f}
+}
+
+// accuracyRow is one graph of "model accuracy".
+type accuracyRow struct {
+	Graph      string      `json:"graph"`
+	Root       int64       `json:"root"`
+	Counters   fitSummary  `json:"counters"`
+	Simulation *fitSummary `json:"simulation,omitempty"`
 }
 
 func modelAccuracy(e *env, args []string) error {
@@ -77,66 +65,9 @@ func modelAccuracy(e *env, args []string) error {
 	if err := of.check(); err != nil {
 		return err
 	}
-	dir, err := measured.Dir()
+	rows, skipped, notes, err := omAccuracy(e, *name, *sim, *simMaxEdges)
 	if err != nil {
 		return err
-	}
-	man, err := kernels.ReadManifest(filepath.Join(dir, "manifest.json"))
-	if err != nil {
-		return err
-	}
-	swept := map[string][]uint32{}
-	edges := map[string]int64{}
-	for _, g := range man.Graphs {
-		swept[g.Name] = g.Roots
-		edges[g.Name] = g.M
-	}
-	profiles, err := ncuProfiles(dir)
-	if err != nil {
-		return err
-	}
-	type row struct {
-		Graph      string      `json:"graph"`
-		Root       int64       `json:"root"`
-		Counters   fitSummary  `json:"counters"`
-		Simulation *fitSummary `json:"simulation,omitempty"`
-	}
-	var rows []row
-	var skipped, notes []string
-	for _, p := range profiles {
-		g, csv, rv := p.graph, p.csv, p.root
-		root := strconv.FormatUint(uint64(rv), 10)
-		if !slices.Contains(swept[g], rv) {
-			skipped = append(skipped, fmt.Sprintf("%s: profiled from root %s, which the sweep did not measure", g, root))
-			continue
-		}
-		results := filepath.Join(dir, g+".jsonl.gz")
-		var cnt omCollected
-		if err := omCounters(e, csv, *name, om.GPUOptions{}, results, root, false, "", &cnt); err != nil {
-			return fmt.Errorf("%s: %w", g, err)
-		}
-		rw := row{Graph: g, Root: int64(rv), Counters: summarizeFit(predictions(cnt.rows), cnt.ref)}
-		if *sim && *simMaxEdges > 0 && edges[g] > *simMaxEdges {
-			notes = append(notes, fmt.Sprintf("%s: not simulated: %d edges, more than --sim-max-edges %d", g, edges[g], *simMaxEdges))
-		} else if *sim {
-			gpg, err := embeddedGraph(e, g)
-			if errors.Is(err, errNoGraphFile) {
-				notes = append(notes, fmt.Sprintf("%s: not simulated: %v", g, err))
-				rows = append(rows, rw)
-				continue
-			}
-			if err != nil {
-				return err
-			}
-			var lf loadFlags
-			var s omCollected
-			if err := omSimulate(e, &lf, gpg, "topo", *name, root, 1, om.GPUOptions{}, results, false, "", &s); err != nil {
-				return fmt.Errorf("%s: %w", g, err)
-			}
-			f := summarizeFit(predictions(s.rows), s.ref)
-			rw.Simulation = &f
-		}
-		rows = append(rows, rw)
 	}
 	if of.json {
 		return writeJSON(e.stdout, map[string]any{"machine": *name, "graphs": rows, "skipped": skipped, "notes": notes})
@@ -186,4 +117,66 @@ func predictions(rows []omLevelJSON) []float64 {
 		out[i] = r.PredictedNs
 	}
 	return out
+}
+
+// omAccuracy is "model accuracy" without its output: per graph of the
+// embedded dataset with counters and a swept root, the operator machine's
+// fit from the counters and, with sim, from the simulation (graphs of more
+// than simMaxEdges edges left out when it is positive); the profiles it
+// skipped and notes on the graphs it did not simulate.
+func omAccuracy(e *env, name string, sim bool, simMaxEdges int64) (rows []accuracyRow, skipped, notes []string, err error) {
+	dir, err := measured.Dir()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	man, err := kernels.ReadManifest(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	swept := map[string][]uint32{}
+	edges := map[string]int64{}
+	for _, g := range man.Graphs {
+		swept[g.Name] = g.Roots
+		edges[g.Name] = g.M
+	}
+	profiles, err := ncuProfiles(dir)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for _, p := range profiles {
+		g, csv, rv := p.graph, p.csv, p.root
+		root := strconv.FormatUint(uint64(rv), 10)
+		if !slices.Contains(swept[g], rv) {
+			skipped = append(skipped, fmt.Sprintf("%s: profiled from root %s, which the sweep did not measure", g, root))
+			continue
+		}
+		results := filepath.Join(dir, g+".jsonl.gz")
+		var cnt omCollected
+		if err := omCounters(e, csv, name, om.GPUOptions{}, results, root, false, "", &cnt); err != nil {
+			return nil, nil, nil, fmt.Errorf("%s: %w", g, err)
+		}
+		rw := accuracyRow{Graph: g, Root: int64(rv), Counters: summarizeFit(predictions(cnt.rows), cnt.ref)}
+		if sim && simMaxEdges > 0 && edges[g] > simMaxEdges {
+			notes = append(notes, fmt.Sprintf("%s: not simulated: %d edges, more than --sim-max-edges %d", g, edges[g], simMaxEdges))
+		} else if sim {
+			gpg, err := embeddedGraph(e, g)
+			if errors.Is(err, errNoGraphFile) {
+				notes = append(notes, fmt.Sprintf("%s: not simulated: %v", g, err))
+				rows = append(rows, rw)
+				continue
+			}
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			var lf loadFlags
+			var s omCollected
+			if err := omSimulate(e, &lf, gpg, "topo", name, root, 1, om.GPUOptions{}, results, false, "", &s); err != nil {
+				return nil, nil, nil, fmt.Errorf("%s: %w", g, err)
+			}
+			f := summarizeFit(predictions(s.rows), s.ref)
+			rw.Simulation = &f
+		}
+		rows = append(rows, rw)
+	}
+	return rows, skipped, notes, nil
 }

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -323,6 +325,29 @@ func parseSeeds(s string) ([]uint64, error) {
 	return out, nil
 }
 
+// evaluateModel is predict.EvaluateModel with the user's messages: which
+// graphs it leaves out, and what to give it when nothing is left.
+func evaluateModel(e *env, ds *predict.Dataset, m *predict.Model, path string) (*predict.SplitResult, error) {
+	trained := 0
+	for _, g := range ds.Graphs {
+		if slices.Contains(m.Training.TrainGraphs, g) || slices.Contains(m.Training.ValidationGraphs, g) {
+			trained++
+		}
+	}
+	test := len(ds.Graphs) - trained
+	res, err := predict.EvaluateModel(ds, m, fmt.Sprintf("%s: %d unseen graphs", filepath.Base(path), test))
+	if errors.Is(err, predict.ErrNothingToScore) && test == 0 {
+		return nil, fmt.Errorf("%s: the model was trained on every graph of the data (%d): nothing to score it on; give it measurements of other graphs (a results directory or --db)", path, len(ds.Graphs))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if trained > 0 {
+		fmt.Fprintf(e.stderr, "scoring %s on the %d graphs it did not train on (%d of the data's graphs left out: it trained on them)\n", path, test, trained)
+	}
+	return res, nil
+}
+
 // predictEvaluateModel scores a saved model on the test graphs its file
 // records, or on every graph of ds for a model trained on everything.
 func predictEvaluateModel(e *env, ds *predict.Dataset, path, plotDir string, asJSON bool) error {
@@ -330,50 +355,11 @@ func predictEvaluateModel(e *env, ds *predict.Dataset, path, plotDir string, asJ
 	if err != nil {
 		return err
 	}
-	// Score the graphs of the data the model never trained on: its own
-	// test graphs on the dataset it came from, every graph of a store of
-	// new measurements.
-	trained := map[string]bool{}
-	for _, g := range append(append([]string{}, m.Training.TrainGraphs...), m.Training.ValidationGraphs...) {
-		trained[g] = true
-	}
-	var test []string
-	for _, g := range ds.Graphs {
-		if !trained[g] {
-			test = append(test, g)
-		}
-	}
-	if len(test) == 0 {
-		return fmt.Errorf("%s: the model was trained on every graph of the data (%d): nothing to score it on; give it measurements of other graphs (a results directory or --db)", path, len(ds.Graphs))
-	}
-	if n := len(ds.Graphs) - len(test); n > 0 {
-		fmt.Fprintf(e.stderr, "scoring %s on the %d graphs it did not train on (%d of the data's graphs left out: it trained on them)\n", path, len(test), n)
-	}
-	name := fmt.Sprintf("%s: %d unseen graphs", filepath.Base(path), len(test))
-	levels := ds.LevelsOf(test)
-	if len(levels) == 0 {
-		return fmt.Errorf("%s: none of the model's test graphs is in the dataset", path)
-	}
-	train := ds.LevelsOf(append(append([]string{}, m.Training.TrainGraphs...), m.Training.ValidationGraphs...))
-	fixed := ""
-	if len(train) > 0 {
-		fixed = predict.BestFixed(ds, train)
-	}
-	sc, err := predict.ScoreLevels(ds, levels, m.PredictDataset(ds, levels), fixed)
+	res, err := evaluateModel(e, ds, m, path)
 	if err != nil {
 		return err
 	}
-	s := predict.Split{Name: name, Kind: predict.SplitKind(m.Training.Split), Test: test,
-		Train: m.Training.TrainGraphs, Validation: m.Training.ValidationGraphs}
-	res := &predict.SplitResult{Split: s, Model: sc, Params: m.Training.Params, Target: m.Target, Trees: len(m.Trees.Trees)}
-	if len(s.Train) > 0 && len(m.Training.TestGraphs) > 0 {
-		// Seed 004's tree, trained on the same graphs as the model.
-		if res.Tree, res.TreeParams, err = predict.ClassificationTree(ds, s, levels); err != nil {
-			return err
-		}
-	} else {
-		res.Tree.Total = math.NaN()
-	}
+	s := res.Split
 	if plotDir != "" || e.inReport() {
 		if err := predictScatter(e, plotDir, ds, s, m); err != nil {
 			return err

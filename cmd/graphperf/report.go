@@ -62,7 +62,7 @@ func reportCommand(e *env, args []string) error {
 		_, err := e.stdout.Write(notebook.Default)
 		return err
 	}
-	src, nbName := notebook.Default, "default notebook (embedded)"
+	src, nbName := notebook.Default, notebook.DefaultName
 	if len(pos) == 1 {
 		if src, err = os.ReadFile(pos[0]); err != nil {
 			return err
@@ -104,7 +104,7 @@ func reportCommand(e *env, args []string) error {
 	}
 
 	start := time.Now()
-	man, results, err := buildReport(e, tmp, nb, nbName, src, *db)
+	man, results, err := buildReport(e, tmp, dst, nb, nbName, src, *db)
 	if err != nil {
 		return err
 	}
@@ -165,9 +165,15 @@ type reportCellJSON struct {
 	Figures []string `json:"figures"`
 }
 
-// buildReport runs nb's cells and writes the bundle into dir.
-func buildReport(e *env, dir string, nb *notebook.Notebook, nbName string, src []byte, db string) (*reportManifest, []notebook.Result, error) {
+// buildReport runs nb's cells and writes the bundle into dir, which will
+// be renamed to dst: the file names in its manifest and page are relative
+// to dst.
+func buildReport(e *env, dir, dst string, nb *notebook.Notebook, nbName string, src []byte, db string) (*reportManifest, []notebook.Result, error) {
 	start := time.Now()
+	local := newLocalPaths(dir)
+	if nbName != notebook.DefaultName {
+		nbName = bundleRel(dst, nbName)
+	}
 	man := &reportManifest{
 		Tool: "graphperf report", Version: version(), GoVersion: runtime.Version(),
 		Created:  start.UTC().Format(time.RFC3339),
@@ -179,13 +185,13 @@ func buildReport(e *env, dir string, nb *notebook.Notebook, nbName string, src [
 		if err != nil {
 			return nil, nil, err
 		}
-		man.Inputs = append(man.Inputs, reportInputJSON{Name: db, Kind: "store (--db)", SHA256: h})
+		man.Inputs = append(man.Inputs, reportInputJSON{Name: bundleRel(dst, db), Kind: "store (--db)", SHA256: h})
 	} else {
 		man.Inputs = append(man.Inputs, reportInputJSON{Name: "embedded H100 dataset (kernels/measured/h100)", Kind: "embedded", SHA256: measured.Hash()})
 	}
 
 	cells := nb.Cells()
-	local := newLocalPaths(dir)
+	command := func(c *notebook.Cell) string { return local.command(dst, c.Args) }
 	bar := progress.New(e.stderr, e.interactive, "report", false)
 	used, usedFig := map[string]int{}, map[string]int{}
 	var tables []rtable.Table
@@ -193,18 +199,22 @@ func buildReport(e *env, dir string, nb *notebook.Notebook, nbName string, src [
 	exec := func(args []string) (notebook.Output, error) {
 		c := cells[n]
 		n++
+		local := local.forCell(dst, args)
 		cellStart := time.Now()
 		sink := &cellSink{}
 		var stderr bytes.Buffer
 		ce := &env{stdout: sink, stderr: &stderr, defaultDB: db}
 		err := dispatch(ce, args)
 		bar.Update(int64(n), int64(len(cells)))
-		cj := reportCellJSON{Number: c.Index + 1, Line: c.Line, Command: c.Command(), Tables: []string{}, Figures: []string{}}
+		cj := reportCellJSON{Number: c.Index + 1, Line: c.Line, Command: command(c), Tables: []string{}, Figures: []string{}}
 		if seeds := seedsOf(args); len(seeds) > 0 {
 			man.Seeds[fmt.Sprint(c.Index+1)] = seeds
 		}
 		var out notebook.Output
 		out.Text = local.replace(strings.TrimRight(sink.text.String(), "\n"))
+		for _, p := range sink.paragraphs {
+			out.Paragraphs = append(out.Paragraphs, local.replace(p))
+		}
 		for k, t := range sink.tables {
 			if t.Name == "" { // unnamed: after the verb, "c01-data-list"
 				t.Name = verbName(args)
@@ -214,7 +224,7 @@ func buildReport(e *env, dir string, nb *notebook.Notebook, nbName string, src [
 			}
 			t.Name = uniqueName(fmt.Sprintf("c%02d-%s", c.Index+1, t.Name), used)
 			if t.Title == "" {
-				t.Title = c.Command()
+				t.Title = command(c)
 			}
 			t.Title = local.replace(t.Title)
 			for _, r := range t.Rows {
@@ -287,14 +297,15 @@ func buildReport(e *env, dir string, nb *notebook.Notebook, nbName string, src [
 		man.Files["report.xlsx"] = h
 	}
 	var page bytes.Buffer
-	meta := html.Meta{Version: version(), Date: start, Workbook: "report.xlsx", TablesDir: "tables", Sheets: map[string]string{}}
+	meta := html.Meta{Version: version(), Date: start, Workbook: "report.xlsx", TablesDir: "tables", Sheets: map[string]string{},
+		Command: command}
 	for i, sheet := range rtable.SheetNames(tables) {
 		meta.Sheets[tables[i].Name] = sheet
 	}
 	for _, in := range man.Inputs {
-		meta.Inputs = append(meta.Inputs, html.Input{Name: local.file(in.Name), SHA256: in.SHA256})
+		meta.Inputs = append(meta.Inputs, html.Input{Name: in.Name, SHA256: in.SHA256})
 	}
-	meta.Inputs = append(meta.Inputs, html.Input{Name: local.file(nbName), SHA256: man.Notebook.SHA256})
+	meta.Inputs = append(meta.Inputs, html.Input{Name: nbName, SHA256: man.Notebook.SHA256})
 	if err := html.Render(&page, notebookTitle(nb), nb, results, meta); err != nil {
 		return nil, nil, err
 	}
@@ -346,7 +357,10 @@ func verbName(args []string) string {
 // "embedded:graph/NAME.gpg", its cache as "$GRAPHPERF_CACHE_DIR", the
 // bundle being written as a relative path, $GRAPHPERF_GRAPHS by its name,
 // the working directory as relative paths and the home directory as "~".
-type localPaths struct{ r *strings.Replacer }
+type localPaths struct {
+	r     *strings.Replacer
+	pairs []string
+}
 
 func newLocalPaths(bundle string) localPaths {
 	var pairs []string
@@ -380,19 +394,62 @@ func newLocalPaths(bundle string) localPaths {
 	// strings.Replacer tries the pairs in argument order at each position,
 	// so a path inside another (the cache in the home directory) is added
 	// first.
-	return localPaths{strings.NewReplacer(pairs...)}
+	return localPaths{strings.NewReplacer(pairs...), pairs}
+}
+
+// forCell adds to l the absolute paths a cell's args name (bare or as a
+// flag's value), rewritten relative to the bundle dst, for what that cell
+// prints.
+func (l localPaths) forCell(dst string, args []string) localPaths {
+	var pairs []string
+	for _, a := range args {
+		if k, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(k, "-") {
+			a = v
+		}
+		if filepath.IsAbs(a) && l.replace(a) == a {
+			pairs = append(pairs, filepath.Clean(a), bundleRel(dst, a))
+		}
+	}
+	if len(pairs) == 0 {
+		return l
+	}
+	pairs = append(pairs, l.pairs...)
+	return localPaths{strings.NewReplacer(pairs...), pairs}
 }
 
 func (l localPaths) replace(s string) string { return l.r.Replace(s) }
 
-// file is replace for the name of an input file: one still absolute (not
-// under a folder replace knows) is shown by its base name; the manifest
-// keeps the path.
-func (l localPaths) file(name string) string {
-	if s := l.replace(name); !filepath.IsAbs(s) {
-		return s
+// command is a cell's command as the bundle shows it: each argument with
+// replace's rewrites, and a path still absolute (also as a flag's value,
+// "--db=/x") made relative to the bundle dst.
+func (l localPaths) command(dst string, args []string) string {
+	out := []string{notebook.CellLanguage}
+	for _, a := range args {
+		a = l.replace(a)
+		if filepath.IsAbs(a) {
+			a = bundleRel(dst, a)
+		} else if k, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(k, "-") && filepath.IsAbs(v) {
+			a = k + "=" + bundleRel(dst, v)
+		}
+		out = append(out, a)
 	}
-	return filepath.Base(name)
+	return notebook.Quote(out)
+}
+
+// bundleRel is path relative to the bundle dst, slash-separated, so a
+// manifest names its inputs the same way wherever the bundle is copied
+// with them; path itself when either cannot be made absolute.
+func bundleRel(dst, path string) string {
+	absDst, err1 := filepath.Abs(dst)
+	absPath, err2 := filepath.Abs(path)
+	if err1 != nil || err2 != nil {
+		return path
+	}
+	rel, err := filepath.Rel(absDst, absPath)
+	if err != nil {
+		return path
+	}
+	return filepath.ToSlash(rel)
 }
 
 // portableError is a cell's error with the paths of this machine rewritten

@@ -155,6 +155,14 @@ func TestReportDefault(t *testing.T) {
 			t.Errorf("%s: not before the first cell", want)
 		}
 	}
+	// Item 6: the first cell is the generated summary, its paragraph and
+	// its table before anything else the cells show.
+	second := strings.Index(p, `<section class="cell" id="cell-2"`)
+	para := strings.Index(p, `<p class="generated">On the `)
+	table := strings.Index(p, `<caption>Headline numbers`)
+	if para < first || table < para || second < table || !strings.Contains(p[para:table], "times the per-level optimum") {
+		t.Errorf("the summary's paragraph (at %d) and table (at %d) are not the first cell's output (cells at %d, %d)", para, table, first, second)
+	}
 	if n := strings.Count(p, "NVIDIA H100</h1>"); n != 1 {
 		t.Errorf("the title is a heading %d times, want 1", n)
 	}
@@ -370,5 +378,54 @@ func TestReportPortable(t *testing.T) {
 	}
 	if typ, _ := x.GetCellType(ks, "B2"); typ == excelize.CellTypeSharedString || typ == excelize.CellTypeInlineString {
 		t.Errorf("%s!B2 is text, want a number", ks)
+	}
+}
+
+// TestReportManifestRelative: a notebook, a --db store and a cell argument
+// given by absolute paths outside the working directory appear in
+// manifest.json and index.html relative to the bundle, and neither file
+// holds the temporary folder they live in (issue 13 item 9). The
+// notebook's source is kept verbatim in the manifest (it is hashed), so it
+// is left out of the check.
+func TestReportManifestRelative(t *testing.T) {
+	work := t.TempDir()
+	for _, d := range []string{"nb", "data"} {
+		if err := os.MkdirAll(filepath.Join(work, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	graph, err := os.ReadFile("testdata/fig2.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	absGraph := filepath.Join(work, "data", "fig2.txt")
+	os.WriteFile(absGraph, graph, 0o644)
+	nb := filepath.Join(work, "nb", "nb.md")
+	os.WriteFile(nb, []byte("# Paths\n\n```graphperf\ngraph stats "+absGraph+"\n```\n\n```graphperf\ngraph convert "+absGraph+" -o="+filepath.Join(work, "data", "fig2.gpg")+"\n```\n"), 0o644)
+	dir := filepath.Join(work, "out")
+	if _, stderr, err := runCLI(t, "report", nb, "-o", dir); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	m := readManifest(t, dir)
+	if m.Notebook.Name != "../nb/nb.md" {
+		t.Errorf("notebook %q, want ../nb/nb.md", m.Notebook.Name)
+	}
+	if len(m.Cells) != 2 || m.Cells[0].Command != "graphperf graph stats ../data/fig2.txt" ||
+		m.Cells[1].Command != "graphperf graph convert ../data/fig2.txt -o=../data/fig2.gpg" {
+		t.Errorf("cells %+v: want the commands with ../data/fig2.txt and -o=../data/fig2.gpg", m.Cells)
+	}
+	m.Notebook.Source = ""
+	mj, _ := json.Marshal(m)
+	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range map[string]string{"manifest.json": string(mj), "index.html": string(page)} {
+		if i := strings.Index(b, work); i >= 0 {
+			t.Errorf("%s holds the local path %s: ...%s...", name, work, b[max(0, i-80):min(len(b), i+120)])
+		}
+	}
+	if !strings.Contains(string(page), "graphperf graph stats ../data/fig2.txt") {
+		t.Error("the page does not show the command with its path relative to the bundle")
 	}
 }

@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -144,3 +145,55 @@ func Summarize(rs []*SplitResult, f func(*SplitResult) float64) Summary {
 	}
 	return s
 }
+
+// EvaluateModel scores a saved model on the graphs of ds it did not train
+// on: every graph not among m's training and validation graphs. Its best
+// fixed implementation is the one with the least summed time on those
+// training and validation graphs, and seed 004's classification tree is
+// trained on the same graphs (ClassificationTree) when m records test
+// graphs; otherwise Tree.Total is NaN. The result's Split is named name.
+// It is what "predict evaluate --model" prints and what the report's
+// summary quotes.
+func EvaluateModel(ds *Dataset, m *Model, name string) (*SplitResult, error) {
+	trainedOn := append(slices.Clone(m.Training.TrainGraphs), m.Training.ValidationGraphs...)
+	trained := map[string]bool{}
+	for _, g := range trainedOn {
+		trained[g] = true
+	}
+	var test []string
+	for _, g := range ds.Graphs {
+		if !trained[g] {
+			test = append(test, g)
+		}
+	}
+	if len(test) == 0 {
+		return nil, fmt.Errorf("%w: the model was trained on every graph of the data (%d)", ErrNothingToScore, len(ds.Graphs))
+	}
+	levels := ds.LevelsOf(test)
+	if len(levels) == 0 {
+		return nil, fmt.Errorf("%w: none of the model's test graphs is in the dataset", ErrNothingToScore)
+	}
+	fixed := ""
+	if train := ds.LevelsOf(trainedOn); len(train) > 0 {
+		fixed = BestFixed(ds, train)
+	}
+	sc, err := ScoreLevels(ds, levels, m.PredictDataset(ds, levels), fixed)
+	if err != nil {
+		return nil, err
+	}
+	s := Split{Name: name, Kind: SplitKind(m.Training.Split), Test: test,
+		Train: m.Training.TrainGraphs, Validation: m.Training.ValidationGraphs}
+	res := &SplitResult{Split: s, Model: sc, Params: m.Training.Params, Target: m.Target, Trees: len(m.Trees.Trees)}
+	if len(s.Train) > 0 && len(m.Training.TestGraphs) > 0 {
+		if res.Tree, res.TreeParams, err = ClassificationTree(ds, s, levels); err != nil {
+			return nil, err
+		}
+	} else {
+		res.Tree.Total = math.NaN()
+	}
+	return res, nil
+}
+
+// ErrNothingToScore is EvaluateModel's error when ds holds no graph the
+// model did not train on.
+var ErrNothingToScore = errors.New("predict: nothing to score the model on")

@@ -38,6 +38,10 @@ type Meta struct {
 	Workbook  string            // e.g. "report.xlsx"
 	Sheets    map[string]string // table Name -> its sheet in Workbook
 	TablesDir string            // e.g. "tables"
+
+	// Command, when set, is how a cell's command is shown (a report
+	// rewrites the paths of its machine); nil shows Cell.Command().
+	Command func(*notebook.Cell) string
 }
 
 // DefaultMaxRows is the number of rows a table shows on the page when
@@ -101,10 +105,14 @@ func Render(w io.Writer, title string, nb *notebook.Notebook, results []notebook
 			continue
 		}
 		c := &cell{Number: b.Cell.Index + 1, Line: b.Cell.Line, Command: b.Cell.Command(), NotRun: true}
+		if meta.Command != nil {
+			c.Command = meta.Command(b.Cell)
+		}
 		data.Cells++
 		if r := byCell[b.Cell]; r != nil {
 			c.NotRun = false
 			c.Text = r.Output.Text
+			c.Paragraphs = r.Output.Paragraphs
 			if r.Err != nil {
 				c.Err = r.Err.Error()
 				data.Failed++
@@ -151,6 +159,7 @@ type cell struct {
 	Err          string
 	NotRun       bool
 	Text         string
+	Paragraphs   []string
 	Tables       []table
 	Figures      []figure
 }

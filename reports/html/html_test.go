@@ -321,3 +321,25 @@ func TestReadable(t *testing.T) {
 		t.Errorf("%d table rows, want the header and 5", n)
 	}
 }
+
+// TestRenderParagraphs: a cell's generated paragraphs are prose (escaped),
+// shown before its tables, not preformatted.
+func TestRenderParagraphs(t *testing.T) {
+	nb, err := notebook.Parse([]byte("# T\n\n```graphperf\nreport summary\n```\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := []notebook.Result{{Cell: nb.Cells()[0], Output: notebook.Output{
+		Paragraphs: []string{"It loses to <b>best</b> (1.09)."},
+		Tables:     []notebook.Table{{Name: "summary", Header: []string{"a"}, Rows: [][]string{{"1"}}}},
+	}}}
+	var buf bytes.Buffer
+	if err := Render(&buf, "T", nb, res, Meta{}); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	p := strings.Index(page, `<p class="generated">It loses to &lt;b&gt;best&lt;/b&gt; (1.09).</p>`)
+	if p < 0 || p > strings.Index(page, "<table>") {
+		t.Errorf("the paragraph is missing, unescaped or after the table:\n%s", page)
+	}
+}

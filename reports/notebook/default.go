@@ -7,3 +7,6 @@ import _ "embed"
 //
 //go:embed default.md
 var Default []byte
+
+// DefaultName is how a report names the default notebook among its inputs.
+const DefaultName = "default notebook (embedded)"

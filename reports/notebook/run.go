@@ -12,6 +12,9 @@ type Output struct {
 	Tables  []Table
 	Figures []Figure
 	Text    string // free-form text output, shown preformatted
+	// Paragraphs are plain-text paragraphs a cell writes for a reader (a
+	// generated summary), shown as prose before its tables.
+	Paragraphs []string
 }
 
 // Table is one table of a cell's output (reports/table writes it as CSV,

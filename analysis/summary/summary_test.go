@@ -1,0 +1,123 @@
+package summary
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/graphperf/graphperf/analysis/aggregate"
+)
+
+// handMade is a Headline of made-up numbers, not measurements: the
+// paragraph's wording must follow them.
+func handMade(heldOutMM, realMM float64) *Headline {
+	return &Headline{
+		HeldOut: Evaluation{Name: "held-out graphs", Graphs: 47, Inputs: 235, MixAndMatch: heldOutMM, BestNonSwitching: 1.25,
+			BestFixed: 2.02, BestFixedImpl: "dobfs", Tree: 2.22, MedianError: 0.09, Within20: 0.823},
+		Real: Evaluation{Name: "real graphs", Graphs: 5, Inputs: 25, MixAndMatch: realMM, BestNonSwitching: 1.09,
+			BestFixed: 2.97, BestFixedImpl: "dobfs", Tree: 1.22, MedianError: 0.119, Within20: 0.718},
+		OM:      OperatorMachine{Graphs: 13, Levels: 210, Within20: 101},
+		Fastest: Fastest{Impl: "dobfs", Inputs: 470, Total: 1.87},
+	}
+}
+
+func TestParagraphFollowsNumbers(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		heldOut, real float64
+		want, notWant []string
+	}{{
+		name: "wins on held-out, loses to best non-switching on real", heldOut: 1.106, real: 1.138,
+		want: []string{
+			"the time model's Mix-and-Match takes 1.11 times the per-level optimum: it beats the best non-switching implementation (1.25), the best fixed implementation (dobfs, 2.02) and seed 004's classification tree (2.22).",
+			"it takes 1.14 times the per-level optimum: it loses to the best non-switching implementation (1.09), but beats the best fixed implementation (dobfs, 2.97) and seed 004's classification tree (1.22).",
+		},
+	}, {
+		name: "loses everywhere", heldOut: 2.5, real: 3.1,
+		want: []string{
+			"takes 2.5 times the per-level optimum: it loses to the best non-switching implementation (1.25), the best fixed implementation (dobfs, 2.02) and seed 004's classification tree (2.22).",
+			"takes 3.1 times the per-level optimum: it loses to the best non-switching implementation (1.09), the best fixed implementation (dobfs, 2.97) and seed 004's classification tree (1.22).",
+		},
+		notWant: []string{"beats"},
+	}, {
+		name: "wins on real, ties on held-out", heldOut: 1.2501, real: 1.05,
+		want: []string{
+			"takes 1.25 times the per-level optimum: it ties with the best non-switching implementation (1.25), but beats the best fixed",
+			"takes 1.05 times the per-level optimum: it beats the best non-switching implementation (1.09)",
+		},
+		notWant: []string{"loses"},
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := handMade(tc.heldOut, tc.real).Paragraph()
+			for _, w := range tc.want {
+				if !strings.Contains(p, w) {
+					t.Errorf("paragraph lacks %q:\n%s", w, p)
+				}
+			}
+			for _, w := range tc.notWant {
+				if strings.Contains(p, w) {
+					t.Errorf("paragraph says %q:\n%s", w, p)
+				}
+			}
+			for _, w := range []string{"9.0% on the held-out graphs and 11.9% on the real graphs", "fewer than half of the 210 profiled levels of 13 graphs",
+				"(101 levels, 48.1%)", "Over all 470 inputs, the fastest single implementation is dobfs, at 1.87 times", "best fixed implementation of both evaluations"} {
+				if !strings.Contains(p, w) {
+					t.Errorf("paragraph lacks %q:\n%s", w, p)
+				}
+			}
+		})
+	}
+}
+
+func TestParagraphWithoutTree(t *testing.T) {
+	h := handMade(1.1, 1.1)
+	h.Real.Tree = math.NaN()
+	h.OM.Within20 = 150
+	p := h.Paragraph()
+	if strings.Count(p, "classification tree") != 1 || strings.Contains(p, "NaN") {
+		t.Errorf("a tree that was not run is named or printed:\n%s", p)
+	}
+	if !strings.Contains(p, "more than half of the 210") {
+		t.Errorf("150 of 210 levels is not said to be more than half:\n%s", p)
+	}
+}
+
+func TestTableMatchesHeadline(t *testing.T) {
+	h := handMade(1.106, 1.138)
+	header, rows := h.Table()
+	if len(rows) != 6 || len(header) != 5 {
+		t.Fatalf("table %v with %d rows, want 5 columns and 6 rows", header, len(rows))
+	}
+	if got := rows[1][1:]; strings.Join(got, " ") != "1.14 1.09 2.97 1.22" {
+		t.Errorf("real graphs row %q, want 1.14 1.09 2.97 1.22", got)
+	}
+	if got := rows[4][1]; got != "48.1%" {
+		t.Errorf("operator machine share %q, want 48.1 %% (101 of 210)", got)
+	}
+}
+
+func TestFastestImpl(t *testing.T) {
+	// Three inputs; b is faster in total but ran on two of them only; a
+	// beats c on every input.
+	in := func(g string) aggregate.Input { return aggregate.Input{Graph: g, Root: 0} }
+	var runs []aggregate.Run
+	add := func(impl, g string, ns float64) {
+		runs = append(runs, aggregate.Run{Input: in(g), Impl: impl, TotalNs: ns})
+	}
+	add("a", "g1", 10)
+	add("a", "g2", 20)
+	add("a", "g3", 30)
+	add("c", "g1", 11)
+	add("c", "g2", 25)
+	add("c", "g3", 30)
+	add("b", "g1", 1)
+	add("b", "g2", 1)
+	f, err := FastestImpl(runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a: 60 ns against the per-input best 1 + 1 + 30 = 32 ns.
+	if f.Impl != "a" || f.Inputs != 3 || f.TimeNs != 60 || math.Abs(f.Total-60.0/32) > 1e-12 {
+		t.Errorf("FastestImpl = %+v, want a over 3 inputs, 60 ns, total 60/32", f)
+	}
+}
