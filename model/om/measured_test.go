@@ -101,6 +101,7 @@ func TestMeasuredH100(t *testing.T) {
 		{"default", GPUOptions{}},
 		{"no tail", GPUOptions{NoTail: true}},
 		{"no L1 class", GPUOptions{NoL1: true}},
+		{"no writes", GPUOptions{NoWrites: true}},
 		{"no overhead", GPUOptions{NoOverhead: true}},
 		{"one phase", GPUOptions{OnePhase: true}},
 		{"1ph no overhead", GPUOptions{OnePhase: true, NoOverhead: true}},

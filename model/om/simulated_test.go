@@ -49,6 +49,7 @@ func TestSimulatedH100(t *testing.T) {
 		{name: "default"},
 		{name: "no tail", opts: GPUOptions{NoTail: true}},
 		{name: "no L1 class", opts: GPUOptions{NoL1: true}},
+		{name: "no writes", opts: GPUOptions{NoWrites: true}},
 		{name: "no overhead", opts: GPUOptions{NoOverhead: true}},
 		{name: "load n_est", n_est: true},
 		{name: "one phase", opts: GPUOptions{OnePhase: true}},
