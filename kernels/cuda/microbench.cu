@@ -11,9 +11,12 @@
 //   latency       one thread's pointer chase (__ldcg, 128 B random cycle) over
 //                 working sets of 1 MB .. 1 GB: cycles and ns per load;
 //   service       k independent pointer chases in flight (one per thread) for
-//                 three classes (l2_hit, dram_row_hit, dram_row_miss), k = 1 ..
-//                 every resident thread: latency L(m) per chain step, service
-//                 time S(m) = L(m)/m and throughput;
+//                 the load classes (l2_hit, dram_row_hit, dram_row_miss, l1_hit),
+//                 k = 1 .. every resident thread: latency L(m) per chain step,
+//                 service time S(m) = L(m)/m and throughput; the same sweep for
+//                 stores and atomics (l2_store, dram_store, same_store,
+//                 same_red, l2_atomic, dram_atomic): time per sector request
+//                 with k threads issuing them;
 //   bandwidth     device read, write and copy over large buffers (16-byte
 //                 accesses), and L2-resident read bandwidth;
 //   instructions  warp instruction throughput of independent integer adds and
@@ -196,6 +199,67 @@ __global__ void __launch_bounds__(1024, 2)
   pos[t] = p;
   const long long c1 = clock64();
   if (t == 0) *cycles_t0 = c1 - c0;
+}
+
+// k_chase with atomics (l2_atomic, dram_atomic classes): each step is
+// p = atomicAdd(p, 0), a read-modify-write in the L2 (ATOMG.E.ADD.64)
+// whose returned old value, the node's chain pointer, is the next
+// address: one atomic per thread in flight, m = k requests, as k_chase.
+// Adding 0 keeps the chain intact.
+__global__ void __launch_bounds__(1024, 2)
+    k_chase_atomic(unsigned long long* pos, long long k, int steps, long long* cycles_t0) {
+  const long long t = global_tid();
+  if (t >= k) return;
+  unsigned long long p = pos[t];
+  if (p == 0ull) return;
+  const long long c0 = clock64();
+#pragma unroll 4
+  for (int s = 0; s < steps; ++s) p = atomicAdd(reinterpret_cast<unsigned long long*>(p), 0ull);
+  pos[t] = p;
+  const long long c1 = clock64();
+  if (t == 0) *cycles_t0 = c1 - c0;
+}
+
+// Scattered stores (l2_store, dram_store classes): thread t writes `steps`
+// 4-byte values, each into a pseudo-random 32-byte sector of a
+// power-of-two set of (mask + 1) sectors (a 64-bit LCG per thread, high
+// bits), as topo's depth[t] = L+1 does: a 4-byte write into a sector no
+// other lane of the warp touches, so one warp store is 32 sector requests.
+// Nothing waits on a store (fire-and-forget); the launch ends when every
+// store has reached the L2.
+__global__ void __launch_bounds__(1024, 2)
+    k_store_scatter(unsigned* buf, long long k, int steps, unsigned long long mask, unsigned salt) {
+  const long long t = global_tid();
+  if (t >= k) return;
+  unsigned long long x = (unsigned long long)t * 0x9E3779B97F4A7C15ull + salt;
+#pragma unroll 4
+  for (int s = 0; s < steps; ++s) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    buf[((x >> 24) & mask) * 8ull] = (unsigned)s + salt;
+  }
+}
+
+// Same-address stores and reductions (same_store, same_red classes): every
+// thread of the launch writes one word, as topo's *changed = 1 and the
+// count atomics' atomicAdd(counter, 1) do. The address
+// buf + ((s * odd) & mask) * 8 is warp-uniform and, with mask = 0, always
+// buf[0]; the compiler cannot know mask, so it keeps every store (a
+// constant address would let it merge them). One warp instruction is one
+// 32-byte sector request to one L2 slice.
+__global__ void __launch_bounds__(1024, 2)
+    k_store_same(unsigned* buf, long long k, int steps, unsigned long long mask) {
+  const long long t = global_tid();
+  if (t >= k) return;
+#pragma unroll 4
+  for (int s = 0; s < steps; ++s) buf[(((unsigned long long)s * 2654435761ull) & mask) * 8ull] = 1u;
+}
+
+__global__ void __launch_bounds__(1024, 2)
+    k_red_same(unsigned* buf, long long k, int steps, unsigned long long mask) {
+  const long long t = global_tid();
+  if (t >= k) return;
+#pragma unroll 4
+  for (int s = 0; s < steps; ++s) atomicAdd(buf + (((unsigned long long)s * 2654435761ull) & mask) * 8ull, 1u);
 }
 
 // Reads every word of buf once with __ldcg (warms the L2 with a working set).
@@ -688,6 +752,11 @@ struct Bench {
     double target_loads;       // loads per launch, before clamping steps
     int smin, smax;            // steps per thread
     bool l1 = false;           // chase through the L1 (k_chase_l1); chains may share nodes
+    // What a thread does per step (MICROBENCH.md, "stores and atomics"):
+    // a dependent load (chase, the default), a dependent atomic
+    // (k_chase_atomic), a store to a random sector (k_store_scatter), or a
+    // store / reduction to one word (k_store_same, k_red_same).
+    enum Op { chase, atomic_chase, store_scatter, store_same, red_same } op = chase;
   };
 
   // Threads per block and blocks for k chains with every thread resident;
@@ -718,7 +787,15 @@ struct Bench {
   void run_class(const ClassSpec& c) {
     unsigned long long nodes = 0;
     int bits = 0;
-    if (c.region) {
+    const bool chain = c.op == ClassSpec::chase || c.op == ClassSpec::atomic_chase;
+    const bool same = c.op == ClassSpec::store_same || c.op == ClassSpec::red_same;
+    if (!chain) {
+      // Stores and same-address classes: no chain; the working set is
+      // c.bytes of 32-byte sectors, a power of two (mask = sectors - 1).
+      nodes = c.bytes / kSectorBytes;
+      CUDA_CHECK(cudaMemset(buf, 0, (size_t)c.bytes));
+      CUDA_CHECK(cudaDeviceSynchronize());
+    } else if (c.region) {
       nodes = c.bytes / kRegionBytes;
       bits = ceil_log2(nodes);
       init_region_chain(nodes);
@@ -742,7 +819,7 @@ struct Bench {
     // Chains must start on distinct nodes: k <= nodes (node chains) or
     // warps <= regions (region chains).
     long long cap = kmax;
-    if (!c.region && !c.l1 && (long long)nodes < cap) cap = (long long)nodes;
+    if (chain && !c.region && !c.l1 && (long long)nodes < cap) cap = (long long)nodes;
     if (c.region && (long long)nodes * 32 < cap) cap = (long long)nodes * 32;
     const int reps = opt.quick ? 3 : 5;
     double l1_ns = 0, peak_gtxn = 0;
@@ -754,7 +831,17 @@ struct Bench {
       long long steps = (long long)(c.target_loads / (double)k);
       steps = std::max<long long>(c.smin, std::min<long long>(c.smax, steps));
       if (opt.quick) steps = std::max<long long>(c.smin, steps / 4);
-      if (c.region) {
+      // Requests per launch: one per thread and step, except the
+      // same-address classes, where a warp's instruction is one request.
+      const long long per_step = same ? (k + 31) / 32 : k;
+      if (same) {
+        steps = (long long)(c.target_loads / (double)per_step);
+        steps = std::max<long long>(c.smin, std::min<long long>(c.smax, steps));
+        if (opt.quick) steps = std::max<long long>(c.smin, steps / 4);
+      }
+      if (!chain) {
+        // nothing to place: addresses come from the thread id and step
+      } else if (c.region) {
         k_starts_region<<<grid_for(k, 256, (long long)sms * 8), 256>>>(starts, k, buf, nodes, bits);
         CUDA_CHECK_LAUNCH("k_starts_region");
       } else {
@@ -763,9 +850,20 @@ struct Bench {
       }
       CUDA_CHECK(cudaDeviceSynchronize());
       if (!l2) fl.flush();
+      unsigned salt = 0x2545f491u;  // a new address stream per store launch
       auto launch = [&] {
+        unsigned* words = reinterpret_cast<unsigned*>(buf);
+        const unsigned long long mask = nodes - 1ull;
         if (c.l1) {
           k_chase_l1<<<(unsigned)grid, block>>>(starts, k, (int)steps, cycles, buf, (long long)(c.bytes / 8ull));
+        } else if (c.op == ClassSpec::atomic_chase) {
+          k_chase_atomic<<<(unsigned)grid, block>>>(starts, k, (int)steps, cycles);
+        } else if (c.op == ClassSpec::store_scatter) {
+          k_store_scatter<<<(unsigned)grid, block>>>(words, k, (int)steps, mask, salt++);
+        } else if (c.op == ClassSpec::store_same) {
+          k_store_same<<<(unsigned)grid, block>>>(words, k, (int)steps, 0ull);
+        } else if (c.op == ClassSpec::red_same) {
+          k_red_same<<<(unsigned)grid, block>>>(words, k, (int)steps, 0ull);
         } else {
           k_chase<<<(unsigned)grid, block>>>(starts, k, (int)steps, cycles);
         }
@@ -778,9 +876,9 @@ struct Bench {
         cs.push_back(read_clock_cycles());
       }
       const Summary s = summarize(ts);
-      const double loads = (double)k * (double)steps;
+      const double loads = (double)per_step * (double)steps;
       const double latency_ns = s.median / (double)steps;   // L(m): time per chain step
-      const double service_ns = latency_ns / (double)k;     // S(m) = L(m)/m
+      const double service_ns = s.median / loads;           // S(m) = L(m)/m (time per request)
       const double gtxn = loads / s.median;                  // 1e9 sectors per second
       const long long coalesced = c.region ? std::min<long long>(k, (long long)kRegionSectors) : 1;
       JsonLine j;
@@ -795,11 +893,12 @@ struct Bench {
       j.u64("working_set_bytes", nodes * (c.region ? kRegionBytes : kSectorBytes));
       j.u64("node_bytes", kSectorBytes);
       j.i64("coalesced_sectors", coalesced);
+      j.f64("requests", loads, 0);  // sector requests per launch
       j.f64("latency_ns", latency_ns, 3);
       j.f64("service_ns", service_ns, 6);
       j.f64("throughput_gtxn_s", gtxn, 4);
       j.f64("gb_s", gtxn * (double)kSectorBytes, 2);
-      j.f64("latency_cycles_t0", median_of(cs) / (double)steps, 2);
+      j.f64("latency_cycles_t0", chain ? median_of(cs) / (double)steps : 0.0, 2);  // stores: no clock
       j.f64("median_ns", s.median);
       j.f64("min_ns", s.min);
       j.f64("max_ns", s.max);
@@ -824,12 +923,29 @@ struct Bench {
         // 32 KB: resident in every SM's L1 whatever the shared-memory
         // carveout; chains beyond its 1024 nodes share nodes (reads only).
         {"l1_hit", false, 32ull * 1024ull, 268435456.0, 64, 16384, true},
+        // Stores and atomics (MICROBENCH.md): random 4-byte stores into
+        // the sectors of an L2-resident set and of the DRAM set; stores
+        // and reductions of every thread to one word (topo's changed flag,
+        // the count atomics); dependent atomics over both sets (the
+        // claims' atomicCAS, which wait for their result).
+        {"l2_store", false, l2ws, 134217728.0, 64, 16384, false, ClassSpec::store_scatter},
+        {"dram_store", false, dram_bytes, 67108864.0, 32, 8192, false, ClassSpec::store_scatter},
+        {"same_store", false, kSectorBytes, 4194304.0, 16, 16384, false, ClassSpec::store_same},
+        {"same_red", false, kSectorBytes, 4194304.0, 16, 16384, false, ClassSpec::red_same},
+        {"l2_atomic", false, l2ws, 67108864.0, 64, 16384, false, ClassSpec::atomic_chase},
+        {"dram_atomic", false, dram_bytes, 33554432.0, 32, 8192, false, ClassSpec::atomic_chase},
     };
-    // GRAPHPERF_MB_CLASS=NAME runs one class only (a new class measured
-    // without re-measuring the others).
+    // GRAPHPERF_MB_CLASS=NAME[,NAME...] runs those classes only (new
+    // classes measured without re-measuring the others); unset, the
+    // first four (the load classes of microbench.jsonl and
+    // microbench-l1.jsonl) and the store and atomic classes all run.
     const char* only = std::getenv("GRAPHPERF_MB_CLASS");
+    std::vector<std::string> names;
+    if (only != nullptr && *only != '\0') {
+      for (const std::string& t : split(only, ',')) names.push_back(trim(t));
+    }
     for (const ClassSpec& c : classes) {
-      if (only != nullptr && *only != '\0' && std::strcmp(only, c.name) != 0) continue;
+      if (!names.empty() && std::find(names.begin(), names.end(), std::string(c.name)) == names.end()) continue;
       run_class(c);
     }
   }

@@ -3,11 +3,13 @@ package machine
 import (
 	"bufio"
 	"compress/gzip"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"math"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -19,6 +21,92 @@ const microbenchPath = "../../kernels/measured/h100/microbench.jsonl"
 // microbenchL1Path holds the l1_hit service class, measured later and alone
 // (GRAPHPERF_MB_CLASS=l1_hit); its lines are read after microbenchPath's.
 const microbenchL1Path = "../../kernels/measured/h100/microbench-l1.jsonl"
+
+// microbenchStorePath holds the store and atomic service classes, measured
+// later and alone (GRAPHPERF_MB_CLASS=l2_store,...); ncuStorePath is Nsight
+// Compute on the same kernels in a --quick run whose output is
+// microbenchStoreNCUPath (service line i is launches 4i..4i+3).
+const (
+	microbenchStorePath    = "../../kernels/measured/h100/microbench-store.jsonl"
+	ncuStorePath           = "../../kernels/measured/h100/ncu-store.csv.gz"
+	microbenchStoreNCUPath = "../../kernels/measured/h100/microbench-store-ncu.jsonl"
+)
+
+// sameWriteSlice returns h100.yaml's l2_slice_same_write: the median over
+// the timed k_store_same launches with mlp >= 65536 of ncu's duration over
+// the busiest L2 slice's write sectors (kernels/measured/h100/microbench-store.txt).
+func sameWriteSlice(t *testing.T) float64 {
+	t.Helper()
+	f, err := os.Open(ncuStorePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(zr)
+	sc.Buffer(nil, 1<<22)
+	var header []string
+	var rows [][]string
+	for sc.Scan() {
+		line := sc.Text()
+		if header == nil && !strings.HasPrefix(line, `"ID"`) {
+			continue // ncu's notes before the CSV
+		}
+		rec, err := csv.NewReader(strings.NewReader(line)).Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if header == nil {
+			header = rec
+		} else if rec[0] != "" {
+			rows = append(rows, rec)
+		}
+	}
+	col := func(name string) int {
+		i := slices.Index(header, name)
+		if i < 0 {
+			t.Fatalf("%s: no column %s", ncuStorePath, name)
+		}
+		return i
+	}
+	dur, wmax := col("gpu__time_duration.sum"), col("lts__t_sectors_srcunit_tex_op_write.max")
+	num := func(s string) float64 {
+		v, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	var service []microbenchLine
+	for _, l := range readLines(t, microbenchStoreNCUPath) {
+		if l.Type == "service" {
+			service = append(service, l)
+		}
+	}
+	if len(rows) != 4*len(service) {
+		t.Fatalf("%s: %d launches for %d service lines", ncuStorePath, len(rows), len(service))
+	}
+	var v []float64
+	for i, l := range service {
+		if l.Class != "same_store" || l.MLP < 65536 {
+			continue
+		}
+		for _, r := range rows[4*i+1 : 4*i+4] { // the three timed launches
+			v = append(v, num(r[dur])/num(r[wmax]))
+		}
+	}
+	if len(v) == 0 {
+		t.Fatal("no same_store launches with mlp >= 65536")
+	}
+	slices.Sort(v)
+	if len(v)%2 == 1 {
+		return v[len(v)/2]
+	}
+	return (v[len(v)/2-1] + v[len(v)/2]) / 2
+}
 
 // topoLevelMedian returns the median of the per-level median times (ns) of
 // impl topo in the sweep's results of graph name: the source of h100.yaml's
@@ -89,24 +177,31 @@ type microbenchLine struct {
 func readMicrobench(t *testing.T) []microbenchLine {
 	t.Helper()
 	var lines []microbenchLine
-	for _, path := range []string{microbenchPath, microbenchL1Path} {
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
+	for _, path := range []string{microbenchPath, microbenchL1Path, microbenchStorePath} {
+		lines = append(lines, readLines(t, path)...)
+	}
+	return lines
+}
+
+// readLines reads one graphperf-microbench output file.
+func readLines(t *testing.T, path string) []microbenchLine {
+	t.Helper()
+	var lines []microbenchLine
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		var l microbenchLine
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			t.Fatalf("%s:%d: %v", path, n, err)
 		}
-		sc := bufio.NewScanner(f)
-		for n := 1; sc.Scan(); n++ {
-			var l microbenchLine
-			if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
-				t.Fatalf("%s:%d: %v", path, n, err)
-			}
-			lines = append(lines, l)
-		}
-		err = sc.Err()
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
+		lines = append(lines, l)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
 	}
 	return lines
 }
@@ -167,6 +262,10 @@ func TestH100AgreesWithMicrobench(t *testing.T) {
 			near(fmt.Sprintf("latencies[%d].time", i), float64(l.Time), topoLevelMedian(t, "road-64x64"))
 			continue
 		}
+		if l.Name == "l2_slice_same_write" {
+			near(fmt.Sprintf("latencies[%d].time", i), float64(l.Time), sameWriteSlice(t))
+			continue
+		}
 		chase := find(func(c microbenchLine) bool {
 			return c.Type == "latency" && c.WorkingSet == int64(l.WorkingSet)
 		}, fmt.Sprintf("latency with working set %d", l.WorkingSet))
@@ -200,7 +299,8 @@ func TestH100AgreesWithMicrobench(t *testing.T) {
 	}
 
 	for path, src := range m.Sources {
-		if (strings.Contains(src, "microbench.jsonl") || strings.Contains(src, "microbench-l1.jsonl")) && !checked[path] {
+		if (strings.Contains(src, "microbench.jsonl") || strings.Contains(src, "microbench-l1.jsonl") ||
+			strings.Contains(src, "microbench-store.jsonl") || strings.Contains(src, "ncu-store.csv.gz")) && !checked[path] {
 			t.Errorf("%s is measured (%s) but this test does not check it", path, src)
 		}
 	}

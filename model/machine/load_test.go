@@ -370,7 +370,7 @@ func TestServiceCurve(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(h100.Classes(), ","); got != "l2_hit,dram_row_hit,dram_row_miss,l1_hit" {
+	if got := strings.Join(h100.Classes(), ","); got != "l2_hit,dram_row_hit,dram_row_miss,l1_hit,l2_store,dram_store,same_store,same_red,l2_atomic,dram_atomic" {
 		t.Errorf("classes %s", got)
 	}
 	c, err := h100.ServiceCurve("l2_hit")

@@ -17,7 +17,20 @@ const (
 	// ClassL1Hit is a global load sector served by the SM's L1 (sm_90
 	// caches global loads; seed 000's K40c did not).
 	ClassL1Hit = "l1_hit"
+	// The store and atomic classes (microbench-store.jsonl): scattered
+	// stores into the L2, stores that fill and write back DRAM sectors,
+	// dependent atomics, and reductions of every thread to one word.
+	ClassL2Store    = "l2_store"
+	ClassDRAMStore  = "dram_store"
+	ClassL2Atomic   = "l2_atomic"
+	ClassSameRed    = "same_red"
+	ClassSliceWrite = "l2_slice_write" // the busiest L2 slice's writes (not a curve)
 )
+
+// SliceSameWrite is the name of the machine-file latency that holds one L2
+// slice's time per write sector when every SM stores to one word
+// (h100.yaml, from Nsight Compute on k_store_same).
+const SliceSameWrite = "l2_slice_same_write"
 
 // ErrCounters are counters the GPU mapping cannot use: no instructions, no
 // occupancy, or a machine without warps or service curves.
@@ -60,6 +73,16 @@ type GPUOptions struct {
 	// takes every L1 lookup of the bulk to go on to the L2 (no L1 class).
 	NoTail bool
 	NoL1   bool
+	// NoWrites leaves the store and atomic classes out of the two-phase
+	// bulk (the default before they were measured).
+	NoWrites bool
+	// UnmergedFlagWrites (simulation only) sends every simulated warp
+	// store to one word (topo's changed flag, the COUNT server) to the L2
+	// as a sector: the upper bound of the busiest slice's writes. By
+	// default they are left out, because the SMs merge same-address
+	// stores (Nsight Compute on k_store_same: 0.026 of them reach the L2
+	// at saturation) and the simulation does not model the merging.
+	UnmergedFlagWrites bool
 }
 
 // LevelOverhead is the name of the machine-file latency that holds the
@@ -150,8 +173,8 @@ type GPUPrediction struct {
 // machine's level_overhead), which seed 000 leaves out. That is the
 // one-phase evaluation (GPUOptions.OnePhase); by default, where the profile
 // has L1 and per-sub-partition load counts, twoPhase replaces it with a
-// bulk and a tail phase and an L1 class. Writes and instruction issue are
-// not modelled (nor were they in seed 000).
+// bulk and a tail phase, an L1 class and the store and atomic classes.
+// Instruction issue is not modelled (nor were writes in seed 000).
 // opts may be nil. O(curve points).
 func PredictFromCounters(c Counters, m *machine.Machine, opts *GPUOptions) (*GPUPrediction, error) {
 	var o GPUOptions
@@ -266,6 +289,85 @@ func PredictFromCounters(c Counters, m *machine.Machine, opts *GPUOptions) (*GPU
 	return p, nil
 }
 
+// classTime is the time one class needs for its requests at its peak
+// throughput.
+type classTime struct {
+	t     float64
+	class string
+}
+
+// writeDemands returns the store and atomic classes' times at their peak
+// throughput (none with o.NoWrites or where the counters have no writes):
+//
+//	W_excess = W_max - W_avg   (the busiest L2 slice's write sectors beyond
+//	                            the mean: the same-address writes of topo's
+//	                            changed flag)
+//	T_slice  = W_excess S_same + W_avg x slices x S_l2_store(peak)
+//	T_dram_w = C_DRAM_write S_dram_store(peak)
+//	T_atom   = atomics S_l2_atomic(peak);  T_red = reductions S_same_red(peak)
+//
+// S_same is the machine's l2_slice_same_write (one slice's time per write
+// sector when every SM stores to one word); slices x S_l2_store(peak) is a
+// slice's time per scattered write sector (1.22 ns on the H100, 80 slices),
+// so T_slice is the busiest slice's busy time and, with W_max = W_avg,
+// all write sectors at the L2's store throughput. Atomics and reductions
+// are counted per warp instruction (a lower bound where a warp's lanes
+// touch several sectors). Stores are fire-and-forget: they add no
+// latency to a load. O(curve points).
+func writeDemands(c Counters, m *machine.Machine, o GPUOptions) ([]classTime, error) {
+	if o.NoWrites || (c.L2WriteSectors <= 0 && c.DRAMWriteSectors <= 0 && c.Atomics <= 0 && c.Reductions <= 0) {
+		return nil, nil
+	}
+	const peak = 1e9
+	at := func(class string) (float64, error) {
+		q, err := m.ServiceCurve(class)
+		if err != nil {
+			return 0, fmt.Errorf("om: %w", err)
+		}
+		return q.ServiceTime(peak), nil
+	}
+	var out []classTime
+	if c.L2WriteSectors > 0 {
+		store, err := at(ClassL2Store)
+		if err != nil {
+			return nil, err
+		}
+		slices := 1.0
+		if m.L2 != nil && m.L2.Slices > 0 {
+			slices = float64(m.L2.Slices)
+		}
+		same := 0.0
+		for _, l := range m.Latencies {
+			if l.Name == SliceSameWrite {
+				same = float64(l.Time)
+			}
+		}
+		if same == 0 {
+			return nil, fmt.Errorf("%w: machine %s has no %s latency", ErrCounters, m.Name, SliceSameWrite)
+		}
+		avg := c.L2WriteSectorsAvg
+		if avg <= 0 {
+			avg = c.L2WriteSectors / slices
+		}
+		excess := max(c.L2WriteSectorsMax-avg, 0)
+		out = append(out, classTime{excess*same + avg*slices*store, ClassSliceWrite})
+	}
+	for _, x := range []struct {
+		n     float64
+		class string
+	}{{c.DRAMWriteSectors, ClassDRAMStore}, {c.Atomics, ClassL2Atomic}, {c.Reductions, ClassSameRed}} {
+		if x.n <= 0 {
+			continue
+		}
+		s, err := at(x.class)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, classTime{x.n * s, x.class})
+	}
+	return out, nil
+}
+
 // twoPhase replaces p's one-load evaluation by two phases (issue 12): the
 // bulk, in which the level's warps run together, and the tail, in which
 // the warp that holds a hub vertex walks its edges alone.
@@ -274,7 +376,8 @@ func PredictFromCounters(c Counters, m *machine.Machine, opts *GPUOptions) (*GPU
 //	h1      = L1 load hits / L1 load sectors; h2 = L2 read hits / L2 reads
 //	r       = h1 L_L1 + (1-h1) (h2 L_L2 + (1-h2) L_RBM)   (a load's latency)
 //	T_lat   = (loads / n) r                   (every warp waits on its loads)
-//	T_bw    = max_k C_k S_k(peak)             (the classes' peak throughput)
+//	T_bw    = max_k C_k S_k(peak)             (the classes' peak throughput,
+//	          the store and atomic classes of writeDemands included)
 //	T_bulk  = max(T_lat, T_bw)
 //	J_tail  = loads of the busiest sub-partition - their average
 //	          (a simulation: of the busiest warp - the warps' mean)
@@ -287,7 +390,8 @@ func PredictFromCounters(c Counters, m *machine.Machine, opts *GPUOptions) (*GPU
 // array (sequential, an L1 hit) and the depth of the edge's target,
 // which the bulk has brought into the L2: the tail's latency is the mean
 // of the two, a property of the topology-driven kernel (seed 000 listing
-// 2), not a fitted number. Stores are fire-and-forget and not counted.
+// 2), not a fitted number. Stores are fire-and-forget: they add no
+// latency, only their classes' throughput demands (writeDemands).
 // The two-phase bulk takes the per-load latency from the measured mix of
 // L1, L2 and DRAM sectors rather than from S_k(V_k n), which charges every
 // job the bottleneck class's latency even where V_k < 1.
@@ -320,6 +424,10 @@ func twoPhase(c Counters, m *machine.Machine, o GPUOptions, p *GPUPrediction) er
 		loads = p.Jobs
 	}
 	lat := loads / p.Load * r
+	writes, err := writeDemands(c, m, o)
+	if err != nil {
+		return err
+	}
 	bw := func(rowHit float64) (float64, string) {
 		t, class := c.L2ReadHits*s[1](peak), ClassL2Hit
 		for _, x := range []struct {
@@ -330,6 +438,11 @@ func twoPhase(c Counters, m *machine.Machine, o GPUOptions, p *GPUPrediction) er
 			{(1 - rowHit) * c.DRAMReadSectors * s[3](peak), ClassDRAMRowMiss},
 			{h1 * c.L1LoadSectors * s[0](peak), ClassL1Hit},
 		} {
+			if x.t > t {
+				t, class = x.t, x.class
+			}
+		}
+		for _, x := range writes {
 			if x.t > t {
 				t, class = x.t, x.class
 			}

@@ -34,6 +34,12 @@ const (
 	// of the busiest is the tail a hub vertex's warp walks alone.
 	MetricLoadsMaxSMSP = "smsp__inst_executed_op_global_ld.max"
 	MetricLoadsAvgSMSP = "smsp__inst_executed_op_global_ld.avg"
+	// The L2 write sectors (stores; all slices, the busiest slice and the
+	// slices' mean) and the DRAM write sectors: the store classes.
+	MetricL2Write    = "lts__t_sectors_srcunit_tex_op_write.sum"
+	MetricL2WriteMax = "lts__t_sectors_srcunit_tex_op_write.max"
+	MetricL2WriteAvg = "lts__t_sectors_srcunit_tex_op_write.avg"
+	MetricDRAMWrite  = "dram__sectors_write.sum"
 )
 
 // ErrNCU is an ncu CSV the GPU mapping cannot read.
@@ -88,6 +94,19 @@ type Counters struct {
 	// their difference in place of the sub-partitions'.
 	WarpLoadsMax  float64 `json:"warp_loads_max,omitempty"`
 	WarpLoadsMean float64 `json:"warp_loads_mean,omitempty"`
+	// L2WriteSectors is the store sectors the L2 received; L2WriteSectorsMax
+	// and L2WriteSectorsAvg those of its busiest slice and the slices'
+	// mean (where the profile has them; a simulation gives the busiest
+	// slice as the same-address writes plus a mean share of the rest).
+	// DRAMWriteSectors is the sectors written to DRAM.
+	L2WriteSectors    float64 `json:"l2_write_sectors,omitempty"`
+	L2WriteSectorsMax float64 `json:"l2_write_sectors_max,omitempty"`
+	L2WriteSectorsAvg float64 `json:"l2_write_sectors_avg,omitempty"`
+	DRAMWriteSectors  float64 `json:"dram_write_sectors,omitempty"`
+	// Atomics and Reductions are the global atomic (ATOMG, a result
+	// awaited) and reduction (REDG) warp instructions.
+	Atomics    float64 `json:"atomics,omitempty"`
+	Reductions float64 `json:"reductions,omitempty"`
 }
 
 // ReadNCU reads every launch of an ncu "--csv --page raw" file (plain or
@@ -113,7 +132,8 @@ func ReadNCU(r io.Reader, file string) ([]Counters, error) {
 		present[h] = true
 	}
 	memory := []string{MetricLoadInstructions, MetricStoreInstructions, MetricReductionInstructions, MetricAtomicInstructions}
-	for _, m := range append(memory, MetricL1LoadSectors, MetricL1LoadHits, MetricSMCyclesActive, MetricLoadsMaxSMSP, MetricLoadsAvgSMSP) {
+	for _, m := range append(memory, MetricL1LoadSectors, MetricL1LoadHits, MetricSMCyclesActive, MetricLoadsMaxSMSP, MetricLoadsAvgSMSP,
+		MetricL2Write, MetricL2WriteMax, MetricL2WriteAvg, MetricDRAMWrite) {
 		if present[m] {
 			metrics = append(metrics, kernels.NCUMetric{Name: m, Kind: kernels.NCUAny})
 		}
@@ -141,6 +161,12 @@ func ReadNCU(r io.Reader, file string) ([]Counters, error) {
 			SMCyclesActive:     v[MetricSMCyclesActive],
 			LoadsMaxSMSP:       v[MetricLoadsMaxSMSP],
 			LoadsAvgSMSP:       v[MetricLoadsAvgSMSP],
+			L2WriteSectors:     v[MetricL2Write],
+			L2WriteSectorsMax:  v[MetricL2WriteMax],
+			L2WriteSectorsAvg:  v[MetricL2WriteAvg],
+			DRAMWriteSectors:   v[MetricDRAMWrite],
+			Atomics:            v[MetricAtomicInstructions],
+			Reductions:         v[MetricReductionInstructions],
 			ID:                 l.ID,
 			Line:               l.Line,
 			L2ReadSectors:      v[MetricL2Read],

@@ -6,6 +6,7 @@ import (
 
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/simulate/gpu"
+	"github.com/graphperf/graphperf/simulate/warp"
 )
 
 // PredictFromSimulation predicts the time of one BFS level from the counts
@@ -37,7 +38,14 @@ import (
 //	m_k   = V_k n;  S_k(m_k) from the machine's curve
 //	T     = T_0 + N max_k V_k S_k(m_k)
 //
-// Simulated writes are not modelled, as in seed 000 §7.1. opts must leave
+//	C_write       = l.WriteTransactions less the COUNT server's (topo's
+//	                changed flag: the SMs merge stores to one word, which
+//	                is not simulated), spread evenly over the slices; with
+//	                UnmergedFlagWrites the busiest slice takes every
+//	                simulated flag sector too (the upper bound);
+//	                C_DRAM_write = l.DRAMWrites (writeDemands)
+//
+// In one phase simulated writes are not modelled, as in seed 000 §7.1. opts must leave
 // MemoryFraction and RowHitFraction zero (the simulation gives both); nil
 // is fine. MeasuredNs is 0. O(curve points).
 func PredictFromSimulation(l gpu.Level, m *machine.Machine, opts *GPUOptions) (*GPUPrediction, error) {
@@ -94,6 +102,25 @@ func PredictFromSimulationAt(l gpu.Level, m *machine.Machine, opts *GPUOptions, 
 	}
 	o.MemoryFraction, o.RowHitFraction = 1, rowHit
 	if twoPhase {
+		// The store classes (writeDemands): the COUNT server's write
+		// sectors (topo's changed flag, the count atomics) all go to one
+		// word, so to one L2 slice; the rest spread evenly. The SMs merge
+		// same-address stores, which the simulation does not model, so
+		// they are left out unless UnmergedFlagWrites asks for the upper
+		// bound.
+		slices := 1.0
+		if m.L2 != nil && m.L2.Slices > 0 {
+			slices = float64(m.L2.Slices)
+		}
+		same := float64(l.Servers[warp.COUNT].WriteTransactions)
+		c.L2WriteSectors = float64(l.WriteTransactions)
+		if !o.UnmergedFlagWrites {
+			c.L2WriteSectors -= same
+			same = 0
+		}
+		c.L2WriteSectorsAvg = c.L2WriteSectors / slices
+		c.L2WriteSectorsMax = same + (c.L2WriteSectors-same)/slices
+		c.DRAMWriteSectors = float64(l.DRAMWrites)
 		c.Loads = float64(l.Loads)
 		c.L1LoadSectors, c.L1LoadHits = float64(l.L1Sectors), float64(l.L1Hits)
 		c.WarpLoadsMax, c.WarpLoadsMean = float64(l.WarpLoadsMax), l.WarpLoadsMean
@@ -128,8 +155,12 @@ func PredictFromSimulationAt(l gpu.Level, m *machine.Machine, opts *GPUOptions, 
 	if load > float64(warps) {
 		p.Warnings = append(p.Warnings, fmt.Sprintf("load %.4g above the machine's %d physical warps", load, warps))
 	}
-	if l.WriteTransactions > 0 {
+	flag := l.Servers[warp.COUNT].WriteTransactions
+	switch {
+	case l.WriteTransactions > 0 && (!twoPhase || o.NoWrites):
 		p.Warnings = append(p.Warnings, fmt.Sprintf("%d simulated write sectors not modelled (seed 000 §7.1)", l.WriteTransactions))
+	case flag > 0 && !o.UnmergedFlagWrites:
+		p.Warnings = append(p.Warnings, fmt.Sprintf("%d simulated write sectors to one word (the changed flag or count) left out: the SMs merge them, the simulation does not", flag))
 	}
 	if p.BottleneckDemandNs == 0 {
 		p.Warnings = append(p.Warnings, "no L2 or DRAM reads: nothing to predict from")

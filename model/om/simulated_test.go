@@ -15,7 +15,9 @@ import (
 // TestSimulatedH100 is the simulation mapping's ablation table
 // (docs/ACCURACY.md): for every graph profiled on the H100 it simulates
 // topo from the profiled root as "model om --simulate" does (per-SM L1s,
-// nvcc's unrolling, warm caches) and, for seed 000's mapping, without L1s
+// nvcc's unrolling, warm caches; scattered stores as a class, the changed
+// flag's left out, or all counted with UnmergedFlagWrites) and, for seed
+// 000's mapping, without L1s
 // and with seed 000's loop counting, and compares every level with the
 // sweep's topo median. It logs the fit per graph and pooled, over every
 // simulated level with a median and over the 210 levels the counter
@@ -49,6 +51,8 @@ func TestSimulatedH100(t *testing.T) {
 		{name: "default"},
 		{name: "no tail", opts: GPUOptions{NoTail: true}},
 		{name: "no L1 class", opts: GPUOptions{NoL1: true}},
+		{name: "no writes", opts: GPUOptions{NoWrites: true}},
+		{name: "unmerged flag", opts: GPUOptions{UnmergedFlagWrites: true}},
 		{name: "no overhead", opts: GPUOptions{NoOverhead: true}},
 		{name: "load n_est", n_est: true},
 		{name: "one phase", opts: GPUOptions{OnePhase: true}},
