@@ -566,7 +566,7 @@ func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec strin
 	if _, err := warp.ParseKernel(kernel); err != nil {
 		return fmt.Errorf("--kernel: %w", plainError(err))
 	}
-	sm, ok := simMachines[strings.ToLower(machineName)]
+	sm, ok := lookupSimMachine(machineName)
 	if !ok {
 		return fmt.Errorf("--machine: no simulated L2 and row buffers for %q with --simulate (want h100 or k40c)", machineName)
 	}

@@ -33,7 +33,7 @@ func TestLaunchWMax(t *testing.T) {
 	if got := lv.NEst(4); got != 28.0/12 {
 		t.Errorf("n_est = %g, want 28/12", got)
 	}
-	if got := (&Level{}).NEst(H100Warps); got != 0 {
+	if got := (&Level{}).NEst(h100Warps); got != 0 {
 		t.Errorf("empty level: n_est %g", got)
 	}
 }

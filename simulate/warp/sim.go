@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"sync"
 
+	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/simulate/layout"
 	"github.com/graphperf/graphperf/workload/graph"
 )
@@ -50,9 +52,9 @@ var _ Sink = Discard{}
 const (
 	// DefaultBlockSize is the runner's --block-size, 256 threads.
 	DefaultBlockSize = 256
-	// DefaultGridCap is the runner's grid cap on an H100: 132 SMs x 16
-	// blocks per SM = 2112 blocks.
-	DefaultGridCap = 132 * 16
+	// DefaultBlocksPerSM is the runner's --blocks-per-sm: its grid cap is
+	// SMs x 16 blocks (GridCapFor).
+	DefaultBlocksPerSM = 16
 	// NVCCUnroll is the unroll factor nvcc 13.0 (-O3 -arch=sm_90) gives
 	// the edge loops of topo, vertex-push and vertex-push-warpW, read from
 	// their SASS: the first (trip mod 4) iterations run as a remainder,
@@ -64,13 +66,13 @@ const (
 	DefaultBeta  = 18
 )
 
-// H100Warps and K40cWarps are physical warp counts for Level.WMax and
-// Level.NEst: 132 SMs x 64 resident warps, and the Tesla K40c's 960 (seed
-// 000 §6.5).
-const (
-	H100Warps = 132 * 64
-	K40cWarps = 960
-)
+// GridCapFor returns the runner's grid cap on a GPU of sms SMs,
+// sms x DefaultBlocksPerSM blocks (hostutil.h, --grid-cap -1).
+func GridCapFor(sms int) int { return sms * DefaultBlocksPerSM }
+
+// DefaultGridCap returns the runner's grid cap on machine.Default(), the
+// H100 of h100.yaml: 132 SMs x 16 blocks per SM = 2112 blocks.
+var DefaultGridCap = sync.OnceValue(func() int { return GridCapFor(machine.Default().SMs) })
 
 // Config says what to simulate. The zero value (with Kernel set) is the CUDA
 // runner's launch configuration with seed 000 §6.3's loop counting.
@@ -83,7 +85,7 @@ type Config struct {
 	// BlockSize is threads per block, a multiple of 32; 0 means
 	// DefaultBlockSize.
 	BlockSize int
-	// GridCap is the most blocks per launch; 0 means DefaultGridCap, a
+	// GridCap is the most blocks per launch; 0 means DefaultGridCap(), a
 	// negative value means no cap (one thread per work item, the runner's
 	// --grid-cap 0).
 	GridCap int
@@ -175,7 +177,7 @@ func Run(g *graph.CSR, root uint32, cfg Config) (*Result, error) {
 		cfg.BlockSize = DefaultBlockSize
 	}
 	if cfg.GridCap == 0 {
-		cfg.GridCap = DefaultGridCap
+		cfg.GridCap = DefaultGridCap()
 	}
 	if cfg.Unroll == 0 {
 		cfg.Unroll = 1

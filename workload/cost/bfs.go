@@ -7,7 +7,9 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+	"sync"
 
+	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/workload/graph"
 	"github.com/graphperf/graphperf/workload/props"
 )
@@ -554,16 +556,16 @@ func lockstepLevels(g, rev *graph.CSR, depth []int32, parentPos []int64, levels 
 }
 
 // BFSConfig is the launch configuration the BFS models assume. The zero
-// value is the CUDA runner's on an H100: blocks of 256 threads, grids capped
-// at 132 SMs x 16 = 2112 blocks, chunk 1, atomicCAS claims, alpha 15 and
-// beta 18. Only the aggregated counter atomics (Low/High of their terms)
+// value is the CUDA runner's on the H100 of h100.yaml: blocks of 256
+// threads, grids capped at 132 SMs x 16 = 2112 blocks, chunk 1, atomicCAS
+// claims, alpha 15 and beta 18. Only the aggregated counter atomics (Low/High of their terms)
 // and the dobfs direction depend on it.
 type BFSConfig struct {
 	// Claim is the runner's --claim.
 	Claim Claim
 	// BlockSize is threads per block; 0 means DefaultBlockSize.
 	BlockSize int
-	// GridCap is the most blocks per launch; 0 means DefaultGridCap, a
+	// GridCap is the most blocks per launch; 0 means DefaultGridCap(), a
 	// negative value no cap.
 	GridCap int
 	// Chunk is the virtual warps' --chunk; 0 means 1.
@@ -576,18 +578,22 @@ type BFSConfig struct {
 // The runner's defaults (kernels/cuda/README.md; seed 002 line 453 for
 // alpha and beta).
 const (
-	DefaultBlockSize = 256
-	DefaultGridCap   = 132 * 16
-	DefaultAlpha     = 15
-	DefaultBeta      = 18
+	DefaultBlockSize   = 256
+	DefaultBlocksPerSM = 16 // --blocks-per-sm: the grid cap is SMs x 16
+	DefaultAlpha       = 15
+	DefaultBeta        = 18
 )
+
+// DefaultGridCap returns the runner's grid cap on machine.Default(), the
+// H100 of h100.yaml: 132 SMs x DefaultBlocksPerSM = 2112 blocks.
+var DefaultGridCap = sync.OnceValue(func() int { return DefaultBlocksPerSM * machine.Default().SMs })
 
 func (c BFSConfig) withDefaults() BFSConfig {
 	if c.BlockSize <= 0 {
 		c.BlockSize = DefaultBlockSize
 	}
 	if c.GridCap == 0 {
-		c.GridCap = DefaultGridCap
+		c.GridCap = DefaultGridCap()
 	}
 	if c.Chunk <= 0 {
 		c.Chunk = 1
