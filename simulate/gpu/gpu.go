@@ -10,6 +10,7 @@ import (
 	"github.com/graphperf/graphperf/simulate/cache"
 	"github.com/graphperf/graphperf/simulate/dram"
 	"github.com/graphperf/graphperf/simulate/warp"
+	"github.com/graphperf/graphperf/workload/catalog"
 	"github.com/graphperf/graphperf/workload/graph"
 )
 
@@ -161,7 +162,7 @@ type Config struct {
 	SMs int
 	// Warp is passed to warp.Run; its Kernel and Sink are set from this
 	// Config, and a zero GridCap becomes the runner's on the Machine
-	// (warp.GridCapFor).
+	// (catalog.GridCap).
 	Warp warp.Config
 }
 
@@ -323,7 +324,7 @@ func withDefaults(cfg Config) (Config, error) {
 		cfg.SMs = g.SMs
 	}
 	if cfg.Warp.GridCap == 0 {
-		cfg.Warp.GridCap = warp.GridCapFor(g.SMs)
+		cfg.Warp.GridCap = catalog.GridCap(g.SMs)
 	}
 	if cfg.SMs < 0 || cfg.SMs > 1<<16 {
 		return cfg, fmt.Errorf("%w: %d SMs", ErrBadConfig, cfg.SMs)

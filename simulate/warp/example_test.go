@@ -47,6 +47,6 @@ func ExampleRun() {
 
 func ExampleParseKernel() {
 	k, err := warp.ParseKernel("vertex-pull-warp8/warp")
-	fmt.Println(k.Variant, k.Width, k.Aggregation, k.Name(), err)
+	fmt.Println(k.Family, k.Width, k.Aggregation, k.Name(), err)
 	// Output: vertex-pull-warp 8 warp-reduce vertex-pull-warp8/warp-reduce <nil>
 }
