@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/kernels/ncu"
 	"github.com/graphperf/graphperf/simulate/warp"
 )
 
@@ -128,11 +129,11 @@ func TestNCU(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var metrics []kernels.NCUMetric
+		var metrics []ncu.Metric
 		for _, m := range []string{ncuLoads, ncuStores, ncuL1Sectors, ncuL1Hits, ncuL2Read, ncuDRAMRead, ncuDRAMWrite} {
-			metrics = append(metrics, kernels.NCUMetric{Name: m, Kind: kernels.NCUCount})
+			metrics = append(metrics, ncu.Metric{Name: m, Kind: ncu.Count})
 		}
-		launches, err := kernels.ReadNCU(f, file, metrics...)
+		launches, err := ncu.Read(f, file, metrics...)
 		f.Close()
 		if err != nil {
 			t.Fatal(err)
