@@ -1,26 +1,25 @@
 package main
 
 import (
-	"path/filepath"
-
-	"gonum.org/v1/plot/vg"
-
-	"github.com/graphperf/graphperf/model/machine"
-	rplot "github.com/graphperf/graphperf/reports/plot"
-	rtable "github.com/graphperf/graphperf/reports/table"
-
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/plot/vg"
+
 	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/om"
+	rplot "github.com/graphperf/graphperf/reports/plot"
+	rtable "github.com/graphperf/graphperf/reports/table"
 	"github.com/graphperf/graphperf/simulate/gpu"
 	"github.com/graphperf/graphperf/simulate/warp"
 )
@@ -513,23 +512,9 @@ func writeOMFit(w io.Writer, label string, pred, ref []float64) {
 		label, len(pred), r, within, len(pred), 100*float64(within)/math.Max(1, float64(len(pred))))
 }
 
-// omPearson returns Pearson's r = cov(x, y) / (sd(x) sd(y)); NaN when
-// either is constant. O(len(x)).
-func omPearson(x, y []float64) float64 {
-	n := float64(len(x))
-	var mx, my float64
-	for i := range x {
-		mx += x[i] / n
-		my += y[i] / n
-	}
-	var sxy, sxx, syy float64
-	for i := range x {
-		sxy += (x[i] - mx) * (y[i] - my)
-		sxx += (x[i] - mx) * (x[i] - mx)
-		syy += (y[i] - my) * (y[i] - my)
-	}
-	return sxy / math.Sqrt(sxx*syy)
-}
+// omPearson returns Pearson's r = cov(x, y) / (sd(x) sd(y)), gonum's
+// stat.Correlation; NaN when either is constant. O(len(x)).
+func omPearson(x, y []float64) float64 { return stat.Correlation(x, y, nil) }
 
 // omGroupWarnings lists each warning once with the levels it applies to,
 // in order of first appearance.
