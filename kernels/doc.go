@@ -18,6 +18,9 @@
 // with algorithms: [pagerank], and Sweep checks it against the Go
 // reference ranks (props.PageRank, passed to the runner as a file).
 //
+// The catalog of implementations is workload/catalog (Impls and
+// PageRankImpls are its names); the reader of ncu profiles is kernels/ncu.
+//
 // Nothing here needs a GPU except running the binary: the parsing, the
 // corpus and the sweep's bookkeeping are tested with a fake runner.
 package kernels

@@ -2,46 +2,20 @@ package kernels
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
+
+	"github.com/graphperf/graphperf/workload/catalog"
 )
 
-// aggregations are the frontier-count aggregations of the kinds that have
-// them (seed 004 §4.5.1), in the runner's order.
-var aggregations = []string{"atomic", "bulk", "warp-reduce", "block-reduce"}
-
-// Impls lists the runner's BFS implementations in its canonical order, the
-// order of "--impl all" and "graphperf-bfs --list" (kernels/cuda/hostutil.h,
-// all_impls): topo; the edge-list, struct-edge-list, rev-edge-list,
-// rev-struct-edge-list, vertex-push and vertex-pull kinds with each
-// aggregation; the push and pull virtual-warp kinds of width 4, 8, 16 and 32
-// with each aggregation; queue; dobfs. 59 names.
-var Impls = func() []string {
-	v := []string{"topo"}
-	for _, base := range []string{"edge-list", "struct-edge-list", "rev-edge-list", "rev-struct-edge-list", "vertex-push", "vertex-pull"} {
-		for _, a := range aggregations {
-			v = append(v, base+"/"+a)
-		}
-	}
-	for _, base := range []string{"vertex-push-warp", "vertex-pull-warp"} {
-		for _, w := range []int{4, 8, 16, 32} {
-			for _, a := range aggregations {
-				v = append(v, base+strconv.Itoa(w)+"/"+a)
-			}
-		}
-	}
-	return append(v, "queue", "dobfs")
-}()
+// Impls lists the runner's 59 BFS implementations in its canonical order,
+// the order of "--impl all" and "graphperf-bfs --list"
+// (kernels/cuda/hostutil.h, all_impls): catalog.All's names.
+var Impls = catalog.Names(catalog.All())
 
 // PageRankImpls lists the PageRank runner's implementations in its
-// canonical order, the order of "--impl all" and "graphperf-pr --list"
-// (kernels/cuda/pagerank_host.h, pr_impls): seed 004 §4.4.1 algorithms 1-9.
-// The warp kinds run with the runner's --warp-width (32 unless given).
-var PageRankImpls = []string{
-	"edge-list", "struct-edge-list", "rev-edge-list",
-	"vertex-push", "vertex-pull", "vertex-pull-nodiv",
-	"vertex-push-warp", "vertex-pull-warp", "vertex-pull-warp-nodiv",
-}
+// canonical order (kernels/cuda/pagerank_host.h, pr_impls):
+// catalog.PageRankNames.
+var PageRankImpls = catalog.PageRankNames
 
 // implBase returns the name without its aggregation.
 func implBase(name string) string {

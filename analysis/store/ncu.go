@@ -7,7 +7,7 @@ import (
 	"os"
 	"sort"
 
-	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/kernels/ncu"
 )
 
 // NcuTarget says which traversal an Nsight Compute CSV profiled.
@@ -28,7 +28,7 @@ type NcuStats struct {
 // counters of target's variant and implementation: the k-th launch is
 // level k, which holds for a profile of one per-level kernel of one
 // traversal (kernels/measure-h100.sh profiles k_topo so). The file is read
-// by kernels.ReadNCU, the one shared ncu reader: every column whose units
+// by ncu.Read, the one shared ncu reader: every column whose units
 // row gives a count, time or percent unit is stored, in base units
 // (sectors, instructions, ns, percent), so the stored unit is empty;
 // device attributes, launch configuration and other columns are left out.
@@ -41,7 +41,7 @@ func (db *DB) IngestNcuCSV(path string, target NcuTarget) (st NcuStats, err erro
 		return st, fmt.Errorf("ingest ncu: %w", err)
 	}
 	defer f.Close()
-	launches, err := kernels.ReadNCU(f, path)
+	launches, err := ncu.Read(f, path)
 	if err != nil {
 		return st, fmt.Errorf("ingest ncu: %w", err)
 	}

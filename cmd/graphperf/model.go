@@ -410,6 +410,9 @@ func cacheShape(c *machine.Cache) string {
 	if c.Sector > 0 {
 		s += ", " + c.Sector.String() + " sectors"
 	}
+	if c.Carveout > 0 {
+		s += fmt.Sprintf(", %v cached (%v shared-memory carveout)", c.L1Bytes(), c.Carveout)
+	}
 	return s
 }
 
@@ -427,11 +430,19 @@ func dramShape(d *machine.DRAM) string {
 	if d.Channels > 0 {
 		parts = append(parts, fmt.Sprintf("%d channels", d.Channels))
 	}
+	per := "channel"
+	if d.PseudoChannels > 0 {
+		parts = append(parts, fmt.Sprintf("%d pseudo-channels each", d.PseudoChannels))
+		per = "pseudo-channel"
+	}
 	if d.Banks > 0 {
-		parts = append(parts, fmt.Sprintf("%d banks per channel", d.Banks))
+		parts = append(parts, fmt.Sprintf("%d banks per %s", d.Banks, per))
 	}
 	if d.RowBytes > 0 {
 		parts = append(parts, d.RowBytes.String()+" rows")
+	}
+	if d.Interleave > 0 {
+		parts = append(parts, d.Interleave.String()+" interleaving")
 	}
 	parts = append(parts, "peak "+d.PeakBandwidth.String())
 	return strings.Join(parts, ", ")

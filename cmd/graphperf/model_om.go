@@ -1,26 +1,24 @@
 package main
 
 import (
-	"path/filepath"
-
-	"gonum.org/v1/plot/vg"
-
-	"github.com/graphperf/graphperf/model/machine"
-	rplot "github.com/graphperf/graphperf/reports/plot"
-	rtable "github.com/graphperf/graphperf/reports/table"
-
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"gonum.org/v1/plot/vg"
+
 	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/om"
+	rplot "github.com/graphperf/graphperf/reports/plot"
+	rtable "github.com/graphperf/graphperf/reports/table"
 	"github.com/graphperf/graphperf/simulate/gpu"
 	"github.com/graphperf/graphperf/simulate/warp"
 )
@@ -513,6 +511,7 @@ func writeOMFit(w io.Writer, label string, pred, ref []float64) {
 		label, len(pred), r, within, len(pred), 100*float64(within)/math.Max(1, float64(len(pred))))
 }
 
+// omPearson is om.Pearson (gonum's stat.Correlation).
 func omPearson(x, y []float64) float64 { return om.Pearson(x, y) }
 
 // omGroupWarnings lists each warning once with the levels it applies to,
@@ -550,7 +549,7 @@ func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec strin
 	if _, err := warp.ParseKernel(kernel); err != nil {
 		return fmt.Errorf("--kernel: %w", plainError(err))
 	}
-	sm, ok := simMachines[strings.ToLower(machineName)]
+	sm, ok := lookupSimMachine(machineName)
 	if !ok {
 		return fmt.Errorf("--machine: no simulated L2 and row buffers for %q with --simulate (want h100 or k40c)", machineName)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/simulate/cache"
 	"github.com/graphperf/graphperf/simulate/dram"
 	"github.com/graphperf/graphperf/simulate/gpu"
@@ -37,10 +38,23 @@ type simMachine struct {
 	unroll int
 }
 
-var simMachines = map[string]simMachine{
-	"h100": {warps: warp.H100Warps, fa: gpu.DefaultFullyAssociative, rows: dram.H100RowBuffers, sectored: true, banked: true,
-		l1: gpu.H100L1, unroll: warp.NVCCUnroll},
-	"k40c": {warps: warp.K40cWarps, fa: cache.K40cL2, rows: dram.K40cRowBuffers},
+// lookupSimMachine returns the simMachine called name: the H100 of
+// h100.yaml (gpu.DefaultGeometry), or seed 000's K40c (the physical warps of
+// k40c.yaml, seed 000's 32-byte-line L2 and row buffers).
+func lookupSimMachine(name string) (simMachine, bool) {
+	switch strings.ToLower(name) {
+	case "h100":
+		g := gpu.DefaultGeometry()
+		return simMachine{warps: g.PhysicalWarps, fa: g.FullyAssociative, rows: g.RowBuffers, sectored: true, banked: true,
+			l1: g.L1, unroll: warp.NVCCUnroll}, true
+	case "k40c":
+		k40c, err := machine.Lookup("k40c")
+		if err != nil {
+			return simMachine{}, false
+		}
+		return simMachine{warps: k40c.PhysicalWarps(), fa: cache.K40cL2, rows: dram.K40cRowBuffers}, true
+	}
+	return simMachine{}, false
 }
 
 // simServerJSON is one server's counts in "sim bfs --json".
@@ -137,7 +151,7 @@ dram_writes, W_max and n_est on the total row.`)
 	if *chunk < 1 {
 		return fmt.Errorf("--chunk: %d is not a positive number of vertices", *chunk)
 	}
-	m, ok := simMachines[strings.ToLower(*machineName)]
+	m, ok := lookupSimMachine(*machineName)
 	if !ok {
 		return fmt.Errorf("--machine: unknown machine %q (want h100 or k40c)", *machineName)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/graphperf/graphperf/model/om"
 	"github.com/graphperf/graphperf/simulate/cpu"
 )
 
@@ -58,6 +59,11 @@ row per level.`)
 	if err != nil {
 		return err
 	}
+	pred, err := om.PredictCPUSimulation(res, nil, 0)
+	if err != nil {
+		return err
+	}
+	warnings := append(pred.Warnings, res.Warnings...)
 	if of.json {
 		out := make([]simCPULevelJSON, len(res.Levels))
 		for i, lv := range res.Levels {
@@ -68,7 +74,7 @@ row per level.`)
 				o.Jobs[s.String()] = lv.Servers[s].Instructions
 				o.Completions[s.String()] = lv.Servers[s].Completions
 			}
-			if p := lv.Prediction; p != nil {
+			if p := pred.Levels[i]; p != nil {
 				o.PredictedCycles, o.PredictedNs, o.Bottleneck = p.PredictedCycles, p.PredictedNs, p.Bottleneck
 			}
 			out[i] = o
@@ -77,9 +83,9 @@ row per level.`)
 	}
 	t := &table{header: []string{"level", "jobs", "L1_hits", "L2_hits", "L3_hits", "memory", "cycles", "bottleneck"},
 		name: "sim-cpu", title: "simulated single-threaded BFS on a Westmere core, per level"}
-	for _, lv := range res.Levels {
+	for i, lv := range res.Levels {
 		cycles, bottleneck := "-", "-"
-		if p := lv.Prediction; p != nil {
+		if p := pred.Levels[i]; p != nil {
 			cycles, bottleneck = ftoa(p.PredictedCycles), p.Bottleneck
 		}
 		t.add(itoa(int64(lv.Level)), itoa(lv.Instructions), itoa(lv.Counts.L1Hits), itoa(lv.Counts.L2Hits),
@@ -108,10 +114,10 @@ row per level.`)
 	if err := t.write(e.stdout, false); err != nil {
 		return err
 	}
-	for _, w := range res.Warnings {
+	for _, w := range warnings {
 		fmt.Fprintf(e.stdout, "\nwarning: %s", w)
 	}
-	if len(res.Warnings) > 0 {
+	if len(warnings) > 0 {
 		fmt.Fprintln(e.stdout)
 	}
 	return nil

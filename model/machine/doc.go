@@ -3,8 +3,9 @@
 //
 // A machine file gives the compute resources (SMs, resident warps per SM,
 // warp schedulers, instructions per scheduler per cycle, clock; or sockets,
-// cores and cache levels for a CPU), the memory system (L1/L2 geometry,
-// DRAM channels, banks, row size and peak bandwidth), measured ceilings
+// cores and cache levels for a CPU), the memory system (L1/L2 geometry and
+// the L1's shared-memory carveout; DRAM channels, pseudo-channels, banks,
+// row size, interleaving and peak bandwidth), measured ceilings
 // (read, write, copy and L2 bandwidth; warp instruction throughput),
 // latencies, and the service-time curves S_class(m) of seed 000 §6.5 as
 // (m, time) points. Every value may carry a source note:
@@ -36,6 +37,10 @@
 // List give the embedded machines: H100 (datasheet and the microbenchmarks
 // of kernels/measured/h100), K40c (seed 000), P100 (seed 001), TitanX
 // (seeds 002 and 004) and Westmere (seed 000 §5).
+//
+// Default is the machine every simulator and model assumes when given none:
+// the embedded H100. simulate/gpu.GeometryOf turns a GPU into the geometries
+// of the cache and DRAM simulators.
 //
 // Derived values: PhysicalWarps (seed 000 §6.5: 960 on the K40c),
 // WarpGIPSPeak and TransactionsPerSecond (the instruction roofline's two

@@ -51,3 +51,18 @@ func List() ([]*Machine, error) {
 	}
 	return ms, nil
 }
+
+// DefaultName is the machine the simulators and models assume when the
+// caller gives none: the GPU the measured dataset comes from.
+const DefaultName = "h100"
+
+// Default returns the embedded DefaultName machine (h100.yaml), freshly
+// parsed, so the caller may change it. It panics if the embedded file does
+// not parse, a build error that TestEmbedded rules out.
+func Default() *Machine {
+	m, err := Lookup(DefaultName)
+	if err != nil {
+		panic(err)
+	}
+	return m
+}

@@ -308,3 +308,25 @@ func TestH100AgreesWithMicrobench(t *testing.T) {
 		t.Errorf("only %d measured values checked", len(checked))
 	}
 }
+
+// TestDefaultGeometry checks the H100 geometry the simulators derive from
+// h100.yaml (simulate/gpu.ConfigFor): 160 pseudo-channels x 16 banks = 2560
+// open rows, and a 224 KiB L1 once the 32 KiB carveout is gone.
+func TestDefaultGeometry(t *testing.T) {
+	m := Default()
+	if m.Name != DefaultName {
+		t.Fatalf("Default() is %q, want %q", m.Name, DefaultName)
+	}
+	if got := m.DRAM.IndependentChannels(); got != 160 {
+		t.Errorf("independent channels %d, want 160", got)
+	}
+	if got := m.DRAM.OpenRows(); got != 2560 {
+		t.Errorf("open rows %d, want 2560", got)
+	}
+	if got := m.L1.L1Bytes(); got != 224<<10 {
+		t.Errorf("L1 bytes %v, want 224 KiB", got)
+	}
+	if m.DRAM.Interleave != 256 || m.DRAM.RowBytes != 1024 {
+		t.Errorf("interleave %v, row %v; want 256 B and 1 KiB", m.DRAM.Interleave, m.DRAM.RowBytes)
+	}
+}

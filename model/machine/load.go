@@ -115,6 +115,8 @@ type rawGPUCache struct {
 	Ways   value `yaml:"ways"`
 	Sets   value `yaml:"sets"`
 	Slices value `yaml:"slices"`
+	// Carveout is for an L1 only.
+	Carveout value `yaml:"carveout"`
 }
 
 type rawCPUCache struct {
@@ -129,15 +131,17 @@ type rawCPUCache struct {
 }
 
 type rawDRAM struct {
-	Source        value `yaml:"source"`
-	Type          value `yaml:"type"`
-	Size          value `yaml:"size"`
-	BusBits       value `yaml:"bus_bits"`
-	Clock         value `yaml:"clock"`
-	Channels      value `yaml:"channels"`
-	Banks         value `yaml:"banks"`
-	RowBytes      value `yaml:"row_bytes"`
-	PeakBandwidth value `yaml:"peak_bandwidth"`
+	Source         value `yaml:"source"`
+	Type           value `yaml:"type"`
+	Size           value `yaml:"size"`
+	BusBits        value `yaml:"bus_bits"`
+	Clock          value `yaml:"clock"`
+	Channels       value `yaml:"channels"`
+	PseudoChannels value `yaml:"pseudo_channels"`
+	Banks          value `yaml:"banks"`
+	RowBytes       value `yaml:"row_bytes"`
+	Interleave     value `yaml:"interleave"`
+	PeakBandwidth  value `yaml:"peak_bandwidth"`
 }
 
 type rawCeilings struct {
@@ -712,7 +716,19 @@ func (p *parser) gpuCache(r *rawGPUCache, path string) (*Cache, error) {
 	if c.Slices, err = p.positiveInt(r.Slices, path+".slices", src); err != nil {
 		return nil, err
 	}
-	return c, p.geometry(c, path, r.Size.set, r.Line.set)
+	if r.Carveout.set && path != "l1" {
+		return nil, p.errorf(r.Carveout.line, path+".carveout", "only an L1 has a shared-memory carveout")
+	}
+	if c.Carveout, err = p.bytes(r.Carveout, path+".carveout", src); err != nil {
+		return nil, err
+	}
+	if err := p.geometry(c, path, r.Size.set, r.Line.set); err != nil {
+		return nil, err
+	}
+	if c.Carveout > 0 && (c.Carveout >= c.Size || c.Carveout%c.Line != 0) {
+		return nil, p.errorf(r.Carveout.line, path+".carveout", "%v is not a multiple of the %v line below the %v size", c.Carveout, c.Line, c.Size)
+	}
+	return c, nil
 }
 
 // geometry checks and completes a cache's shape: size and line are
@@ -843,11 +859,20 @@ func (p *parser) dram(r *rawDRAM) (*DRAM, error) {
 	if d.Channels, err = p.positiveInt(r.Channels, "dram.channels", src); err != nil {
 		return nil, err
 	}
+	if d.PseudoChannels, err = p.positiveInt(r.PseudoChannels, "dram.pseudo_channels", src); err != nil {
+		return nil, err
+	}
 	if d.Banks, err = p.positiveInt(r.Banks, "dram.banks", src); err != nil {
 		return nil, err
 	}
 	if d.RowBytes, err = p.bytes(r.RowBytes, "dram.row_bytes", src); err != nil {
 		return nil, err
+	}
+	if d.Interleave, err = p.bytes(r.Interleave, "dram.interleave", src); err != nil {
+		return nil, err
+	}
+	if d.Interleave > 0 && (d.RowBytes == 0 || d.RowBytes%d.Interleave != 0) {
+		return nil, p.errorf(r.Interleave.line, "dram.interleave", "%v does not divide the %v row", d.Interleave, d.RowBytes)
 	}
 	if !r.PeakBandwidth.set {
 		return nil, p.missing("dram.peak_bandwidth", "the peak bandwidth, such as 3.35 TB/s")

@@ -91,6 +91,10 @@ type Cache struct {
 	// but not sets.
 	Sets   int `json:"sets,omitempty"`
 	Slices int `json:"slices,omitempty"`
+	// Carveout is the part of a GPU L1's Size that the driver gives to
+	// shared memory in the BFS kernels' launches; the L1 caches Size -
+	// Carveout (L1Bytes).
+	Carveout Bytes `json:"carveout_bytes,omitempty"`
 	// SharedBy is the number of cores sharing a CPU level.
 	SharedBy int `json:"shared_by,omitempty"`
 	// Service is a CPU level's service time per access (seed 000 §5), and
@@ -106,10 +110,18 @@ type DRAM struct {
 	BusBits  int    `json:"bus_bits,omitempty"`
 	Clock    Hertz  `json:"clock_hz,omitempty"` // memory clock
 	Channels int    `json:"channels,omitempty"`
-	// Banks is per channel.
+	// PseudoChannels is the independent pseudo-channels of one channel
+	// (2 for HBM3); 0 means the channel is not split.
+	PseudoChannels int `json:"pseudo_channels,omitempty"`
+	// Banks is per channel, or per pseudo-channel where PseudoChannels is
+	// set.
 	Banks int `json:"banks,omitempty"`
 	// RowBytes is the row (page) that one activation opens.
-	RowBytes      Bytes          `json:"row_bytes,omitempty"`
+	RowBytes Bytes `json:"row_bytes,omitempty"`
+	// Interleave is the run of consecutive addresses that one
+	// (pseudo-)channel holds before the next channel's; it divides
+	// RowBytes.
+	Interleave    Bytes          `json:"interleave_bytes,omitempty"`
 	PeakBandwidth BytesPerSecond `json:"peak_bandwidth_bytes_per_s"`
 }
 
@@ -127,6 +139,17 @@ type Ceilings struct {
 	// WarpInstructionsInteger is the same for integer adds.
 	WarpInstructionsInteger InstructionRate `json:"warp_instructions_integer_per_s,omitempty"`
 }
+
+// L1Bytes returns the bytes a GPU L1 caches, Size - Carveout.
+func (c *Cache) L1Bytes() Bytes { return c.Size - c.Carveout }
+
+// IndependentChannels returns the channels that work independently,
+// Channels x PseudoChannels (Channels where PseudoChannels is 0).
+func (d *DRAM) IndependentChannels() int { return d.Channels * max(d.PseudoChannels, 1) }
+
+// OpenRows returns the rows that can be open at once, one per bank:
+// IndependentChannels x Banks.
+func (d *DRAM) OpenRows() int { return d.IndependentChannels() * d.Banks }
 
 // Latency is the time of one request with nothing else in flight.
 type Latency struct {

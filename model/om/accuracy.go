@@ -1,6 +1,10 @@
 package om
 
-import "math"
+import (
+	"math"
+
+	"gonum.org/v1/gonum/stat"
+)
 
 // Fit is how well per-level predicted times match measured ones, by seed
 // 000 §7.1's measures: Pearson's r, the share of levels within ±20 %, and
@@ -64,23 +68,7 @@ func Pool(fits []Fit) Fit {
 	return out
 }
 
-// Pearson returns Pearson's r = cov(x, y) / (sd(x) sd(y)); NaN when
-// either has no spread. It panics if x and y differ in length.
-func Pearson(x, y []float64) float64 {
-	if len(x) != len(y) {
-		panic("om: Pearson: length mismatch")
-	}
-	n := float64(len(x))
-	var mx, my float64
-	for i := range x {
-		mx += x[i] / n
-		my += y[i] / n
-	}
-	var sxy, sxx, syy float64
-	for i := range x {
-		sxy += (x[i] - mx) * (y[i] - my)
-		sxx += (x[i] - mx) * (x[i] - mx)
-		syy += (y[i] - my) * (y[i] - my)
-	}
-	return sxy / math.Sqrt(sxx*syy)
-}
+// Pearson returns Pearson's r = cov(x, y) / (sd(x) sd(y)), gonum's
+// stat.Correlation; NaN when either has no spread. It panics if x and y
+// differ in length (as gonum does).
+func Pearson(x, y []float64) float64 { return stat.Correlation(x, y, nil) }

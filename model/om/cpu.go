@@ -4,14 +4,14 @@ import (
 	"fmt"
 
 	"github.com/graphperf/graphperf/model/machine"
+	"github.com/graphperf/graphperf/simulate/cpu"
 )
 
 // CPUCounts are one round's memory instructions by the level that served
-// them (PAPI hit counts in seed 000 §4). Memory counts accesses that missed
-// every cache; leave it 0 where, as in seed 000 §5, it was not counted.
-type CPUCounts struct {
-	L1Hits, L2Hits, L3Hits, Memory int64
-}
+// them (PAPI hit counts in seed 000 §4), as simulate/cpu counts them.
+// Memory counts accesses that missed every cache; leave it 0 where, as in
+// seed 000 §5, it was not counted.
+type CPUCounts = cpu.Counts
 
 // CPULevel is one server of the CPU network.
 type CPULevel struct {
@@ -90,4 +90,49 @@ func PredictCPU(c CPUCounts, m *machine.Machine, memoryCycles float64) (*CPUPred
 		p.PredictedNs = p.PredictedCycles / float64(m.Clock) * 1e9
 	}
 	return p, nil
+}
+
+// CPUSimulated is the prediction of every round of a simulated BFS.
+type CPUSimulated struct {
+	// Levels holds PredictCPU on each round's counts, in the simulation's
+	// order; nil for a round where no access hit a cache.
+	Levels []*CPUPrediction
+	// Warnings are the rounds without a prediction and, with no memory
+	// service time, that memory was left out.
+	Warnings []string
+}
+
+// PredictCPUSimulation predicts every round of a simulate/cpu traversal
+// with PredictCPU on CPU machine m (nil: the embedded westmere of seed 000
+// §5). memoryCycles is the service time of an access that misses every
+// level; 0 leaves memory out of the prediction, as seed 000 §5 does ("we
+// currently do not model off-chip memory accesses"), and sets each round's
+// Memory count to 0 for it. O(levels).
+func PredictCPUSimulation(res *cpu.Result, m *machine.Machine, memoryCycles float64) (*CPUSimulated, error) {
+	if m == nil {
+		var err error
+		if m, err = machine.Lookup("westmere"); err != nil {
+			return nil, err
+		}
+	}
+	out := &CPUSimulated{Levels: make([]*CPUPrediction, len(res.Levels))}
+	for i, lv := range res.Levels {
+		c := lv.Counts
+		if memoryCycles <= 0 {
+			c.Memory = 0
+		}
+		if c.L1Hits+c.L2Hits+c.L3Hits+c.Memory == 0 {
+			out.Warnings = append(out.Warnings, fmt.Sprintf("level %d: no access hit a cache; no prediction", lv.Level))
+			continue
+		}
+		p, err := PredictCPU(c, m, memoryCycles)
+		if err != nil {
+			return nil, fmt.Errorf("level %d: %w", lv.Level, err)
+		}
+		out.Levels[i] = p
+	}
+	if memoryCycles <= 0 {
+		out.Warnings = append(out.Warnings, "memory accesses counted but not in the prediction (seed 000 §5)")
+	}
+	return out, nil
 }

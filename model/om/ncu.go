@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/kernels/ncu"
 )
 
 // The ncu metrics the GPU mapping reads (ncu --csv --page raw).
@@ -110,7 +110,7 @@ type Counters struct {
 }
 
 // ReadNCU reads every launch of an ncu "--csv --page raw" file (plain or
-// gzipped) with kernels.NCUReader: a header row naming the metrics, an
+// gzipped) with ncu.Reader: a header row naming the metrics, an
 // optional units row (its ID cell empty), then one row per launch. Every
 // required metric constant above must be present; the optional ones are
 // read where the header has them. Units may carry a K, M or G prefix;
@@ -118,11 +118,11 @@ type Counters struct {
 // thousands separators. Errors wrap ErrNCU and give file and line.
 // O(size of the file).
 func ReadNCU(r io.Reader, file string) ([]Counters, error) {
-	var metrics []kernels.NCUMetric
+	var metrics []ncu.Metric
 	for _, m := range []string{MetricL2Read, MetricL2ReadHit, MetricL2ReadMiss, MetricDRAMRead, MetricInstructions, MetricWarpsActive, MetricDuration} {
-		metrics = append(metrics, kernels.NCUMetric{Name: m, Kind: kernels.NCUAny})
+		metrics = append(metrics, ncu.Metric{Name: m, Kind: ncu.Any})
 	}
-	nr := kernels.NewNCUReader(r, file)
+	nr := ncu.NewReader(r, file)
 	header, err := nr.Header()
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNCU, err)
@@ -135,11 +135,11 @@ func ReadNCU(r io.Reader, file string) ([]Counters, error) {
 	for _, m := range append(memory, MetricL1LoadSectors, MetricL1LoadHits, MetricSMCyclesActive, MetricLoadsMaxSMSP, MetricLoadsAvgSMSP,
 		MetricL2Write, MetricL2WriteMax, MetricL2WriteAvg, MetricDRAMWrite) {
 		if present[m] {
-			metrics = append(metrics, kernels.NCUMetric{Name: m, Kind: kernels.NCUAny})
+			metrics = append(metrics, ncu.Metric{Name: m, Kind: ncu.Any})
 		}
 	}
 	nr.SetMetrics(metrics...)
-	var launches []kernels.NCULaunch
+	var launches []ncu.Launch
 	for nr.Next() {
 		launches = append(launches, nr.Launch())
 	}

@@ -24,8 +24,8 @@ import (
 //	h2, C_L2H     = l.L2Hits / l.L2Transactions, l.L2Hits (the L1 misses)
 //	C_DRAM        = l.RowHits + l.RowMisses, split as simulated
 //	n             = l.ResidentWarps: the warps the launch keeps resident
-//	                (2048 threads per SM, 256-thread blocks, block b on
-//	                SM b mod 132), not n_est
+//	                (the machine's warps per SM, 256-thread blocks,
+//	                block b on SM b mod SMs), not n_est
 //	J_tail        = l.WarpLoadsMax - l.WarpLoadsMean (the warp schedule)
 //
 // Otherwise, and with opts.OnePhase, it is seed 000's one-phase
@@ -144,7 +144,7 @@ func PredictFromSimulationAt(l gpu.Level, m *machine.Machine, opts *GPUOptions, 
 	case !estimated:
 		p.Warnings = []string{"load given (measured occupancy), not estimated"}
 	case twoPhase:
-		p.Warnings = []string{fmt.Sprintf("load = %.4g warps resident (the simulated launch: 2048 threads per SM, blocks round-robin over the SMs)", load)}
+		p.Warnings = []string{fmt.Sprintf("load = %.4g warps resident (the simulated launch: %d threads per SM, blocks round-robin over the SMs)", load, 32*m.WarpsPerSM)} // 32 threads a warp
 	default:
 		p.Warnings = []string{fmt.Sprintf("load estimated (n_est = N_G / W_max = %.4g), not measured", load)}
 	}

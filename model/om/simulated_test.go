@@ -87,7 +87,7 @@ func TestSimulatedH100(t *testing.T) {
 				}
 			}
 		}
-		withL1, err := gpu.Simulate(g, root, gpu.Config{Kernel: "topo", L1: gpu.H100L1, Warp: warp.Config{Unroll: warp.NVCCUnroll}})
+		withL1, err := gpu.Simulate(g, root, gpu.Config{Kernel: "topo", L1: gpu.DefaultGeometry().L1, Warp: warp.Config{Unroll: warp.NVCCUnroll}})
 		if err != nil {
 			t.Fatal(err)
 		}

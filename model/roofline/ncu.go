@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/kernels/ncu"
 )
 
 // The ncu metrics the instruction roofline reads.
@@ -142,7 +142,7 @@ func (e *ParseError) Unwrap() error { return e.Err }
 //	}
 //	if err := r.Err(); err != nil { ... }
 //
-// The CSV, units and numbers are read by kernels.NCUReader: the first row
+// The CSV, units and numbers are read by ncu.Reader: the first row
 // names the metrics; the second, if its ID cell is empty (or, without an
 // ID column, if it is not numeric), gives their units ("sector", "inst",
 // "ns", "usecond", "Ksector" ...; empty means base units); each further
@@ -150,7 +150,7 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // Errors are *ParseError.
 type NCUReader struct {
 	file     string
-	r        *kernels.NCUReader
+	r        *ncu.Reader
 	started  bool
 	levels   map[Level][]string
 	warnings []string
@@ -161,7 +161,7 @@ type NCUReader struct {
 
 // NewNCUReader returns a reader of the ncu CSV r; file names it in errors.
 func NewNCUReader(r io.Reader, file string) *NCUReader {
-	return &NCUReader{file: file, r: kernels.NewNCUReader(r, file)}
+	return &NCUReader{file: file, r: ncu.NewReader(r, file)}
 }
 
 func (r *NCUReader) fail(line int, metric, format string, args ...any) bool {
@@ -170,10 +170,10 @@ func (r *NCUReader) fail(line int, metric, format string, args ...any) bool {
 	return false
 }
 
-// setErr converts an error of the kernels reader into a *ParseError.
+// setErr converts an error of the kernels/ncu reader into a *ParseError.
 func (r *NCUReader) setErr(err error) bool {
 	pe := &ParseError{File: r.file, Msg: err.Error(), Err: err}
-	var kpe *kernels.ParseError
+	var kpe *ncu.ParseError
 	switch {
 	case errors.As(err, &kpe):
 		pe.Line, pe.Msg = kpe.Line, kpe.Msg
@@ -183,8 +183,8 @@ func (r *NCUReader) setErr(err error) bool {
 				break
 			}
 		}
-	case errors.Is(err, kernels.ErrNCUEmpty):
-		pe.Msg = kernels.ErrNCUEmpty.Error()
+	case errors.Is(err, ncu.ErrEmpty):
+		pe.Msg = ncu.ErrEmpty.Error()
 	case errors.Unwrap(err) != nil:
 		pe.Msg = errors.Unwrap(err).Error()
 	}
@@ -239,9 +239,9 @@ func (r *NCUReader) start() bool {
 		return r.fail(r.r.HeaderLine(), "", "no sector counts: want at least one of %s, %s, %s",
 			LevelMetrics[L1][0], LevelMetrics[L2][0], LevelMetrics[DRAM][0])
 	}
-	metrics := []kernels.NCUMetric{{Name: MetricInstructions, Kind: kernels.NCUCount}, {Name: MetricDuration, Kind: kernels.NCUTime}}
+	metrics := []ncu.Metric{{Name: MetricInstructions, Kind: ncu.Count}, {Name: MetricDuration, Kind: ncu.Time}}
 	for _, m := range r.metrics()[2:] {
-		metrics = append(metrics, kernels.NCUMetric{Name: m, Kind: kernels.NCUCount})
+		metrics = append(metrics, ncu.Metric{Name: m, Kind: ncu.Count})
 	}
 	r.r.SetMetrics(metrics...)
 	return true

@@ -73,7 +73,7 @@ func BenchmarkFullyAssociativeH100L2(b *testing.B) {
 	for _, tr := range benchTraces {
 		trace := benchTrace(tr.random, tr.warp)
 		b.Run("LoadAll/"+tr.name, func(b *testing.B) {
-			c, err := NewFullyAssociative(H100L2.FullyAssociative())
+			c, err := NewFullyAssociative(h100L2.FullyAssociative())
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -84,7 +84,7 @@ func BenchmarkFullyAssociativeH100L2(b *testing.B) {
 			continue
 		}
 		b.Run("Load/"+tr.name, func(b *testing.B) {
-			c, err := NewFullyAssociative(H100L2.FullyAssociative())
+			c, err := NewFullyAssociative(h100L2.FullyAssociative())
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -101,7 +101,7 @@ func BenchmarkSetAssociativeH100L2(b *testing.B) {
 	for _, tr := range benchTraces {
 		trace := benchTrace(tr.random, tr.warp)
 		b.Run("LoadAll/"+tr.name, func(b *testing.B) {
-			c, err := NewSetAssociative(H100L2)
+			c, err := NewSetAssociative(h100L2)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -112,7 +112,7 @@ func BenchmarkSetAssociativeH100L2(b *testing.B) {
 			continue
 		}
 		b.Run("Load/"+tr.name, func(b *testing.B) {
-			c, err := NewSetAssociative(H100L2)
+			c, err := NewSetAssociative(h100L2)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -191,7 +191,7 @@ func BenchmarkMapListLRU(b *testing.B) {
 		}
 		trace := benchTrace(tr.random, tr.warp)
 		b.Run(tr.name, func(b *testing.B) {
-			lines := H100L2.Lines()
+			lines := h100L2.Lines()
 			c := &mapListLRU{lines: make(map[uint64]*list.Element, lines), order: list.New(), capacity: lines}
 			timeBlocks(b, trace, func(addrs []uint64) {
 				for _, a := range addrs {

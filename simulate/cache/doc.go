@@ -1,6 +1,7 @@
 // Package cache simulates caches fed with memory addresses: the
 // fully-associative LRU cache that seed 000 §6.4 uses to approximate a GPU
-// L2, a sliced set-associative sectored cache shaped like the H100 L2, and
+// L2, a sliced set-associative sectored cache shaped like the H100 L2 (the
+// geometry comes from the machine file, see simulate/gpu.GeometryOf), and
 // a three-level CPU hierarchy shaped like the Westmere of seed 000 §5.
 //
 // # Lines and sectors

@@ -7,10 +7,15 @@ import (
 	"github.com/graphperf/graphperf/simulate/cache"
 )
 
+// h100L2 is the L2 of h100.yaml as simulate/gpu.GeometryOf derives it: 80
+// slices x 256 sets x 20 ways x 128-byte lines of four 32-byte sectors,
+// 50 MiB.
+var h100L2 = cache.SetAssociativeConfig{Slices: 80, SetsPerSlice: 256, Ways: 20, LineBytes: 128, SectorBytes: 32}
+
 // Seed 000's approximation of a GPU L2: a fully-associative LRU cache, here
 // the size of the H100's 50 MiB, fed with 32-byte sector addresses.
 func ExampleFullyAssociative() {
-	l2, err := cache.NewFullyAssociative(cache.H100L2.FullyAssociative())
+	l2, err := cache.NewFullyAssociative(h100L2.FullyAssociative())
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -64,7 +69,7 @@ func ExampleFullyAssociative_LoadAll() {
 // l mod 256; line 256 at 0x8000: 930724096 x 80 / 2^32 = 17.3), and a
 // sequential sweep of 1 MiB that fills four sectors per line.
 func ExampleSetAssociative() {
-	l2, err := cache.NewSetAssociative(cache.H100L2)
+	l2, err := cache.NewSetAssociative(h100L2)
 	if err != nil {
 		log.Fatal(err)
 	}

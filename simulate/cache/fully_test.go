@@ -73,7 +73,7 @@ func TestFullyAssociativeMatchesNaive(t *testing.T) {
 
 // TestFullyAssociativeSectors walks one line of four 32-byte sectors by hand.
 func TestFullyAssociativeSectors(t *testing.T) {
-	// Two 128-byte lines of four 32-byte sectors (the H100 L2 line, see H100L2).
+	// Two 128-byte lines of four 32-byte sectors (the H100 L2 line, see h100L2).
 	c, err := NewFullyAssociative(FullyAssociativeConfig{Lines: 2, LineBytes: 128, SectorBytes: 32})
 	if err != nil {
 		t.Fatal(err)

@@ -38,18 +38,6 @@ func (c SetAssociativeConfig) FullyAssociative() FullyAssociativeConfig {
 	return FullyAssociativeConfig{Lines: c.Lines(), LineBytes: c.LineBytes, SectorBytes: c.SectorBytes}
 }
 
-// H100L2 is the L2 of an H100 SXM5: 50 MiB (NVIDIA, "H100 Tensor Core GPU
-// Architecture" whitepaper, 2022: "50 MB L2 cache") of 128-byte lines of four
-// 32-byte sectors (NVIDIA, "CUDA C++ Best Practices Guide" and Nsight
-// Compute's lts__t_sectors metrics), as 80 slices x 256 sets x 20 ways:
-// 80 x 256 x 20 x 128 B = 52,428,800 B = 50 MiB. The split into slices, sets
-// and ways is an assumption of the simulation issue; NVIDIA publishes
-// neither it nor the slice hash. The H100 L2 is also divided into two
-// partitions, and an SM sees about 25 MB of it at L2-hit latency
-// (../shared/reference/README.md, measured 2026-11-21); this model is one
-// 50 MiB cache.
-var H100L2 = SetAssociativeConfig{Slices: 80, SetsPerSlice: 256, Ways: 20, LineBytes: 128, SectorBytes: 32}
-
 // SetAssociative is a sliced, set-associative, sectored cache with LRU
 // replacement in each set. It is not safe for concurrent use.
 //

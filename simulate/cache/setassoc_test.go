@@ -156,13 +156,13 @@ func TestSetAssociativeSectors(t *testing.T) {
 // lines so evenly that a sequential sweep of 80% of the capacity fits: the
 // second sweep hits on every sector.
 func TestH100L2(t *testing.T) {
-	if got := H100L2.Bytes(); got != 50<<20 {
-		t.Errorf("H100L2.Bytes() = %d, want 52428800 (50 MiB)", got)
+	if got := h100L2.Bytes(); got != 50<<20 {
+		t.Errorf("h100L2.Bytes() = %d, want 52428800 (50 MiB)", got)
 	}
-	if got := H100L2.FullyAssociative(); got != (FullyAssociativeConfig{Lines: 409600, LineBytes: 128, SectorBytes: 32}) {
-		t.Errorf("H100L2.FullyAssociative() = %+v", got)
+	if got := h100L2.FullyAssociative(); got != (FullyAssociativeConfig{Lines: 409600, LineBytes: 128, SectorBytes: 32}) {
+		t.Errorf("h100L2.FullyAssociative() = %+v", got)
 	}
-	c, err := NewSetAssociative(H100L2)
+	c, err := NewSetAssociative(h100L2)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/graphperf/graphperf/model/machine"
-	"github.com/graphperf/graphperf/model/om"
 	"github.com/graphperf/graphperf/simulate/cache"
 	"github.com/graphperf/graphperf/simulate/layout"
 	"github.com/graphperf/graphperf/workload/graph"
@@ -46,20 +44,12 @@ const DefaultBase = layout.DefaultBase
 var ErrNoVertices = errors.New("cpu: graph has no vertices")
 
 // Config says what to simulate on. The zero value is seed 000 §5's Westmere
-// core: cache.WestmereHierarchy and the embedded "westmere" machine, with
-// memory accesses counted but not given to the model.
+// core: cache.WestmereHierarchy.
 type Config struct {
-	// Hierarchy is the cache hierarchy; no levels means
-	// cache.WestmereHierarchy. Its levels must be named L1, L2, L3 for the
-	// prediction.
+	// Hierarchy is the cache hierarchy, at most three levels; no levels
+	// means cache.WestmereHierarchy. model/om's PredictCPUSimulation wants
+	// them named L1, L2, L3.
 	Hierarchy cache.HierarchyConfig
-	// Machine gives the service times of the prediction; nil means
-	// machine.Lookup("westmere").
-	Machine *machine.Machine
-	// MemoryCycles is the service time of an access that misses every
-	// level. 0 leaves memory out of the prediction, as seed 000 §5 does
-	// ("we currently do not model off-chip memory accesses").
-	MemoryCycles float64
 	// Base is the address of the first array, rounded up to Align; 0 means
 	// DefaultBase.
 	Base uint64
@@ -76,7 +66,13 @@ type ServerCounts struct {
 	// load at NF1, EDL and NF2, two loads at ERL, one store at OP.
 	Instructions int64 `json:"instructions"`
 	// Served splits Instructions by the level that supplied the data.
-	Served om.CPUCounts `json:"served"`
+	Served Counts `json:"served"`
+}
+
+// Counts are memory instructions by the level that served them (PAPI hit
+// counts in seed 000 §4). Memory counts accesses that missed every cache.
+type Counts struct {
+	L1Hits, L2Hits, L3Hits, Memory int64
 }
 
 // Level is one round of the BFS, LEVEL = Level (seed 000's figure 2 shows
@@ -86,11 +82,8 @@ type Level struct {
 	Servers [NumServers]ServerCounts `json:"servers"`
 	// Instructions is the round's memory instructions, the sum over
 	// Servers; Counts splits them by the level that served them.
-	Instructions int64        `json:"instructions"`
-	Counts       om.CPUCounts `json:"counts"`
-	// Prediction is om.PredictCPU on Counts (with Memory only if
-	// Config.MemoryCycles > 0); nil when no access hit a cache.
-	Prediction *om.CPUPrediction `json:"prediction,omitempty"`
+	Instructions int64  `json:"instructions"`
+	Counts       Counts `json:"counts"`
 }
 
 // Result is a whole BFS.
@@ -122,8 +115,8 @@ type Result struct {
 //
 // Offsets are int64, targets uint32, levels int32 (INF is -1), placed one
 // after another, each 64-byte aligned. The initialisation of the level
-// array is not simulated. Each round's hits are predicted with
-// om.PredictCPU. O(D (n + m)) for eccentricity D of root. It panics if root
+// array is not simulated. model/om's PredictCPUSimulation predicts each
+// round's time from the counts. O(D (n + m)) for eccentricity D of root. It panics if root
 // is not a vertex of g.
 func Simulate(g *graph.CSR, root uint32, cfg Config) (*Result, error) {
 	n := g.NumVertices()
@@ -135,13 +128,6 @@ func Simulate(g *graph.CSR, root uint32, cfg Config) (*Result, error) {
 	}
 	if len(cfg.Hierarchy.Levels) == 0 {
 		cfg.Hierarchy = cache.WestmereHierarchy
-	}
-	if cfg.Machine == nil {
-		m, err := machine.Lookup("westmere")
-		if err != nil {
-			return nil, fmt.Errorf("cpu: %w", err)
-		}
-		cfg.Machine = m
 	}
 	h, err := cache.NewHierarchy(cfg.Hierarchy)
 	if err != nil {
@@ -205,34 +191,18 @@ func Simulate(g *graph.CSR, root uint32, cfg Config) (*Result, error) {
 				changed = true
 			}
 		}
-		c := cur.Counts
-		if cfg.MemoryCycles <= 0 {
-			c.Memory = 0
-		}
-		if c.L1Hits+c.L2Hits+c.L3Hits+c.Memory == 0 {
-			res.Warnings = append(res.Warnings, fmt.Sprintf("level %d: no access hit a cache; no prediction", L))
-		} else {
-			p, err := om.PredictCPU(c, cfg.Machine, cfg.MemoryCycles)
-			if err != nil {
-				return nil, fmt.Errorf("cpu: level %d: %w", L, err)
-			}
-			cur.Prediction = p
-		}
 		if !changed {
 			break
 		}
 	}
 	res.Depth = level
 	res.Stats = h.Stats()
-	if cfg.MemoryCycles <= 0 {
-		res.Warnings = append(res.Warnings, "memory accesses counted but not in the prediction (seed 000 §5)")
-	}
 	res.Warnings = append(res.Warnings, "level array initialisation not simulated: caches start empty at level 0")
 	return res, nil
 }
 
 // count adds one access served by level served (memoryLevel for memory).
-func count(c *om.CPUCounts, served, memoryLevel int) {
+func count(c *Counts, served, memoryLevel int) {
 	switch {
 	case served >= memoryLevel:
 		c.Memory++

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/graphperf/graphperf/model/om"
 	"github.com/graphperf/graphperf/workload/graph"
 	"github.com/graphperf/graphperf/workload/props"
 )
@@ -50,17 +49,14 @@ func TestFigure2(t *testing.T) {
 	// Offsets (56 B), targets (24 B) and levels (24 B) each fill part of
 	// one 64-byte line, so round 0 misses once per array (cold) and hits
 	// L1 everywhere else: 14 - 3 = 11 L1 hits; rounds 1 and 2 hit L1 only.
-	wantCounts := []om.CPUCounts{{L1Hits: 11, Memory: 3}, {L1Hits: 21}, {L1Hits: 12}}
-	// Predicted cycles max_i C_i S_i with memory left out: 4 cycles per L1
-	// hit (seed 000 §5): 44, 84, 48.
-	wantCycles := []float64{44, 84, 48}
+	wantCounts := []Counts{{L1Hits: 11, Memory: 3}, {L1Hits: 21}, {L1Hits: 12}}
 	if len(res.Levels) != len(wantC) {
 		t.Fatalf("%d levels, want %d", len(res.Levels), len(wantC))
 	}
-	var total om.CPUCounts
+	var total Counts
 	var instructions int64
 	for i, lv := range res.Levels {
-		var sum om.CPUCounts
+		var sum Counts
 		var n int64
 		for s := range NumServers {
 			sc := lv.Servers[s]
@@ -80,9 +76,6 @@ func TestFigure2(t *testing.T) {
 		if lv.Counts != wantCounts[i] {
 			t.Errorf("level %d: counts %+v, want %+v", i, lv.Counts, wantCounts[i])
 		}
-		if lv.Prediction == nil || lv.Prediction.PredictedCycles != wantCycles[i] || lv.Prediction.Bottleneck != "L1" {
-			t.Errorf("level %d: prediction %+v, want %g cycles, bottleneck L1", i, lv.Prediction, wantCycles[i])
-		}
 		total = add(total, lv.Counts)
 		instructions += lv.Instructions
 	}
@@ -92,7 +85,7 @@ func TestFigure2(t *testing.T) {
 // checkStats checks the per-instruction counts against the hierarchy's
 // own counters: every instruction is one L1 access (none spans a line),
 // and the L2, L3 and memory see a load for every miss above them.
-func checkStats(t *testing.T, res *Result, total om.CPUCounts, instructions int64) {
+func checkStats(t *testing.T, res *Result, total Counts, instructions int64) {
 	t.Helper()
 	st := res.Stats
 	if got := int64(st.Levels[0].Accesses().Count); got != instructions {
@@ -115,22 +108,9 @@ func checkStats(t *testing.T, res *Result, total om.CPUCounts, instructions int6
 	}
 }
 
-func add(a, b om.CPUCounts) om.CPUCounts {
-	return om.CPUCounts{L1Hits: a.L1Hits + b.L1Hits, L2Hits: a.L2Hits + b.L2Hits,
+func add(a, b Counts) Counts {
+	return Counts{L1Hits: a.L1Hits + b.L1Hits, L2Hits: a.L2Hits + b.L2Hits,
 		L3Hits: a.L3Hits + b.L3Hits, Memory: a.Memory + b.Memory}
-}
-
-// TestMemoryCycles gives memory a service time: round 0's 3 memory
-// accesses then enter the prediction.
-func TestMemoryCycles(t *testing.T) {
-	res, err := Simulate(figure2(), 0, Config{MemoryCycles: 200}) // 200: an arbitrary test latency
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := res.Levels[0].Prediction
-	if p.Jobs != 14 || p.Bottleneck != "memory" || p.PredictedCycles != 600 {
-		t.Errorf("prediction %+v, want 14 jobs, memory bottleneck, 600 cycles", p)
-	}
 }
 
 // TestLargerGraph checks depths and counter consistency on a graph whose
@@ -155,7 +135,7 @@ func TestLargerGraph(t *testing.T) {
 	if want := props.BFS(g, 3); !slices.Equal(res.Depth, want) {
 		t.Fatal("depths differ from props.BFS")
 	}
-	var total om.CPUCounts
+	var total Counts
 	var instructions int64
 	for _, lv := range res.Levels {
 		if lv.Servers[NF1].Instructions != n {

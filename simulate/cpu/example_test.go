@@ -15,11 +15,10 @@ func ExampleSimulate() {
 		panic(err)
 	}
 	for _, lv := range res.Levels {
-		fmt.Printf("level %d: %d jobs, %+v, %g cycles (%s)\n", lv.Level, lv.Instructions, lv.Counts,
-			lv.Prediction.PredictedCycles, lv.Prediction.Bottleneck)
+		fmt.Printf("level %d: %d jobs, %+v\n", lv.Level, lv.Instructions, lv.Counts)
 	}
 	// Output:
-	// level 0: 14 jobs, {L1Hits:11 L2Hits:0 L3Hits:0 Memory:3}, 44 cycles (L1)
-	// level 1: 21 jobs, {L1Hits:21 L2Hits:0 L3Hits:0 Memory:0}, 84 cycles (L1)
-	// level 2: 12 jobs, {L1Hits:12 L2Hits:0 L3Hits:0 Memory:0}, 48 cycles (L1)
+	// level 0: 14 jobs, {L1Hits:11 L2Hits:0 L3Hits:0 Memory:3}
+	// level 1: 21 jobs, {L1Hits:21 L2Hits:0 L3Hits:0 Memory:0}
+	// level 2: 12 jobs, {L1Hits:12 L2Hits:0 L3Hits:0 Memory:0}
 }

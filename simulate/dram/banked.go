@@ -40,17 +40,6 @@ type BankedConfig struct {
 // Banks.
 func (c BankedConfig) Rows() int { return c.Channels * c.Banks }
 
-// H100HBM3 is the DRAM of an H100 SXM5. Published: 5 active HBM3 stacks,
-// 5120 bits wide (NVIDIA, "H100 Tensor Core GPU Architecture" whitepaper,
-// 2022; ../shared/reference/README.md: 5120 bit x 2 x 2619 MHz); an HBM3
-// stack has 16 64-bit channels of 2 pseudo-channels each (JEDEC JESD238,
-// HBM3): 5 x 16 x 2 = 160 pseudo-channels. Assumptions, not published for
-// the H100: 16 banks per pseudo-channel (4 bank groups of 4, the HBM2
-// pseudo-channel organization, JESD235; HBM3 allows more on taller stacks),
-// 1 KiB rows (the HBM2 pseudo-channel page size, JESD235), and 256-byte
-// channel interleaving, the block size of seed 000 §6.4.
-var H100HBM3 = BankedConfig{Channels: 160, Banks: 16, RowBytes: 1024, InterleaveBytes: 256}
-
 // Location is where an address lies in a Banked DRAM.
 type Location struct {
 	Channel, Bank int

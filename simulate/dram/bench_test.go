@@ -71,7 +71,7 @@ func BenchmarkRowBuffersH100(b *testing.B) {
 	for _, random := range []uint64{50, 100} {
 		trace := missTrace(1<<22, random)
 		b.Run(fmt.Sprintf("AccessAll/random=%d%%", random), func(b *testing.B) {
-			r, err := NewRowBuffers(H100RowBuffers)
+			r, err := NewRowBuffers(h100RowBuffers)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -81,11 +81,11 @@ func BenchmarkRowBuffersH100(b *testing.B) {
 	}
 }
 
-func BenchmarkBankedH100HBM3(b *testing.B) {
+func BenchmarkBankedh100HBM3(b *testing.B) {
 	for _, random := range []uint64{50, 100} {
 		trace := missTrace(1<<22, random)
 		b.Run(fmt.Sprintf("AccessAll/random=%d%%", random), func(b *testing.B) {
-			d, err := NewBanked(H100HBM3)
+			d, err := NewBanked(h100HBM3)
 			if err != nil {
 				b.Fatal(err)
 			}

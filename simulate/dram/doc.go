@@ -13,7 +13,8 @@
 // DRAM blocks to determine if a cache line hits or misses in the row
 // buffer" (seed 000 §6.4). The paper does not say how many blocks the cache
 // holds; the defaults here hold one block per bank that can have a row
-// open (channels x banks), see K40cRowBuffers and H100RowBuffers.
+// open (channels x banks), see K40cRowBuffers, and simulate/gpu.GeometryOf for
+// a machine file's.
 //
 // Banked models the open-page policy directly: every bank of every channel
 // keeps its last row open, an access to the open row of its bank is a hit,

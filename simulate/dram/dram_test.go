@@ -65,15 +65,15 @@ func TestRowBufferDefaults(t *testing.T) {
 		want int
 	}{
 		{"K40c", K40cRowBuffers, 192},  // 12 channels x 16 banks
-		{"H100", H100RowBuffers, 2560}, // 160 pseudo-channels x 16 banks
+		{"H100", h100RowBuffers, 2560}, // 160 pseudo-channels x 16 banks
 	}
 	for _, tt := range tests {
 		if tt.cfg.Blocks != tt.want || tt.cfg.BlockBytes != 256 {
 			t.Errorf("%s: %+v, want %d blocks of 256 bytes", tt.name, tt.cfg, tt.want)
 		}
 	}
-	if got := H100RowBuffers.Blocks; got != H100HBM3.Rows() {
-		t.Errorf("H100RowBuffers has %d blocks, H100HBM3 %d banks", got, H100HBM3.Rows())
+	if got := h100RowBuffers.Blocks; got != h100HBM3.Rows() {
+		t.Errorf("h100RowBuffers has %d blocks, h100HBM3 %d banks", got, h100HBM3.Rows())
 	}
 	r, err := NewRowBuffers(K40cRowBuffers)
 	if err != nil {
@@ -112,9 +112,9 @@ func TestBankedMap(t *testing.T) {
 			t.Errorf("Map(%#x) = %+v, want %+v", tt.addr, got, tt.want)
 		}
 	}
-	// H100HBM3: 256-byte chunks over 160 pseudo-channels, then 16 banks;
+	// h100HBM3: 256-byte chunks over 160 pseudo-channels, then 16 banks;
 	// a 1 KiB row holds 4 chunks 160 x 16 x 256 = 655360 bytes apart.
-	h, err := NewBanked(H100HBM3)
+	h, err := NewBanked(h100HBM3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func TestBankedMap(t *testing.T) {
 		{4*655360 + 300, Location{1, 0, 1, 44}},
 	} {
 		if got := h.Map(tt.addr); got != tt.want {
-			t.Errorf("H100HBM3 Map(%d) = %+v, want %+v", tt.addr, got, tt.want)
+			t.Errorf("h100HBM3 Map(%d) = %+v, want %+v", tt.addr, got, tt.want)
 		}
 	}
 }

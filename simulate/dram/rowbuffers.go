@@ -26,11 +26,6 @@ const SeedBlockBytes = 256
 // (JEDEC JESD212, GDDR5 SGRAM: 16 banks in 4 bank groups) = 192 blocks.
 var K40cRowBuffers = RowBufferConfig{Blocks: 12 * 16, BlockBytes: SeedBlockBytes}
 
-// H100RowBuffers is the row-buffer model sized for an H100 SXM5: one block
-// per bank of H100HBM3, 160 pseudo-channels x 16 banks = 2560 blocks (see
-// H100HBM3 for the sources and assumptions).
-var H100RowBuffers = RowBufferConfig{Blocks: 160 * 16, BlockBytes: SeedBlockBytes}
-
 // RowBuffers is seed 000's row-buffer model: an access hits if its
 // BlockBytes-aligned block is among the Blocks most recently used blocks
 // (a fully-associative LRU cache, cache.FullyAssociative), and misses

@@ -3,10 +3,14 @@ package gpu
 import (
 	"errors"
 	"fmt"
+	"strings"
+	"sync"
 
+	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/simulate/cache"
 	"github.com/graphperf/graphperf/simulate/dram"
 	"github.com/graphperf/graphperf/simulate/warp"
+	"github.com/graphperf/graphperf/workload/catalog"
 	"github.com/graphperf/graphperf/workload/graph"
 )
 
@@ -26,36 +30,94 @@ const (
 	DRAMBanked = "banked"
 )
 
-// DefaultFullyAssociative is the "fa" L2 of an H100: cache.H100L2's
-// capacity and sectors, fully associative (409,600 lines of 128 bytes,
-// 50 MiB).
-var DefaultFullyAssociative = cache.H100L2.FullyAssociative()
+// Geometry is what the GPU models take from a machine file (model/machine).
+// A model's geometry is zero where the file does not give it.
+type Geometry struct {
+	// SMs is the number of SMs (sms), one L1 each.
+	SMs int
+	// PhysicalWarps is SMs x warps_per_sm, for W_max.
+	PhysicalWarps int
+	// L1 is one SM's L1 as the BFS kernels get it: l1.size less
+	// l1.carveout, the shared memory the driver sets aside in their
+	// launches (on the H100, 256 - 32 = 224 KiB: 1792 lines of 128 bytes
+	// with four 32-byte sectors). It is modelled fully associative with LRU
+	// replacement, as seed 000 §6.4 models its L2: the H100 L1's sets and
+	// replacement are not documented.
+	L1 cache.FullyAssociativeConfig
+	// FullyAssociative is the "fa" L2: the L2's capacity, lines and
+	// sectors, fully associative (on the H100 409,600 lines of 128 bytes,
+	// 50 MiB).
+	FullyAssociative cache.FullyAssociativeConfig
+	// SetAssociative is the "sectored" L2: l2.slices x l2.sets x l2.ways.
+	// On the H100 the split of 50 MiB into 80 x 256 x 20 lines is an
+	// assumption; NVIDIA publishes neither it nor the slice hash. The H100
+	// L2 is also divided into two partitions, and an SM sees about 25 MB of
+	// it at L2-hit latency (../shared/reference/README.md, measured
+	// 2026-11-21); this model is one cache.
+	SetAssociative cache.SetAssociativeConfig
+	// RowBuffers is the "paper" DRAM: one block of dram.SeedBlockBytes per
+	// bank, dram.OpenRows blocks (on the H100 160 pseudo-channels x 16
+	// banks = 2560).
+	RowBuffers dram.RowBufferConfig
+	// Banked is the "banked" DRAM: dram's independent channels, banks, row
+	// size and interleaving.
+	Banked dram.BankedConfig
+}
 
-// H100L1 is the L1 of one H100 SM as the BFS kernels get it: 128-byte
-// lines of four 32-byte sectors (the machine file's l1 line and sector),
-// 224 KiB = 1792 lines. The SM has 256 KiB of combined L1 and shared memory
-// (machine file, l1.size, from the H100 whitepaper); the BFS kernels use no
-// shared memory, and for them the driver picks a 32 KiB shared-memory
-// carveout (launch__shared_mem_config_size = 32,768 bytes in every launch
-// of the 13 profiles in kernels/measured/h100/ncu, 1 KiB per block reserved
-// by the driver, 8 blocks per SM), which leaves 224 KiB to the L1. It is
-// modelled fully associative with LRU replacement, as seed 000 §6.4
-// models its L2: the H100 L1's sets and replacement are not documented.
-var H100L1 = cache.FullyAssociativeConfig{Lines: (256 - 32) << 10 / 128, LineBytes: 128, SectorBytes: 32}
+// GeometryOf returns the geometry of GPU m. The error wraps ErrBadConfig
+// for a CPU or a GPU without SMs or L2.
+func GeometryOf(m *machine.Machine) (Geometry, error) {
+	if m == nil || m.Kind != machine.GPU || m.SMs <= 0 || m.L2 == nil {
+		return Geometry{}, fmt.Errorf("%w: not a GPU with SMs and an L2", ErrBadConfig)
+	}
+	g := Geometry{SMs: m.SMs, PhysicalWarps: m.PhysicalWarps()}
+	if l1 := m.L1; l1 != nil {
+		g.L1 = cache.FullyAssociativeConfig{Lines: int(l1.L1Bytes() / l1.Line), LineBytes: int(l1.Line), SectorBytes: int(l1.Sector)}
+	}
+	l2 := m.L2
+	g.FullyAssociative = cache.FullyAssociativeConfig{Lines: int(l2.Size / l2.Line), LineBytes: int(l2.Line), SectorBytes: int(l2.Sector)}
+	if l2.Sets > 0 && l2.Ways > 0 {
+		g.SetAssociative = cache.SetAssociativeConfig{Slices: l2.Slices, SetsPerSlice: l2.Sets, Ways: l2.Ways, LineBytes: int(l2.Line), SectorBytes: int(l2.Sector)}
+	}
+	if d := m.DRAM; d != nil && d.OpenRows() > 0 {
+		g.RowBuffers = dram.RowBufferConfig{Blocks: d.OpenRows(), BlockBytes: dram.SeedBlockBytes}
+		if d.RowBytes > 0 {
+			g.Banked = dram.BankedConfig{Channels: d.IndependentChannels(), Banks: d.Banks, RowBytes: int(d.RowBytes), InterleaveBytes: int(d.Interleave)}
+		}
+	}
+	return g, nil
+}
 
-// H100SMs is the number of SMs of an H100 SXM5, one L1 each.
-const H100SMs = 132
+// defaultMachine is machine.Default(), parsed once; it is never changed.
+var defaultMachine = sync.OnceValue(machine.Default)
+
+// defaultGeometry is the geometry of defaultMachine.
+var defaultGeometry = sync.OnceValues(func() (Geometry, error) { return GeometryOf(defaultMachine()) })
+
+// DefaultGeometry returns the geometry of machine.Default(), the H100 of
+// h100.yaml.
+func DefaultGeometry() Geometry {
+	g, err := defaultGeometry()
+	if err != nil {
+		panic(err) // the embedded h100.yaml is a GPU with SMs and an L2
+	}
+	return g
+}
 
 // ErrBadConfig is returned (wrapped) for an unknown model name or a bad
 // geometry.
 var ErrBadConfig = errors.New("gpu: bad configuration")
 
-// Config says what to simulate. The zero value (with Kernel set) is an
-// H100: the "fa" L2 of DefaultFullyAssociative, the "paper" row buffers of
-// dram.H100RowBuffers, 8448 physical warps.
+// Config says what to simulate. The zero value (with Kernel set) is the
+// H100 of machine.Default(): the "fa" L2 and "paper" row buffers of its
+// Geometry, 8448 physical warps.
 type Config struct {
 	// Kernel is a CUDA runner implementation name; see warp.ParseKernel.
 	Kernel string
+	// Machine is the GPU whose Geometry fills the zero fields below; nil
+	// means machine.Default(). The Result's Config holds the machine used,
+	// which the caller must not change.
+	Machine *machine.Machine
 	// L2 is L2FullyAssociative ("fa", the default when empty) or
 	// L2Sectored ("sectored").
 	L2 string
@@ -63,17 +125,17 @@ type Config struct {
 	// ("banked").
 	DRAM string
 	// PhysicalWarps is the machine's resident warps for W_max; 0 means
-	// warp.H100Warps (8448).
+	// the Machine's (8448 on the H100).
 	PhysicalWarps int
-	// FullyAssociative is the "fa" geometry; zero means
-	// DefaultFullyAssociative (cache.K40cL2 for a Tesla K40c).
+	// FullyAssociative is the "fa" geometry; zero means the Machine's
+	// (seed 000 used cache.K40cL2 for a Tesla K40c).
 	FullyAssociative cache.FullyAssociativeConfig
-	// SetAssociative is the "sectored" geometry; zero means cache.H100L2.
+	// SetAssociative is the "sectored" geometry; zero means the Machine's.
 	SetAssociative cache.SetAssociativeConfig
-	// RowBuffers is the "paper" geometry; zero means dram.H100RowBuffers
-	// (dram.K40cRowBuffers for a Tesla K40c).
+	// RowBuffers is the "paper" geometry; zero means the Machine's (seed
+	// 000 used dram.K40cRowBuffers for a Tesla K40c).
 	RowBuffers dram.RowBufferConfig
-	// Banked is the "banked" geometry; zero means dram.H100HBM3.
+	// Banked is the "banked" geometry; zero means the Machine's.
 	Banked dram.BankedConfig
 	// ColdLevels empties the L2 and closes every row at the start of each
 	// level, as seed 000 §6.4 assumes for figure 4 ("only the first access
@@ -86,8 +148,8 @@ type Config struct {
 	SkipWrites bool
 	// L1, when not zero, puts an L1 in each of SMs SMs in front of the L2:
 	// a load's sectors are looked up in the L1 of the SM that runs the
-	// issuing block, and only the misses go on to the L2 (H100L1 is an
-	// H100's). Block b of a launch runs on SM b mod SMs, the round-robin
+	// issuing block, and only the misses go on to the L2 (Geometry.L1 is a
+	// machine's). Block b of a launch runs on SM b mod SMs, the round-robin
 	// order in which the block scheduler fills an empty GPU; the real
 	// assignment of later blocks follows which SM frees a slot first, which
 	// this ignores. Every launch starts with empty L1s (the L1 is not
@@ -96,10 +158,11 @@ type Config struct {
 	// atomics) and leave it unchanged. The zero value is no L1, seed 000's
 	// model (its K40c did not cache global loads in L1).
 	L1 cache.FullyAssociativeConfig
-	// SMs is the number of L1s; 0 means H100SMs.
+	// SMs is the number of L1s; 0 means the Machine's (132 on the H100).
 	SMs int
 	// Warp is passed to warp.Run; its Kernel and Sink are set from this
-	// Config.
+	// Config, and a zero GridCap becomes the runner's on the Machine
+	// (catalog.GridCap).
 	Warp warp.Config
 }
 
@@ -225,7 +288,7 @@ func Simulate(g *graph.CSR, root uint32, cfg Config) (*Result, error) {
 	res.Warnings = append(res.Warnings,
 		"writes: stores in the L2 and dirty write-backs (dram_writes, a lower bound) are counted; the row-buffer model sees read misses only")
 	if cfg.L2 == L2FullyAssociative {
-		res.Warnings = append(res.Warnings, "L2 is fully associative (seed 000 §6.4's approximation), not the H100's sets and slices")
+		res.Warnings = append(res.Warnings, fmt.Sprintf("L2 is fully associative (seed 000 §6.4's approximation), not the %s's sets and slices", strings.ToUpper(cfg.Machine.Name)))
 	}
 	return res, nil
 }
@@ -248,11 +311,20 @@ func withDefaults(cfg Config) (Config, error) {
 	default:
 		return cfg, fmt.Errorf("%w: DRAM model %q (want %q or %q)", ErrBadConfig, cfg.DRAM, DRAMPaper, DRAMBanked)
 	}
+	g, err := DefaultGeometry(), error(nil)
+	if cfg.Machine == nil {
+		cfg.Machine = defaultMachine()
+	} else if g, err = GeometryOf(cfg.Machine); err != nil {
+		return cfg, fmt.Errorf("machine %s: %w", cfg.Machine.Name, err)
+	}
 	if cfg.PhysicalWarps == 0 {
-		cfg.PhysicalWarps = warp.H100Warps
+		cfg.PhysicalWarps = g.PhysicalWarps
 	}
 	if cfg.SMs == 0 {
-		cfg.SMs = H100SMs
+		cfg.SMs = g.SMs
+	}
+	if cfg.Warp.GridCap == 0 {
+		cfg.Warp.GridCap = catalog.GridCap(g.SMs)
 	}
 	if cfg.SMs < 0 || cfg.SMs > 1<<16 {
 		return cfg, fmt.Errorf("%w: %d SMs", ErrBadConfig, cfg.SMs)
@@ -261,16 +333,22 @@ func withDefaults(cfg Config) (Config, error) {
 		return cfg, fmt.Errorf("%w: %d physical warps", ErrBadConfig, cfg.PhysicalWarps)
 	}
 	if cfg.FullyAssociative == (cache.FullyAssociativeConfig{}) {
-		cfg.FullyAssociative = DefaultFullyAssociative
+		cfg.FullyAssociative = g.FullyAssociative
 	}
 	if cfg.SetAssociative == (cache.SetAssociativeConfig{}) {
-		cfg.SetAssociative = cache.H100L2
+		cfg.SetAssociative = g.SetAssociative
 	}
 	if cfg.RowBuffers == (dram.RowBufferConfig{}) {
-		cfg.RowBuffers = dram.H100RowBuffers
+		cfg.RowBuffers = g.RowBuffers
 	}
 	if cfg.Banked == (dram.BankedConfig{}) {
-		cfg.Banked = dram.H100HBM3
+		cfg.Banked = g.Banked
+	}
+	if cfg.L2 == L2Sectored && cfg.SetAssociative == (cache.SetAssociativeConfig{}) {
+		return cfg, fmt.Errorf("%w: machine %s gives no L2 sets and ways for the sectored L2", ErrBadConfig, cfg.Machine.Name)
+	}
+	if cfg.DRAM == DRAMPaper && cfg.RowBuffers == (dram.RowBufferConfig{}) || cfg.DRAM == DRAMBanked && cfg.Banked == (dram.BankedConfig{}) {
+		return cfg, fmt.Errorf("%w: machine %s gives no DRAM channels, banks and row size for the %s model", ErrBadConfig, cfg.Machine.Name, cfg.DRAM)
 	}
 	return cfg, nil
 }

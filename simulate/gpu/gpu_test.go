@@ -42,7 +42,7 @@ func figure2(tb testing.TB) *graph.CSR {
 // buffers, empty: the depth, offset and target arrays each start a new
 // 256-byte block (a row miss), and offset sector 1 lies in the block of
 // offset sector 0 (a hit): C_RBM = 3, C_RBH = 1, for both models (with
-// H100HBM3's 256-byte interleaving the two offset sectors share a bank and
+// the H100's banked DRAM's 256-byte interleaving the two offset sectors share a bank and
 // row). Writes: OP's two depth stores and the two changed-flag stores,
 // one sector each: 4, the depth sector a hit (NF1 loaded it), the flag a
 // miss then a hit.
@@ -300,32 +300,32 @@ func BenchmarkTopoRMAT22(b *testing.B) {
 	}
 }
 
-// TestMachineFiles checks the geometries this package and simulate/cache,
-// dram and warp hard-code against the embedded machine files of
-// model/machine, which the simulation issue names as their source: the
-// H100's L2 (slices x sets x ways of 128-byte lines, 32-byte sectors) and
-// physical warps (SMs x warps per SM), and the K40c's L2 capacity, sector
-// and 960 physical warps (seed 000 §6.5). The K40c "fa" L2 keeps seed 000's
-// 32-byte lines where the machine file gives the GK110's 128-byte lines.
-func TestMachineFiles(t *testing.T) {
-	h100, err := machine.Lookup("h100")
-	if err != nil {
-		t.Fatal(err)
+// TestGeometryH100 pins the geometry derived from h100.yaml to the values
+// the simulation used when they were Go constants here and in
+// simulate/cache, dram and warp (the simulation issue): the L2 of 80 slices
+// x 256 sets x 20 ways of 128-byte lines with 32-byte sectors, its
+// fully-associative "fa" form of 409,600 lines, 160 pseudo-channels x 16
+// banks of 1 KiB rows interleaved by 256 bytes, 2560 row-buffer blocks of
+// 256 bytes, a 224 KiB L1 per SM, 132 SMs, 8448 physical warps and a grid
+// cap of 2112 blocks. It also checks the K40c's seed 000 L2 (capacity and
+// 32-byte lines) and 960 physical warps (seed 000 §6.5) against k40c.yaml;
+// the K40c "fa" L2 keeps seed 000's 32-byte lines where the machine file
+// gives the GK110's 128-byte lines.
+func TestGeometryH100(t *testing.T) {
+	want := Geometry{
+		SMs:              132,
+		PhysicalWarps:    132 * 64,
+		L1:               cache.FullyAssociativeConfig{Lines: (256 - 32) << 10 / 128, LineBytes: 128, SectorBytes: 32},
+		FullyAssociative: cache.FullyAssociativeConfig{Lines: 409600, LineBytes: 128, SectorBytes: 32},
+		SetAssociative:   cache.SetAssociativeConfig{Slices: 80, SetsPerSlice: 256, Ways: 20, LineBytes: 128, SectorBytes: 32},
+		RowBuffers:       dram.RowBufferConfig{Blocks: 160 * 16, BlockBytes: 256},
+		Banked:           dram.BankedConfig{Channels: 160, Banks: 16, RowBytes: 1024, InterleaveBytes: 256},
 	}
-	l2, sa := h100.L2, cache.H100L2
-	if l2.Slices != sa.Slices || l2.Sets != sa.SetsPerSlice || l2.Ways != sa.Ways ||
-		int(l2.Line) != sa.LineBytes || int(l2.Sector) != sa.SectorBytes || int(l2.Size) != sa.Bytes() {
-		t.Errorf("h100.yaml L2 %+v, cache.H100L2 %+v", *l2, sa)
+	if got := DefaultGeometry(); got != want {
+		t.Errorf("DefaultGeometry() = %+v\nwant %+v", got, want)
 	}
-	if DefaultFullyAssociative.Bytes() != int(l2.Size) || DefaultFullyAssociative.SectorBytes != int(l2.Sector) {
-		t.Errorf("DefaultFullyAssociative %+v, h100.yaml L2 %+v", DefaultFullyAssociative, *l2)
-	}
-	if w := h100.SMs * h100.WarpsPerSM; w != warp.H100Warps {
-		t.Errorf("h100.yaml: %d physical warps, warp.H100Warps %d", w, warp.H100Warps)
-	}
-	// dram.H100HBM3 counts pseudo-channels, two per HBM3 channel.
-	if d, b := h100.DRAM, dram.H100HBM3; int(d.RowBytes) != b.RowBytes || 2*d.Channels != b.Channels {
-		t.Errorf("h100.yaml DRAM %+v, dram.H100HBM3 %+v", *d, b)
+	if got := warp.DefaultGridCap(); got != 132*16 {
+		t.Errorf("warp.DefaultGridCap() = %d, want 2112", got)
 	}
 	k40c, err := machine.Lookup("k40c")
 	if err != nil {
@@ -334,8 +334,50 @@ func TestMachineFiles(t *testing.T) {
 	if k := cache.K40cL2; k.Bytes() != int(k40c.L2.Size) || k.LineBytes != int(k40c.L2.Sector) {
 		t.Errorf("k40c.yaml L2 %+v, cache.K40cL2 %+v", *k40c.L2, k)
 	}
-	if w := k40c.SMs * k40c.WarpsPerSM; w != warp.K40cWarps {
-		t.Errorf("k40c.yaml: %d physical warps, warp.K40cWarps %d", w, warp.K40cWarps)
+	if w := k40c.PhysicalWarps(); w != 960 {
+		t.Errorf("k40c.yaml: %d physical warps, want 960", w)
+	}
+	if _, err := GeometryOf(nil); !errors.Is(err, ErrBadConfig) {
+		t.Errorf("GeometryOf(nil): err = %v, want ErrBadConfig", err)
+	}
+}
+
+// TestSecondMachine is issue 14's target for a second machine: a copy of
+// h100.yaml with half the L2 and 2 KiB rows simulates with that L2 and those
+// rows, and the default H100 is unchanged.
+func TestSecondMachine(t *testing.T) {
+	m := machine.Default()
+	m.Name = "h100-half-l2"
+	m.L2.Size /= 2
+	m.L2.Slices /= 2
+	m.DRAM.RowBytes *= 2
+	g, root := figure2(t), uint32(0)
+	res, err := Simulate(g, root, Config{Kernel: "topo", Machine: m, L2: L2Sectored, DRAM: DRAMBanked})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Config.SetAssociative; got.Bytes() != 25<<20 || got.Slices != 40 {
+		t.Errorf("sectored L2 %+v, want 40 slices, 25 MiB", got)
+	}
+	if got := res.Config.Banked.RowBytes; got != 2048 {
+		t.Errorf("banked rows of %d bytes, want 2048", got)
+	}
+	if got := res.Config.FullyAssociative.Bytes(); got != 25<<20 {
+		t.Errorf("fa L2 of %d bytes, want 25 MiB", got)
+	}
+	def, err := Simulate(g, root, Config{Kernel: "topo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if def.Config.Machine.Name != "h100" || def.Config.FullyAssociative.Bytes() != 50<<20 {
+		t.Errorf("default machine %s with a %d-byte L2, want h100 and 50 MiB", def.Config.Machine.Name, def.Config.FullyAssociative.Bytes())
+	}
+	cpu, err := machine.Lookup("westmere")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Simulate(g, root, Config{Kernel: "topo", Machine: cpu}); !errors.Is(err, ErrBadConfig) {
+		t.Errorf("Simulate on a CPU: err = %v, want ErrBadConfig", err)
 	}
 }
 
@@ -354,7 +396,7 @@ func TestL1(t *testing.T) {
 	}
 	root := props.MaxDegreeRoot(g)
 	for _, kernel := range []string{"topo", "vertex-pull", "queue"} {
-		res, err := Simulate(g, root, Config{Kernel: kernel, L1: H100L1})
+		res, err := Simulate(g, root, Config{Kernel: kernel, L1: DefaultGeometry().L1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -386,7 +428,7 @@ func TestL1(t *testing.T) {
 			if len(wl.Launches) == 1 && lv.WarpLoadsMax != most {
 				t.Errorf("%s level %d: busiest warp %d loads, want %d", kernel, i, lv.WarpLoadsMax, most)
 			}
-			if lv.WarpLoadsMean > float64(lv.WarpLoadsMax) || (lv.ResidentWarps <= 0) != (len(wl.Launches) == 0) || lv.ResidentWarps > warp.H100Warps {
+			if lv.WarpLoadsMean > float64(lv.WarpLoadsMax) || (lv.ResidentWarps <= 0) != (len(wl.Launches) == 0) || lv.ResidentWarps > int64(DefaultGeometry().PhysicalWarps) {
 				t.Errorf("%s level %d: mean %v max %d resident %d", kernel, i, lv.WarpLoadsMean, lv.WarpLoadsMax, lv.ResidentWarps)
 			}
 			// An L1 that never evicts and sees every block misses each
@@ -397,7 +439,7 @@ func TestL1(t *testing.T) {
 		}
 	}
 	// topo on 1024 vertices: 4 blocks of 8 warps, all resident.
-	res, err := Simulate(g, root, Config{Kernel: "topo", L1: H100L1})
+	res, err := Simulate(g, root, Config{Kernel: "topo", L1: DefaultGeometry().L1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/kernels/ncu"
 	"github.com/graphperf/graphperf/simulate/warp"
 )
 
@@ -69,7 +70,7 @@ func ncuLog(path string) (root uint32, edges int64, err error) {
 // an L2 and row buffers emptied before every level (ColdLevels: ncu
 // --cache-control all flushes the caches before each profiled launch).
 //
-// The simulation has the H100's per-SM L1s (H100L1, block b on SM b mod
+// The simulation has the H100's per-SM L1s (DefaultGeometry().L1, block b on SM b mod
 // 132), so C_L2 is the L1 misses, as ncu's L2 read sectors are.
 //
 // It asserts what TestMeasuredCounters in simulate/warp asserts on small
@@ -116,7 +117,7 @@ func TestNCU(t *testing.T) {
 			t.Errorf("%s: %d edges, the profiled graph had %d", name, g.NumEdges(), edges)
 			continue
 		}
-		res, err := Simulate(g, root, Config{Kernel: "topo", ColdLevels: true, L1: H100L1, Warp: warp.Config{Unroll: warp.NVCCUnroll}})
+		res, err := Simulate(g, root, Config{Kernel: "topo", ColdLevels: true, L1: DefaultGeometry().L1, Warp: warp.Config{Unroll: warp.NVCCUnroll}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -128,11 +129,11 @@ func TestNCU(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var metrics []kernels.NCUMetric
+		var metrics []ncu.Metric
 		for _, m := range []string{ncuLoads, ncuStores, ncuL1Sectors, ncuL1Hits, ncuL2Read, ncuDRAMRead, ncuDRAMWrite} {
-			metrics = append(metrics, kernels.NCUMetric{Name: m, Kind: kernels.NCUCount})
+			metrics = append(metrics, ncu.Metric{Name: m, Kind: ncu.Count})
 		}
-		launches, err := kernels.ReadNCU(f, file, metrics...)
+		launches, err := ncu.Read(f, file, metrics...)
 		f.Close()
 		if err != nil {
 			t.Fatal(err)

@@ -168,7 +168,7 @@ func TestTopoBruteForce(t *testing.T) {
 			}
 			gridCap := sh.gridCap
 			if gridCap == 0 {
-				gridCap = DefaultGridCap
+				gridCap = DefaultGridCap()
 			}
 			for L := range res.Levels {
 				lv := &res.Levels[L]

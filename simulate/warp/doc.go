@@ -16,10 +16,10 @@
 // warp-reduce, block-reduce), vertex-push-warpW and vertex-pull-warpW (W =
 // 2, 4, 8, 16, 32, with Config.Chunk), queue and dobfs (top-down queue
 // levels, bottom-up bitmap levels, alpha 15, beta 18). The launch is the
-// runner's: blocks of 256 threads, grid = ceil(work / 256) capped at 2112
-// (132 SMs x 16), grid-stride loops over the work (n vertices, m edges,
-// ceil(n/chunk) x W virtual-warp lanes, the frontier's m_f edges for the
-// queue expansion); Config changes each.
+// runner's: blocks of 256 threads, grid = ceil(work / 256) capped at
+// SMs x 16 (2112 on the H100 of h100.yaml), grid-stride loops over the
+// work (n vertices, m edges, ceil(n/chunk) x W virtual-warp lanes, the
+// frontier's m_f edges for the queue expansion); Config changes each.
 //
 // # Servers
 //

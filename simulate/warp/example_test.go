@@ -3,6 +3,7 @@ package warp_test
 import (
 	"fmt"
 
+	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/simulate/warp"
 	"github.com/graphperf/graphperf/workload/graph"
 )
@@ -20,12 +21,17 @@ func ExampleRun() {
 		fmt.Println(err)
 		return
 	}
+	k40c, err := machine.Lookup("k40c") // 15 SMs x 64 warps = 960 physical warps
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	lv := res.Levels[1]
 	for s := warp.ANI; s <= warp.OP; s++ {
 		fmt.Printf("N_%v = %d (%d sectors)\n", s, lv.Jobs(s), lv.Servers[s][warp.Load].Sectors+lv.Servers[s][warp.Store].Sectors)
 	}
 	fmt.Println("changed-flag stores:", lv.Jobs(warp.COUNT))
-	fmt.Println("N_G =", lv.NG(), "W_max =", lv.WMax(warp.K40cWarps))
+	fmt.Println("N_G =", lv.NG(), "W_max =", lv.WMax(k40c.PhysicalWarps()))
 	fmt.Println("depths:", res.Depth)
 	// Output:
 	// N_ANI = 1 (0 sectors)
@@ -41,6 +47,6 @@ func ExampleRun() {
 
 func ExampleParseKernel() {
 	k, err := warp.ParseKernel("vertex-pull-warp8/warp")
-	fmt.Println(k.Variant, k.Width, k.Aggregation, k.Name(), err)
+	fmt.Println(k.Family, k.Width, k.Aggregation, k.Name(), err)
 	// Output: vertex-pull-warp 8 warp-reduce vertex-pull-warp8/warp-reduce <nil>
 }

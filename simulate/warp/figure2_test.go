@@ -80,8 +80,8 @@ func TestFigure2(t *testing.T) {
 				lv.Servers[OP][Store].Idle, lv.Servers[COUNT][Store].Idle)
 		}
 		// One warp ran every job: W_max = N_G and n_est = 1 on any machine.
-		if w := lv.WMax(H100Warps); w != 16 || lv.NEst(K40cWarps) != 1 {
-			t.Errorf("unroll %d: W_max %d, n_est %g; want 16 and 1", unroll, w, lv.NEst(K40cWarps))
+		if w := lv.WMax(h100Warps); w != 16 || lv.NEst(k40cWarps) != 1 {
+			t.Errorf("unroll %d: W_max %d, n_est %g; want 16 and 1", unroll, w, lv.NEst(k40cWarps))
 		}
 	}
 }

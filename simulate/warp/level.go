@@ -190,7 +190,8 @@ func (l *Level) Writes() Counts {
 // warp count, gives each launch warp its own physical warp. O(W + B log S)
 // for W warps, B blocks, S slots.
 //
-// H100: 132 SMs x 64 warps = 8448; Tesla K40c: 960 (seed 000 §6.5).
+// physicalWarps is machine.Machine.PhysicalWarps: 8448 on the H100,
+// 960 on the Tesla K40c (seed 000 §6.5).
 func (l *Level) WMax(physicalWarps int) int64 {
 	var total int64
 	for i := range l.Launches {

@@ -3,6 +3,8 @@ package warp
 import (
 	"errors"
 	"testing"
+
+	"github.com/graphperf/graphperf/workload/catalog"
 )
 
 func TestLaunchWMax(t *testing.T) {
@@ -33,7 +35,7 @@ func TestLaunchWMax(t *testing.T) {
 	if got := lv.NEst(4); got != 28.0/12 {
 		t.Errorf("n_est = %g, want 28/12", got)
 	}
-	if got := (&Level{}).NEst(H100Warps); got != 0 {
+	if got := (&Level{}).NEst(h100Warps); got != 0 {
 		t.Errorf("empty level: n_est %g", got)
 	}
 }
@@ -44,16 +46,16 @@ func TestParseKernel(t *testing.T) {
 		want Kernel
 		back string // canonical name
 	}{
-		{"topo", Kernel{Topo, 1, AggNone}, "topo"},
-		{"vertex-push", Kernel{VertexPush, 1, AggAtomic}, "vertex-push/atomic"},
-		{"vertex-pull/warp", Kernel{VertexPull, 1, AggWarp}, "vertex-pull/warp-reduce"},
-		{"edge-list/block", Kernel{EdgeList, 1, AggBlock}, "edge-list/block-reduce"},
-		{"rev-struct-edge-list/bulk", Kernel{RevStructEdgeList, 1, AggBulk}, "rev-struct-edge-list/bulk"},
-		{"vertex-push-warp", Kernel{VertexPushWarp, 32, AggAtomic}, "vertex-push-warp32/atomic"},
-		{"vertex-pull-warp2/atomic", Kernel{VertexPullWarp, 2, AggAtomic}, "vertex-pull-warp2/atomic"},
-		{"vertex-push-warp16/block-reduce", Kernel{VertexPushWarp, 16, AggBlock}, "vertex-push-warp16/block-reduce"},
-		{"queue", Kernel{Queue, 1, AggNone}, "queue"},
-		{"dobfs", Kernel{DOBFS, 1, AggNone}, "dobfs"},
+		{"topo", Kernel{Family: catalog.Topo, Width: 1, Aggregation: catalog.AggNone}, "topo"},
+		{"vertex-push", Kernel{Family: catalog.VertexPush, Width: 1, Aggregation: catalog.AggAtomic}, "vertex-push/atomic"},
+		{"vertex-pull/warp", Kernel{Family: catalog.VertexPull, Width: 1, Aggregation: catalog.AggWarp}, "vertex-pull/warp-reduce"},
+		{"edge-list/block", Kernel{Family: catalog.EdgeList, Width: 1, Aggregation: catalog.AggBlock}, "edge-list/block-reduce"},
+		{"rev-struct-edge-list/bulk", Kernel{Family: catalog.RevStructEdgeList, Width: 1, Aggregation: catalog.AggBulk}, "rev-struct-edge-list/bulk"},
+		{"vertex-push-warp", Kernel{Family: catalog.VertexPushWarp, Width: 32, Aggregation: catalog.AggAtomic}, "vertex-push-warp32/atomic"},
+		{"vertex-pull-warp2/atomic", Kernel{Family: catalog.VertexPullWarp, Width: 2, Aggregation: catalog.AggAtomic}, "vertex-pull-warp2/atomic"},
+		{"vertex-push-warp16/block-reduce", Kernel{Family: catalog.VertexPushWarp, Width: 16, Aggregation: catalog.AggBlock}, "vertex-push-warp16/block-reduce"},
+		{"queue", Kernel{Family: catalog.Queue, Width: 1, Aggregation: catalog.AggNone}, "queue"},
+		{"dobfs", Kernel{Family: catalog.DOBFS, Width: 1, Aggregation: catalog.AggNone}, "dobfs"},
 	} {
 		k, err := ParseKernel(c.name)
 		if err != nil || k != c.want || k.Name() != c.back {
@@ -101,8 +103,8 @@ func TestNames(t *testing.T) {
 	if Load.String() != "load" || Control.String() != "control" || Op(-1).String() != "Op(-1)" {
 		t.Error("op names")
 	}
-	if ClaimPlain.String() != "plain" || ClaimCAS.String() != "cas" || Variant(99).String() != "Variant(99)" ||
-		Aggregation(9).String() != "Aggregation(9)" {
+	if ClaimPlain.String() != "plain" || ClaimCAS.String() != "cas" || catalog.Family(99).String() != "Family(99)" ||
+		catalog.Aggregation(9).String() != "Aggregation(9)" {
 		t.Error("names")
 	}
 }

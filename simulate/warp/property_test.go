@@ -84,7 +84,7 @@ func checkResult(t *testing.T, name string, g *graph.CSR, root uint32, res *Resu
 		if warpJobs != lv.NG() {
 			t.Errorf("%s: level %d: warps ran %d jobs, N_G = %d", name, i, warpJobs, lv.NG())
 		}
-		if w := lv.WMax(H100Warps); (w == 0) != (lv.NG() == 0) || w > lv.NG() || lv.WMax(1) < w || lv.WMax(0) > w {
+		if w := lv.WMax(h100Warps); (w == 0) != (lv.NG() == 0) || w > lv.NG() || lv.WMax(1) < w || lv.WMax(0) > w {
 			t.Errorf("%s: level %d: W_max %d (1 warp: %d, unlimited: %d), N_G %d", name, i, w, lv.WMax(1), lv.WMax(0), lv.NG())
 		}
 		for s := range NumServers {

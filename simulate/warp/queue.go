@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/graphperf/graphperf/simulate/layout"
+	"github.com/graphperf/graphperf/workload/catalog"
 )
 
 // queueState is the host and device state of the queue kinds (queue and
@@ -39,7 +40,7 @@ var (
 // initQueue resets the queue state for a traversal from root: the queue
 // [root] with its out-degree (runner.cu reset()).
 func (s *sim) initQueue(root uint32) {
-	if s.k.Variant != Queue && s.k.Variant != DOBFS {
+	if s.k.Family != catalog.Queue && s.k.Family != catalog.DOBFS {
 		return
 	}
 	q := &s.q
@@ -50,13 +51,13 @@ func (s *sim) initQueue(root uint32) {
 	q.deg[0] = append(q.deg[0], d)
 	q.nf, q.mf, q.mu = 1, d, s.m-d
 	q.queueValid = true
-	if s.k.Variant == DOBFS {
+	if s.k.Family == catalog.DOBFS {
 		words := (s.n + 31) / 32
 		q.bm[0], q.bm[1] = make([]uint32, words), make([]uint32, words)
 	}
 	s.warnings = append(s.warnings,
 		"the CUB exclusive scan of the frontier's out-degrees (8 n_f bytes read and written per top-down level) is not simulated")
-	if s.k.Variant == DOBFS {
+	if s.k.Family == catalog.DOBFS {
 		s.warnings = append(s.warnings,
 			"the cudaMemset clearing the frontier bitmap (n/8 bytes) before a queue-to-bitmap conversion is not simulated")
 	}
@@ -79,7 +80,7 @@ func (s *sim) dobfsBottomUp() bool {
 // needs, then k_queue_expand (top-down) or k_bottom_up.
 func (s *sim) queueLevel() {
 	q := &s.q
-	bu := s.k.Variant == DOBFS && s.dobfsBottomUp()
+	bu := s.k.Family == catalog.DOBFS && s.dobfsBottomUp()
 	s.level.BottomUp = bu
 	q.count, q.levelMF = 0, 0
 	if !bu {

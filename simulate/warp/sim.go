@@ -4,8 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"sync"
 
+	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/simulate/layout"
+	"github.com/graphperf/graphperf/workload/catalog"
 	"github.com/graphperf/graphperf/workload/graph"
 )
 
@@ -49,10 +52,7 @@ var _ Sink = Discard{}
 // Launch configuration defaults: the CUDA runner's (kernels/cuda/README.md).
 const (
 	// DefaultBlockSize is the runner's --block-size, 256 threads.
-	DefaultBlockSize = 256
-	// DefaultGridCap is the runner's grid cap on an H100: 132 SMs x 16
-	// blocks per SM = 2112 blocks.
-	DefaultGridCap = 132 * 16
+	DefaultBlockSize = catalog.DefaultBlockSize
 	// NVCCUnroll is the unroll factor nvcc 13.0 (-O3 -arch=sm_90) gives
 	// the edge loops of topo, vertex-push and vertex-push-warpW, read from
 	// their SASS: the first (trip mod 4) iterations run as a remainder,
@@ -60,17 +60,14 @@ const (
 	NVCCUnroll = 4
 	// DefaultAlpha and DefaultBeta are dobfs's switching parameters (seed
 	// 002 §4.2.1).
-	DefaultAlpha = 15
-	DefaultBeta  = 18
+	DefaultAlpha = catalog.DefaultAlpha
+	DefaultBeta  = catalog.DefaultBeta
 )
 
-// H100Warps and K40cWarps are physical warp counts for Level.WMax and
-// Level.NEst: 132 SMs x 64 resident warps, and the Tesla K40c's 960 (seed
-// 000 §6.5).
-const (
-	H100Warps = 132 * 64
-	K40cWarps = 960
-)
+// DefaultGridCap returns the runner's grid cap on machine.Default(), the
+// H100 of h100.yaml: 132 SMs x 16 blocks per SM = 2112 blocks
+// (catalog.GridCap).
+var DefaultGridCap = sync.OnceValue(func() int { return catalog.GridCap(machine.Default().SMs) })
 
 // Config says what to simulate. The zero value (with Kernel set) is the CUDA
 // runner's launch configuration with seed 000 §6.3's loop counting.
@@ -83,7 +80,7 @@ type Config struct {
 	// BlockSize is threads per block, a multiple of 32; 0 means
 	// DefaultBlockSize.
 	BlockSize int
-	// GridCap is the most blocks per launch; 0 means DefaultGridCap, a
+	// GridCap is the most blocks per launch; 0 means DefaultGridCap(), a
 	// negative value means no cap (one thread per work item, the runner's
 	// --grid-cap 0).
 	GridCap int
@@ -175,7 +172,7 @@ func Run(g *graph.CSR, root uint32, cfg Config) (*Result, error) {
 		cfg.BlockSize = DefaultBlockSize
 	}
 	if cfg.GridCap == 0 {
-		cfg.GridCap = DefaultGridCap
+		cfg.GridCap = DefaultGridCap()
 	}
 	if cfg.Unroll == 0 {
 		cfg.Unroll = 1
@@ -225,9 +222,9 @@ func Run(g *graph.CSR, root uint32, cfg Config) (*Result, error) {
 		frontier = lv.Discovered
 	}
 	res.Depth = s.depth
-	switch k.Variant {
-	case VertexPull, VertexPullWarp:
-	case RevEdgeList, RevStructEdgeList:
+	switch k.Family {
+	case catalog.VertexPull, catalog.VertexPullWarp:
+	case catalog.RevEdgeList, catalog.RevStructEdgeList:
 		res.Warnings = append(res.Warnings, raceWarning+"; so do the loads behind the depth[d] == -1 filter")
 	default:
 		res.Warnings = append(res.Warnings, raceWarning)
@@ -288,14 +285,14 @@ func newSim(g *graph.CSR, k Kernel, cfg Config) *sim {
 	if cfg.Visibility == VisibilityStep {
 		s.stale = make([]uint64, n)
 	}
-	switch k.Variant {
-	case VertexPull, VertexPullWarp, RevEdgeList, RevStructEdgeList, DOBFS:
+	switch k.Family {
+	case catalog.VertexPull, catalog.VertexPullWarp, catalog.RevEdgeList, catalog.RevStructEdgeList, catalog.DOBFS:
 		s.rev = g.Reverse()
 	}
-	switch k.Variant {
-	case EdgeList, StructEdgeList:
+	switch k.Family {
+	case catalog.EdgeList, catalog.StructEdgeList:
 		s.edgeSrc, _ = g.EdgesSoA()
-	case RevEdgeList, RevStructEdgeList:
+	case catalog.RevEdgeList, catalog.RevStructEdgeList:
 		s.revDst, _ = s.rev.EdgesSoA()
 	}
 	return s
@@ -310,18 +307,18 @@ func (s *sim) buildLayout() error {
 	if reverse {
 		need = append(need, layout.RevOffsets, layout.RevTargets)
 	}
-	switch s.k.Variant {
-	case EdgeList:
+	switch s.k.Family {
+	case catalog.EdgeList:
 		need = append(need, layout.EdgeSrc)
-	case StructEdgeList:
+	case catalog.StructEdgeList:
 		need = append(need, layout.EdgesAoS)
-	case RevEdgeList:
+	case catalog.RevEdgeList:
 		need = append(need, layout.RevEdgeDst)
-	case RevStructEdgeList:
+	case catalog.RevStructEdgeList:
 		need = append(need, layout.RevEdgesAoS)
-	case Queue, DOBFS:
+	case catalog.Queue, catalog.DOBFS:
 		need = append(need, layout.Queue, layout.QueueNext, layout.QueueDeg, layout.QueueDegNext, layout.QueueOffsets)
-		if s.k.Variant == DOBFS {
+		if s.k.Family == catalog.DOBFS {
 			need = append(need, layout.Bitmap, layout.BitmapNext)
 		}
 	}
@@ -397,14 +394,14 @@ func (s *sim) gridStride(work int64, step func(first int64)) {
 func (s *sim) finishCounts() {
 	perBlock := s.cfg.BlockSize / 32
 	switch s.k.Aggregation {
-	case AggBulk, AggWarp:
+	case catalog.AggBulk, catalog.AggWarp:
 		for w, hit := range s.warpHit {
 			if hit {
 				s.warp = w
 				s.counter(layout.CountWord)
 			}
 		}
-	case AggBlock:
+	case catalog.AggBlock:
 		for b := 0; b*perBlock < len(s.warpHit); b++ {
 			hit := false
 			for _, h := range s.warpHit[b*perBlock : (b+1)*perBlock] {
@@ -425,7 +422,7 @@ func (s *sim) hit(mask uint32) {
 	if mask == 0 {
 		return
 	}
-	if s.k.Aggregation == AggAtomic {
+	if s.k.Aggregation == catalog.AggAtomic {
 		s.counter(layout.CountWord)
 		return
 	}
@@ -576,33 +573,33 @@ func (s *sim) edgeLoop(mask uint32, trip *[32]int64, body func(active uint32, it
 
 // runLevel runs the launches of level s.L.
 func (s *sim) runLevel() {
-	switch s.k.Variant {
-	case Topo:
+	switch s.k.Family {
+	case catalog.Topo:
 		s.startLaunch("k_topo", s.gridFor(s.n))
 		s.gridStride(s.n, s.topoStep)
-	case VertexPush:
+	case catalog.VertexPush:
 		s.startLaunch("k_vertex_push", s.gridFor(s.n))
 		s.gridStride(s.n, s.pushStep)
-	case VertexPull:
+	case catalog.VertexPull:
 		s.startLaunch("k_vertex_pull", s.gridFor(s.n))
 		s.gridStride(s.n, s.pullStep)
-	case EdgeList:
+	case catalog.EdgeList:
 		s.startLaunch("k_edge_list", s.gridFor(s.m))
 		s.gridStride(s.m, s.edgeListStep)
-	case StructEdgeList:
+	case catalog.StructEdgeList:
 		s.startLaunch("k_struct_edge_list", s.gridFor(s.m))
 		s.gridStride(s.m, s.structEdgeListStep)
-	case RevEdgeList:
+	case catalog.RevEdgeList:
 		s.startLaunch("k_rev_edge_list", s.gridFor(s.m))
 		s.gridStride(s.m, s.revEdgeListStep)
-	case RevStructEdgeList:
+	case catalog.RevStructEdgeList:
 		s.startLaunch("k_rev_struct_edge_list", s.gridFor(s.m))
 		s.gridStride(s.m, s.revStructEdgeListStep)
-	case VertexPushWarp:
+	case catalog.VertexPushWarp:
 		s.virtualWarps("k_vertex_push_warp", s.pushWarpStep)
-	case VertexPullWarp:
+	case catalog.VertexPullWarp:
 		s.virtualWarps("k_vertex_pull_warp", s.pullWarpStep)
-	case Queue, DOBFS:
+	case catalog.Queue, catalog.DOBFS:
 		s.queueLevel()
 		return
 	}
@@ -611,7 +608,7 @@ func (s *sim) runLevel() {
 
 // afterLevel updates the host state between levels (queue kinds).
 func (s *sim) afterLevel(lv *Level) {
-	if s.k.Variant == Queue || s.k.Variant == DOBFS {
+	if s.k.Family == catalog.Queue || s.k.Family == catalog.DOBFS {
 		s.queueAfterLevel(lv)
 	}
 }

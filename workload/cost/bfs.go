@@ -5,247 +5,88 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"strconv"
 	"strings"
+	"sync"
 
+	"github.com/graphperf/graphperf/model/machine"
+	"github.com/graphperf/graphperf/workload/catalog"
 	"github.com/graphperf/graphperf/workload/graph"
 	"github.com/graphperf/graphperf/workload/props"
 )
 
-// BFSFamily is a BFS implementation family of the CUDA runner
-// (kernels/cuda/README.md, "Implementations"): seed 004 §4.5.1 (algorithms
-// 11-15), seed 000 listing 2 (topo) and seed 002 §4.2 (queue, dobfs).
-type BFSFamily int
+// BFSFamily is a BFS implementation family of the CUDA runner, from the
+// catalog; the BFS* constants name its values.
+type BFSFamily = catalog.Family
 
+// The BFS families (see catalog.Family).
 const (
-	// BFSTopo is k_topo, seed 000 listing 2: every vertex, plain stores, a
-	// changed flag.
-	BFSTopo BFSFamily = iota
-	// BFSEdgeList is k_edge_list, algorithm 11 over struct-of-arrays src[],
-	// dst[] ordered by source.
-	BFSEdgeList
-	// BFSStructEdgeList is k_struct_edge_list, algorithm 11 over 8-byte
-	// {src, dst} structs.
-	BFSStructEdgeList
-	// BFSRevEdgeList is k_rev_edge_list, algorithm 11 over edges ordered by
-	// destination, pull style.
-	BFSRevEdgeList
-	// BFSRevStructEdgeList is k_rev_struct_edge_list.
-	BFSRevStructEdgeList
-	// BFSVertexPush is k_vertex_push, algorithm 12.
-	BFSVertexPush
-	// BFSVertexPull is k_vertex_pull, algorithm 13 (with the first-parent
-	// break of the CUDA code).
-	BFSVertexPull
-	// BFSVertexPushWarp is k_vertex_push_warp<W>, algorithm 14.
-	BFSVertexPushWarp
-	// BFSVertexPullWarp is k_vertex_pull_warp<W>, algorithm 15.
-	BFSVertexPullWarp
-	// BFSQueue is the data-driven top-down BFS of seed 002 algorithm 4: a
-	// CUB scan, then k_queue_expand.
-	BFSQueue
-	// BFSDOBFS is direction-optimizing BFS (seed 002 §2.4.2, §4.2.3): queue
-	// levels top-down, k_bottom_up levels bottom-up, with the conversions.
-	BFSDOBFS
-	numBFSFamilies
+	BFSTopo              = catalog.Topo
+	BFSEdgeList          = catalog.EdgeList
+	BFSStructEdgeList    = catalog.StructEdgeList
+	BFSRevEdgeList       = catalog.RevEdgeList
+	BFSRevStructEdgeList = catalog.RevStructEdgeList
+	BFSVertexPush        = catalog.VertexPush
+	BFSVertexPull        = catalog.VertexPull
+	BFSVertexPushWarp    = catalog.VertexPushWarp
+	BFSVertexPullWarp    = catalog.VertexPullWarp
+	BFSQueue             = catalog.Queue
+	BFSDOBFS             = catalog.DOBFS
 )
 
-var bfsFamilyNames = [numBFSFamilies]string{
-	"topo", "edge-list", "struct-edge-list", "rev-edge-list", "rev-struct-edge-list",
-	"vertex-push", "vertex-pull", "vertex-push-warp", "vertex-pull-warp", "queue", "dobfs",
-}
+// Aggregation is how a kernel counts its discoveries (catalog.Aggregation).
+type Aggregation = catalog.Aggregation
 
-func (f BFSFamily) String() string {
-	if f < 0 || f >= numBFSFamilies {
-		return fmt.Sprintf("BFSFamily(%d)", int(f))
-	}
-	return bfsFamilyNames[f]
-}
-
-// warped reports whether the family takes a virtual warp width.
-func (f BFSFamily) warped() bool { return f == BFSVertexPushWarp || f == BFSVertexPullWarp }
-
-// aggregated reports whether the family has the four frontier-count
-// aggregations.
-func (f BFSFamily) aggregated() bool { return f != BFSTopo && f != BFSQueue && f != BFSDOBFS }
-
-// Aggregation is how a kernel counts its discoveries (seed 004 §4.5.1;
-// FrontierCount in kernels/cuda/bfs_kernels.cuh lines 60-82).
-type Aggregation int
-
+// The aggregations (see catalog.Aggregation).
 const (
-	// AggNone: topo (a changed flag), queue and dobfs (their own counters).
-	AggNone Aggregation = iota
-	// AggAtomic: one atomicAdd per discovery (line 66).
-	AggAtomic
-	// AggBulk: one atomicAdd per thread with a nonzero count (line 73).
-	AggBulk
-	// AggWarp: __reduce_add_sync, one atomicAdd per warp with a nonzero
-	// sum (line 76).
-	AggWarp
-	// AggBlock: a block reduction, one atomicAdd per block with a nonzero
-	// sum (line 79).
-	AggBlock
-	numAggregations
+	AggNone   = catalog.AggNone
+	AggAtomic = catalog.AggAtomic
+	AggBulk   = catalog.AggBulk
+	AggWarp   = catalog.AggWarp
+	AggBlock  = catalog.AggBlock
 )
 
-var aggregationNames = [numAggregations]string{"-", "atomic", "bulk", "warp-reduce", "block-reduce"}
+// Claim is how push and edge-list kernels claim a vertex (catalog.Claim).
+type Claim = catalog.Claim
 
-func (a Aggregation) String() string {
-	if a < 0 || a >= numAggregations {
-		return fmt.Sprintf("Aggregation(%d)", int(a))
-	}
-	return aggregationNames[a]
-}
-
-// Claim is how push and edge-list kernels claim a vertex (the runner's
-// --claim; bfs_kernels.cuh claim_t, lines 88-97).
-type Claim int
-
+// The claims (see catalog.Claim).
 const (
-	// ClaimCAS: depth[v] == -1, then atomicCAS(&depth[v], -1, L+1).
-	ClaimCAS Claim = iota
-	// ClaimPlain: depth[v] == -1, then a plain store of L+1.
-	ClaimPlain
+	ClaimCAS   = catalog.ClaimCAS
+	ClaimPlain = catalog.ClaimPlain
 )
 
-func (c Claim) String() string {
-	if c == ClaimPlain {
-		return "plain"
-	}
-	return "cas"
-}
-
-// BFSKernel is one of the CUDA runner's 59 BFS implementations.
-type BFSKernel struct {
-	Family BFSFamily
-	// Width is the virtual warp width W (2, 4, 8, 16 or 32) of the warp
-	// families, 1 otherwise.
-	Width int
-	// Aggregation is AggNone for topo, queue and dobfs.
-	Aggregation Aggregation
-}
-
-// Name returns the runner's name: "topo", "vertex-push-warp16/block-reduce".
-func (k BFSKernel) Name() string {
-	base := k.Family.String()
-	if k.Family.warped() {
-		base += strconv.Itoa(k.Width)
-	}
-	if k.Aggregation == AggNone {
-		return base
-	}
-	return base + "/" + k.Aggregation.String()
-}
-
-func (k BFSKernel) valid() bool {
-	if k.Family < 0 || k.Family >= numBFSFamilies {
-		return false
-	}
-	if k.Family.warped() {
-		if k.Width < 2 || k.Width > 32 || k.Width&(k.Width-1) != 0 {
-			return false
-		}
-	} else if k.Width != 1 {
-		return false
-	}
-	if k.Family.aggregated() {
-		return k.Aggregation > AggNone && k.Aggregation < numAggregations
-	}
-	return k.Aggregation == AggNone
-}
+// BFSKernel is one of the CUDA runner's 59 BFS implementations
+// (catalog.Impl).
+type BFSKernel = catalog.Impl
 
 // ErrUnknownKernel is returned (wrapped) by ParseBFSKernel and ParseKernel.
 var ErrUnknownKernel = errors.New("cost: unknown kernel")
 
-// ParseBFSKernel parses a runner implementation name
-// (kernels/cuda/README.md): "topo", "queue", "dobfs", or a family with an
-// optional "/AGG" (atomic, bulk, warp-reduce, block-reduce; "warp" and
-// "block" as in the runner). A family alone means the atomic aggregation;
-// "vertex-push-warp" alone means width 32. Widths 2 to 32 (powers of two)
-// are accepted; the runner builds 4 to 32.
+// ParseBFSKernel parses a runner implementation name with catalog.Parse.
+// The error wraps ErrUnknownKernel.
 func ParseBFSKernel(name string) (BFSKernel, error) {
-	base, agg, hasAgg := strings.Cut(name, "/")
-	k := BFSKernel{Family: -1, Width: 1}
-	for f := range numBFSFamilies {
-		fn := f.String()
-		if base == fn {
-			k.Family = f
-			if f.warped() {
-				k.Width = 32
-			}
-			break
-		}
-		if rest, ok := strings.CutPrefix(base, fn); ok && f.warped() {
-			w, err := strconv.Atoi(rest)
-			if err != nil || w < 2 || w > 32 || w&(w-1) != 0 {
-				return BFSKernel{}, fmt.Errorf("%w: %q: virtual warp width must be 2, 4, 8, 16 or 32", ErrUnknownKernel, name)
-			}
-			k.Family, k.Width = f, w
-			break
-		}
-	}
-	if k.Family < 0 {
-		return BFSKernel{}, fmt.Errorf("%w: %q (want one of %s, with /atomic, /bulk, /warp-reduce or /block-reduce where the runner has them)",
-			ErrUnknownKernel, name, strings.Join(bfsFamilyNames[:], ", "))
-	}
-	if !k.Family.aggregated() {
-		if hasAgg {
-			return BFSKernel{}, fmt.Errorf("%w: %q: %v has no aggregation variants", ErrUnknownKernel, name, k.Family)
-		}
+	k, err := catalog.Parse(name)
+	var pe *catalog.ParseError
+	switch {
+	case err == nil:
 		return k, nil
+	case !errors.As(err, &pe):
+		return BFSKernel{}, fmt.Errorf("%w: %w", ErrUnknownKernel, err)
+	case pe.Reason == "":
+		return BFSKernel{}, fmt.Errorf("%w: %q (want one of %s, with /atomic, /bulk, /warp-reduce or /block-reduce where the runner has them)",
+			ErrUnknownKernel, name, strings.Join(catalog.FamilyNames(), ", "))
+	default:
+		return BFSKernel{}, fmt.Errorf("%w: %q: %s", ErrUnknownKernel, name, pe.Reason)
 	}
-	k.Aggregation = AggAtomic
-	if hasAgg {
-		switch agg {
-		case "atomic":
-		case "bulk":
-			k.Aggregation = AggBulk
-		case "warp-reduce", "warp":
-			k.Aggregation = AggWarp
-		case "block-reduce", "block":
-			k.Aggregation = AggBlock
-		default:
-			return BFSKernel{}, fmt.Errorf("%w: %q: aggregation %q is not atomic, bulk, warp-reduce or block-reduce",
-				ErrUnknownKernel, name, agg)
-		}
-	}
-	return k, nil
 }
-
-// runnerWidths are the virtual warp widths the runner builds.
-var runnerWidths = []int{4, 8, 16, 32}
 
 // BFSKernels returns one kernel per family and width with the atomic
-// aggregation, in the runner's order (17 names, as simulate/warp.Kernels).
-func BFSKernels() []string { return bfsKernels(false) }
+// aggregation, in the runner's order (17 names,
+// catalog.Representatives).
+func BFSKernels() []string { return catalog.Names(catalog.Representatives()) }
 
-// AllBFSKernels returns the names of the runner's 59 BFS implementations:
-// topo, the six thread-per-item families and the two virtual-warp
-// families at widths 4 to 32, each with its four aggregations, queue and
-// dobfs.
-func AllBFSKernels() []string { return bfsKernels(true) }
-
-func bfsKernels(all bool) []string {
-	aggs := []Aggregation{AggAtomic}
-	if all {
-		aggs = []Aggregation{AggAtomic, AggBulk, AggWarp, AggBlock}
-	}
-	names := []string{"topo"}
-	for _, f := range []BFSFamily{BFSEdgeList, BFSStructEdgeList, BFSRevEdgeList, BFSRevStructEdgeList, BFSVertexPush, BFSVertexPull} {
-		for _, a := range aggs {
-			names = append(names, BFSKernel{Family: f, Width: 1, Aggregation: a}.Name())
-		}
-	}
-	for _, f := range []BFSFamily{BFSVertexPushWarp, BFSVertexPullWarp} {
-		for _, w := range runnerWidths {
-			for _, a := range aggs {
-				names = append(names, BFSKernel{Family: f, Width: w, Aggregation: a}.Name())
-			}
-		}
-	}
-	return append(names, "queue", "dobfs")
-}
+// AllBFSKernels returns the names of the runner's 59 BFS implementations
+// (catalog.All).
+func AllBFSKernels() []string { return catalog.Names(catalog.All()) }
 
 // BFSLevel holds the properties of one BFS level that the BFS workload
 // models are formulas of. The embedded props.Level gives Level (L),
@@ -554,16 +395,16 @@ func lockstepLevels(g, rev *graph.CSR, depth []int32, parentPos []int64, levels 
 }
 
 // BFSConfig is the launch configuration the BFS models assume. The zero
-// value is the CUDA runner's on an H100: blocks of 256 threads, grids capped
-// at 132 SMs x 16 = 2112 blocks, chunk 1, atomicCAS claims, alpha 15 and
-// beta 18. Only the aggregated counter atomics (Low/High of their terms)
+// value is the CUDA runner's on the H100 of h100.yaml: blocks of 256
+// threads, grids capped at 132 SMs x 16 = 2112 blocks, chunk 1, atomicCAS
+// claims, alpha 15 and beta 18. Only the aggregated counter atomics (Low/High of their terms)
 // and the dobfs direction depend on it.
 type BFSConfig struct {
 	// Claim is the runner's --claim.
 	Claim Claim
 	// BlockSize is threads per block; 0 means DefaultBlockSize.
 	BlockSize int
-	// GridCap is the most blocks per launch; 0 means DefaultGridCap, a
+	// GridCap is the most blocks per launch; 0 means DefaultGridCap(), a
 	// negative value no cap.
 	GridCap int
 	// Chunk is the virtual warps' --chunk; 0 means 1.
@@ -576,18 +417,21 @@ type BFSConfig struct {
 // The runner's defaults (kernels/cuda/README.md; seed 002 line 453 for
 // alpha and beta).
 const (
-	DefaultBlockSize = 256
-	DefaultGridCap   = 132 * 16
-	DefaultAlpha     = 15
-	DefaultBeta      = 18
+	DefaultBlockSize = catalog.DefaultBlockSize
+	DefaultAlpha     = catalog.DefaultAlpha
+	DefaultBeta      = catalog.DefaultBeta
 )
+
+// DefaultGridCap returns the runner's grid cap on machine.Default(), the
+// H100 of h100.yaml: 132 SMs x catalog.DefaultBlocksPerSM = 2112 blocks.
+var DefaultGridCap = sync.OnceValue(func() int { return catalog.GridCap(machine.Default().SMs) })
 
 func (c BFSConfig) withDefaults() BFSConfig {
 	if c.BlockSize <= 0 {
 		c.BlockSize = DefaultBlockSize
 	}
 	if c.GridCap == 0 {
-		c.GridCap = DefaultGridCap
+		c.GridCap = DefaultGridCap()
 	}
 	if c.Chunk <= 0 {
 		c.Chunk = 1

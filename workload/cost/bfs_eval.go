@@ -221,7 +221,7 @@ func EvaluateBFS(model Model, k BFSKernel, levels []BFSLevel, cfg BFSConfig) *BF
 	if model != Abstract && model != Concrete {
 		panic(fmt.Sprintf("cost: unknown model %d", int(model)))
 	}
-	if !k.valid() {
+	if !k.Valid() {
 		panic(fmt.Sprintf("cost: invalid BFS kernel %+v", k))
 	}
 	cfg = cfg.withDefaults()

@@ -372,7 +372,7 @@ func TestBFSKernelNames(t *testing.T) {
 	}
 	for _, name := range all {
 		k, err := ParseBFSKernel(name)
-		if err != nil || k.Name() != name || !k.valid() {
+		if err != nil || k.Name() != name || !k.Valid() {
 			t.Errorf("ParseBFSKernel(%q) = %+v, %v", name, k, err)
 		}
 	}

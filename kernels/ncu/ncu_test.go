@@ -1,4 +1,4 @@
-package kernels
+package ncu
 
 import (
 	"errors"
@@ -11,21 +11,21 @@ import (
 func TestNCUUnitFactor(t *testing.T) {
 	tests := []struct {
 		u    string
-		kind NCUKind
+		kind Kind
 		f    float64
 		ok   bool
 	}{
-		{"", NCUCount, 1, true}, {"sector", NCUCount, 1, true}, {"inst", NCUCount, 1, true},
-		{"Ksector", NCUCount, 1e3, true}, {"Minst", NCUCount, 1e6, true}, {"Gsector", NCUCount, 1e9, true},
-		{"K", NCUCount, 1e3, true}, {"cycle", NCUCount, 1, true}, {"Mcycle", NCUCount, 1e6, true}, {"byte", NCUCount, 0, false}, {"Tsector", NCUCount, 0, false},
-		{"ns", NCUCount, 0, false}, {"%", NCUCount, 0, false},
-		{"", NCUTime, 1, true}, {"ns", NCUTime, 1, true}, {"nsecond", NCUTime, 1, true},
-		{"us", NCUTime, 1e3, true}, {"usecond", NCUTime, 1e3, true}, {"ms", NCUTime, 1e6, true},
-		{"msecond", NCUTime, 1e6, true}, {"s", NCUTime, 1e9, true}, {"second", NCUTime, 1e9, true},
-		{"furlong", NCUTime, 0, false}, {"sector", NCUTime, 0, false},
-		{"%", NCUPercent, 1, true}, {"", NCUPercent, 1, true}, {"ns", NCUPercent, 0, false},
-		{"%", NCUAny, 1, true}, {"usecond", NCUAny, 1e3, true}, {"Ksector", NCUAny, 1e3, true},
-		{"", NCUAny, 1, true}, {"byte", NCUAny, 0, false},
+		{"", Count, 1, true}, {"sector", Count, 1, true}, {"inst", Count, 1, true},
+		{"Ksector", Count, 1e3, true}, {"Minst", Count, 1e6, true}, {"Gsector", Count, 1e9, true},
+		{"K", Count, 1e3, true}, {"cycle", Count, 1, true}, {"Mcycle", Count, 1e6, true}, {"byte", Count, 0, false}, {"Tsector", Count, 0, false},
+		{"ns", Count, 0, false}, {"%", Count, 0, false},
+		{"", Time, 1, true}, {"ns", Time, 1, true}, {"nsecond", Time, 1, true},
+		{"us", Time, 1e3, true}, {"usecond", Time, 1e3, true}, {"ms", Time, 1e6, true},
+		{"msecond", Time, 1e6, true}, {"s", Time, 1e9, true}, {"second", Time, 1e9, true},
+		{"furlong", Time, 0, false}, {"sector", Time, 0, false},
+		{"%", Percent, 1, true}, {"", Percent, 1, true}, {"ns", Percent, 0, false},
+		{"%", Any, 1, true}, {"usecond", Any, 1e3, true}, {"Ksector", Any, 1e3, true},
+		{"", Any, 1, true}, {"byte", Any, 0, false},
 	}
 	for _, tt := range tests {
 		f, ok := unitFactor(tt.u, tt.kind)
@@ -51,12 +51,12 @@ func TestNCUParseNumber(t *testing.T) {
 // TestReadNCUMeasured reads every column with a unit of the measured H100
 // file (kernels/measured/h100/README.md) and checks level 3 by hand.
 func TestReadNCUMeasured(t *testing.T) {
-	f, err := os.Open("measured/h100/ncu/rmat-s18-e8.csv.gz")
+	f, err := os.Open("../measured/h100/ncu/rmat-s18-e8.csv.gz")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	launches, err := ReadNCU(f, "rmat-s18-e8.csv.gz")
+	launches, err := Read(f, "rmat-s18-e8.csv.gz")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,8 +83,8 @@ func TestReadNCUMetrics(t *testing.T) {
 	in := `"ID","Kernel Name","a__x.sum","b__t.sum","c__p.pct"` + "\n" +
 		`"","","Ksector","usecond","%"` + "\n" +
 		`"0","k(int)","1,000","2.5","77.5"` + "\n"
-	ms := []NCUMetric{{"a__x.sum", NCUCount}, {"b__t.sum", NCUTime}, {"c__p.pct", NCUPercent}}
-	launches, err := ReadNCU(strings.NewReader(in), "m.csv", ms...)
+	ms := []Metric{{"a__x.sum", Count}, {"b__t.sum", Time}, {"c__p.pct", Percent}}
+	launches, err := Read(strings.NewReader(in), "m.csv", ms...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,22 +96,22 @@ func TestReadNCUMetrics(t *testing.T) {
 		t.Errorf("%+v", l)
 	}
 	// No metrics: those the units row gives a unit.
-	auto, err := ReadNCU(strings.NewReader(in), "m.csv")
+	auto, err := Read(strings.NewReader(in), "m.csv")
 	if err != nil || len(auto) != 1 || len(auto[0].Metrics) != 3 || auto[0].Metrics["b__t.sum"] != 2500 {
 		t.Errorf("auto: %+v, %v", auto, err)
 	}
 	// No ID column, no units row: base units, the first row a launch.
-	launches, err = ReadNCU(strings.NewReader("a__x.sum,b__t.sum\n10,20\n"), "b.csv", ms[:2]...)
+	launches, err = Read(strings.NewReader("a__x.sum,b__t.sum\n10,20\n"), "b.csv", ms[:2]...)
 	if err != nil || len(launches) != 1 || launches[0].Metrics["b__t.sum"] != 20 || launches[0].Line != 2 {
 		t.Errorf("no units row: %+v, %v", launches, err)
 	}
 	// No ID column, a units row told apart by its non-numeric cell.
-	launches, err = ReadNCU(strings.NewReader("a__x.sum,b__t.sum\nKinst,ms\n1,2\n"), "b.csv", ms[:2]...)
+	launches, err = Read(strings.NewReader("a__x.sum,b__t.sum\nKinst,ms\n1,2\n"), "b.csv", ms[:2]...)
 	if err != nil || len(launches) != 1 || launches[0].Metrics["a__x.sum"] != 1e3 || launches[0].Metrics["b__t.sum"] != 2e6 {
 		t.Errorf("units row without ID: %+v, %v", launches, err)
 	}
 	// A header alone: no launches, no error.
-	if launches, err := ReadNCU(strings.NewReader("a__x.sum\n"), "h.csv", ms[0]); err != nil || len(launches) != 0 {
+	if launches, err := Read(strings.NewReader("a__x.sum\n"), "h.csv", ms[0]); err != nil || len(launches) != 0 {
 		t.Errorf("header alone: %+v, %v", launches, err)
 	}
 }
@@ -120,7 +120,7 @@ func TestReadNCUMetrics(t *testing.T) {
 func TestReadNCUErrors(t *testing.T) {
 	const header = `"ID","Kernel Name","inst","time","dram","pct"` + "\n"
 	const units = `"","","inst","ns","sector","%"` + "\n"
-	ms := []NCUMetric{{"inst", NCUCount}, {"time", NCUTime}, {"dram", NCUCount}, {"pct", NCUPercent}}
+	ms := []Metric{{"inst", Count}, {"time", Time}, {"dram", Count}, {"pct", Percent}}
 	tests := []struct{ in, want string }{
 		{`"ID","time"` + "\n", "x.csv:1: no inst column"},
 		{"\n\n" + `"ID","time"` + "\n", "x.csv:3: no inst column"},
@@ -135,13 +135,13 @@ func TestReadNCUErrors(t *testing.T) {
 		{header + `"","","Ginst","ns","sector","%"` + "\n" + `"0","k","1e300","2","3","4"` + "\n", `x.csv:3: inst: "1e300" is out of range`},
 	}
 	for _, tt := range tests {
-		_, err := ReadNCU(strings.NewReader(tt.in), "x.csv", ms...)
+		_, err := Read(strings.NewReader(tt.in), "x.csv", ms...)
 		var pe *ParseError
 		if err == nil || err.Error() != tt.want || !errors.As(err, &pe) {
 			t.Errorf("input %q:\n  error %v\n  want  %s", tt.in, err, tt.want)
 		}
 	}
-	if _, err := ReadNCU(strings.NewReader(""), "x.csv", ms...); !errors.Is(err, ErrNCUEmpty) || err.Error() != "x.csv: empty file: want ncu --csv --page raw output" {
+	if _, err := Read(strings.NewReader(""), "x.csv", ms...); !errors.Is(err, ErrEmpty) || err.Error() != "x.csv: empty file: want ncu --csv --page raw output" {
 		t.Errorf("empty: %v", err)
 	}
 }
@@ -153,10 +153,10 @@ func FuzzReadNCU(f *testing.F) {
 	f.Add(`"ID","smsp__inst_executed.sum","gpu__time_duration.sum","lts__t_sectors_srcunit_tex_op_read.sum"` + "\n" +
 		`"","Kinst","usecond","sector"` + "\n" + `"0","1,000","2.5","3"` + "\n")
 	f.Add("smsp__inst_executed.sum,gpu__time_duration.sum,dram__sectors_read.sum\nx,ns\n\"1\n")
-	ms := []NCUMetric{{"smsp__inst_executed.sum", NCUCount}, {"gpu__time_duration.sum", NCUTime}}
+	ms := []Metric{{"smsp__inst_executed.sum", Count}, {"gpu__time_duration.sum", Time}}
 	f.Fuzz(func(t *testing.T, in string) {
-		for _, metrics := range [][]NCUMetric{ms, nil} {
-			launches, err := ReadNCU(strings.NewReader(in), "f.csv", metrics...)
+		for _, metrics := range [][]Metric{ms, nil} {
+			launches, err := Read(strings.NewReader(in), "f.csv", metrics...)
 			if err != nil {
 				continue
 			}

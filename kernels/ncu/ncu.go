@@ -1,4 +1,4 @@
-package kernels
+package ncu
 
 import (
 	"bufio"
@@ -12,44 +12,44 @@ import (
 	"strings"
 )
 
-// NCUKind is what an ncu metric measures, which decides the units its
+// Kind is what an ncu metric measures, which decides the units its
 // units-row cell may give.
-type NCUKind int
+type Kind int
 
 const (
-	// NCUAny accepts every unit the other kinds do.
-	NCUAny NCUKind = iota
-	// NCUCount is a count: "sector", "inst" or empty, with an optional K,
+	// Any accepts every unit the other kinds do.
+	Any Kind = iota
+	// Count is a count: "sector", "inst" or empty, with an optional K,
 	// M or G prefix ("Ksector", "Minst", "K").
-	NCUCount
-	// NCUTime is a time, normalised to ns: ns, us, ms, s, nsecond,
+	Count
+	// Time is a time, normalised to ns: ns, us, ms, s, nsecond,
 	// usecond, msecond, second or empty (ns).
-	NCUTime
-	// NCUPercent is a percent, kept as given: "%" or empty.
-	NCUPercent
+	Time
+	// Percent is a percent, kept as given: "%" or empty.
+	Percent
 )
 
 // want says which units k accepts, for error messages.
-func (k NCUKind) want() string {
+func (k Kind) want() string {
 	switch k {
-	case NCUCount:
+	case Count:
 		return "sector, inst, cycle or empty, with an optional K, M or G prefix"
-	case NCUTime:
+	case Time:
 		return "ns, us, ms, s (or nsecond, usecond, msecond, second) or empty"
-	case NCUPercent:
+	case Percent:
 		return "% or empty"
 	}
 	return "a count (sector, inst, cycle, with an optional K, M or G prefix), a time (ns, us, ms, s, nsecond ...), % or empty"
 }
 
-// NCUMetric is one metric column a reader parses.
-type NCUMetric struct {
+// Metric is one metric column a reader parses.
+type Metric struct {
 	Name string
-	Kind NCUKind
+	Kind Kind
 }
 
-// NCULaunch is one launch row of an ncu "--csv --page raw" file.
-type NCULaunch struct {
+// Launch is one launch row of an ncu "--csv --page raw" file.
+type Launch struct {
 	// Line is the line of the file the row starts on.
 	Line int
 	// ID is ncu's ID column ("0", "1", ...), Name its "Kernel Name"; empty
@@ -60,13 +60,13 @@ type NCULaunch struct {
 	Metrics map[string]float64
 }
 
-// ErrNCUEmpty is an ncu CSV without even a header row.
-var ErrNCUEmpty = errors.New("empty file: want ncu --csv --page raw output")
+// ErrEmpty is an ncu CSV without even a header row.
+var ErrEmpty = errors.New("empty file: want ncu --csv --page raw output")
 
-// NCUReader reads an ncu "--csv --page raw" file a launch at a time, like
+// Reader reads an ncu "--csv --page raw" file a launch at a time, like
 // bufio.Scanner:
 //
-//	r := kernels.NewNCUReader(f, "rmat.csv", metrics...)
+//	r := ncu.NewReader(f, "rmat.csv", metrics...)
 //	for r.Next() {
 //		launch := r.Launch()
 //	}
@@ -77,11 +77,11 @@ var ErrNCUEmpty = errors.New("empty file: want ncu --csv --page raw output")
 // cell is not a number), else the first launch. Numbers may have
 // thousands separators ("1,911,456"). Errors are *ParseError naming the
 // file, the line and the metric, except an empty file (wrapping
-// ErrNCUEmpty) and read errors (wrapped with the file name).
-type NCUReader struct {
+// ErrEmpty) and read errors (wrapped with the file name).
+type Reader struct {
 	file    string
 	csv     *csv.Reader
-	metrics []NCUMetric
+	metrics []Metric
 	auto    bool // no metrics given: parse every column the units row gives a unit
 
 	header  []string
@@ -91,7 +91,7 @@ type NCUReader struct {
 	idCol   int
 	nameCol int
 	cols    []column
-	launch  NCULaunch
+	launch  Launch
 	pending []string // a data row read while looking for the units row
 	line    int      // the line of pending
 	err     error
@@ -101,19 +101,19 @@ type NCUReader struct {
 // column is one parsed metric column: its index and the factor to base
 // units from the units row.
 type column struct {
-	NCUMetric
+	Metric
 	index  int
 	factor float64
 }
 
-// NewNCUReader returns a reader of the ncu CSV r; file names it in errors.
+// NewReader returns a reader of the ncu CSV r; file names it in errors.
 // It parses the given metrics, each of which the header must name; with
 // none it parses every column the units row gives a non-empty unit of
-// NCUAny (and none in a file without a units row). A gzip stream (a
+// Any (and none in a file without a units row). A gzip stream (a
 // NAME.csv.gz, as kernels/measure-ncu.sh stores its profiles) is
 // decompressed transparently, recognised by its magic bytes.
-func NewNCUReader(r io.Reader, file string, metrics ...NCUMetric) *NCUReader {
-	nr := &NCUReader{file: file, metrics: metrics, auto: len(metrics) == 0}
+func NewReader(r io.Reader, file string, metrics ...Metric) *Reader {
+	nr := &Reader{file: file, metrics: metrics, auto: len(metrics) == 0}
 	br := bufio.NewReader(r)
 	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
@@ -134,7 +134,7 @@ func NewNCUReader(r io.Reader, file string, metrics ...NCUMetric) *NCUReader {
 	return nr
 }
 
-func (r *NCUReader) fail(line int, metric, format string, args ...any) bool {
+func (r *Reader) fail(line int, metric, format string, args ...any) bool {
 	msg := fmt.Sprintf(format, args...)
 	if metric != "" {
 		msg = metric + ": " + msg
@@ -144,7 +144,7 @@ func (r *NCUReader) fail(line int, metric, format string, args ...any) bool {
 }
 
 // read returns the next CSV record and its line; io.EOF at the end.
-func (r *NCUReader) read() ([]string, int, error) {
+func (r *Reader) read() ([]string, int, error) {
 	rec, err := r.csv.Read()
 	if err != nil {
 		var pe *csv.ParseError
@@ -163,11 +163,11 @@ func (r *NCUReader) read() ([]string, int, error) {
 // Header reads the header row, if Next has not, and returns it: the
 // caller may look at it before the first Next (to choose metrics with
 // SetMetrics). The error is the one Err returns.
-func (r *NCUReader) Header() ([]string, error) {
+func (r *Reader) Header() ([]string, error) {
 	if r.header == nil && !r.done {
 		rec, line, err := r.read()
 		if err == io.EOF {
-			err = fmt.Errorf("%s: %w", r.file, ErrNCUEmpty)
+			err = fmt.Errorf("%s: %w", r.file, ErrEmpty)
 		}
 		if err != nil {
 			r.err, r.done = err, true
@@ -186,15 +186,15 @@ func (r *NCUReader) Header() ([]string, error) {
 
 // HeaderLine is the line of the header row, once read (1 unless the file
 // starts with blank lines).
-func (r *NCUReader) HeaderLine() int { return r.hline }
+func (r *Reader) HeaderLine() int { return r.hline }
 
 // SetMetrics replaces the metrics to parse; call it before the first Next.
-func (r *NCUReader) SetMetrics(metrics ...NCUMetric) {
+func (r *Reader) SetMetrics(metrics ...Metric) {
 	r.metrics, r.auto = metrics, len(metrics) == 0
 }
 
 // start reads the header and the units row.
-func (r *NCUReader) start() bool {
+func (r *Reader) start() bool {
 	if _, err := r.Header(); err != nil {
 		return false
 	}
@@ -210,7 +210,7 @@ func (r *NCUReader) start() bool {
 		if !ok {
 			return r.fail(r.hline, "", "no %s column", m.Name)
 		}
-		r.cols = append(r.cols, column{NCUMetric: m, index: i, factor: 1})
+		r.cols = append(r.cols, column{Metric: m, index: i, factor: 1})
 	}
 
 	units, line, err := r.read()
@@ -237,8 +237,8 @@ func (r *NCUReader) start() bool {
 			if i >= len(units) || units[i] == "" || r.index[h] != i {
 				continue
 			}
-			if f, ok := unitFactor(units[i], NCUAny); ok {
-				r.cols = append(r.cols, column{NCUMetric: NCUMetric{Name: h}, index: i, factor: f})
+			if f, ok := unitFactor(units[i], Any); ok {
+				r.cols = append(r.cols, column{Metric: Metric{Name: h}, index: i, factor: f})
 			}
 		}
 		return true
@@ -260,17 +260,17 @@ func (r *NCUReader) start() bool {
 
 // unitFactor returns the factor from unit u to base units for a metric of
 // kind k: ns for a time, one for a count or a percent.
-func unitFactor(u string, k NCUKind) (float64, bool) {
+func unitFactor(u string, k Kind) (float64, bool) {
 	switch k {
-	case NCUTime:
+	case Time:
 		f, ok := map[string]float64{
 			"": 1, "ns": 1, "nsecond": 1, "us": 1e3, "usecond": 1e3,
 			"ms": 1e6, "msecond": 1e6, "s": 1e9, "second": 1e9,
 		}[u]
 		return f, ok
-	case NCUPercent:
+	case Percent:
 		return 1, u == "" || u == "%"
-	case NCUCount:
+	case Count:
 		for _, base := range []string{"sector", "inst", "cycle", ""} {
 			prefix, found := strings.CutSuffix(u, base)
 			if !found {
@@ -282,7 +282,7 @@ func unitFactor(u string, k NCUKind) (float64, bool) {
 		}
 		return 0, false
 	}
-	for _, kind := range []NCUKind{NCUCount, NCUTime, NCUPercent} {
+	for _, kind := range []Kind{Count, Time, Percent} {
 		if f, ok := unitFactor(u, kind); ok {
 			return f, true
 		}
@@ -306,7 +306,7 @@ func parseNumber(s string) (float64, error) {
 
 // Next reads the next launch; false at the end of the file or on an error
 // (see Err).
-func (r *NCUReader) Next() bool {
+func (r *Reader) Next() bool {
 	if r.done {
 		return false
 	}
@@ -336,7 +336,7 @@ func (r *NCUReader) Next() bool {
 		}
 		return ""
 	}
-	l := NCULaunch{Line: line, ID: cell(r.idCol), Name: cell(r.nameCol), Metrics: make(map[string]float64, len(r.cols))}
+	l := Launch{Line: line, ID: cell(r.idCol), Name: cell(r.nameCol), Metrics: make(map[string]float64, len(r.cols))}
 	for _, c := range r.cols {
 		if c.index >= len(rec) {
 			return r.fail(line, c.Name, "row has %d fields, the header %d", len(rec), c.index+1)
@@ -355,17 +355,17 @@ func (r *NCUReader) Next() bool {
 }
 
 // Launch returns the launch Next read.
-func (r *NCUReader) Launch() NCULaunch { return r.launch }
+func (r *Reader) Launch() Launch { return r.launch }
 
 // Err returns the error that stopped Next, nil at the end of the file.
-func (r *NCUReader) Err() error { return r.err }
+func (r *Reader) Err() error { return r.err }
 
-// ReadNCU reads every launch of an ncu CSV with NCUReader, parsing the
-// given metrics (see NewNCUReader). A file with a header but no launches
+// Read reads every launch of an ncu CSV with Reader, parsing the
+// given metrics (see NewReader). A file with a header but no launches
 // gives none and no error.
-func ReadNCU(r io.Reader, file string, metrics ...NCUMetric) ([]NCULaunch, error) {
-	nr := NewNCUReader(r, file, metrics...)
-	var launches []NCULaunch
+func Read(r io.Reader, file string, metrics ...Metric) ([]Launch, error) {
+	nr := NewReader(r, file, metrics...)
+	var launches []Launch
 	for nr.Next() {
 		launches = append(launches, nr.Launch())
 	}
@@ -374,3 +374,13 @@ func ReadNCU(r io.Reader, file string, metrics ...NCUMetric) ([]NCULaunch, error
 	}
 	return launches, nil
 }
+
+// ParseError is a malformed line of an ncu CSV: the file, the line and what
+// is wrong (with the metric's name first where one is at fault).
+type ParseError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *ParseError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
