@@ -197,7 +197,9 @@ func TestH100Corpus(t *testing.T) {
 			t.Errorf("%s: %d vertices, want 2^12..2^22", g.Name, n)
 		}
 	}
-	for _, k := range append(gen.Kinds(), "file") {
+	// The families of the main corpus; holmekim, forestfire and sbm are
+	// measured in h100-bfs-ext.yaml (TestH100ExtCorpus).
+	for _, k := range []string{"rmat", "kronecker", "er", "ws", "ba", "road", "config", "file"} {
 		if families[k] == 0 {
 			t.Errorf("no %s graph", k)
 		}
@@ -230,6 +232,65 @@ func TestH100Corpus(t *testing.T) {
 			t.Errorf("%s: %v", g.Name, err)
 		}
 	}
+}
+
+// TestH100ExtCorpus checks the extension corpus: 30 to 36 generated
+// graphs of 2^12 to 2^20 vertices, at least 6 of each new family (holmekim,
+// forestfire, sbm), the defaults of the main corpus, cheapest first, at
+// most 35M edges each and 350M in all, and no name shared with
+// h100-bfs.yaml.
+func TestH100ExtCorpus(t *testing.T) {
+	c, err := LoadCorpus("corpus/h100-bfs-ext.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	main, err := LoadCorpus("corpus/h100-bfs.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Graphs) < 30 || len(c.Graphs) > 36 {
+		t.Errorf("%d graphs, want 30 to 36", len(c.Graphs))
+	}
+	if !settingsEqual(c.Defaults, main.Defaults) {
+		t.Errorf("defaults %+v, want those of h100-bfs.yaml, %+v", c.Defaults, main.Defaults)
+	}
+	families := map[string]int{}
+	var total int64
+	for i, g := range c.Graphs {
+		if _, ok := main.Graph(g.Name); ok {
+			t.Errorf("%s is also a graph of h100-bfs.yaml", g.Name)
+		}
+		if g.Gen == nil {
+			t.Errorf("%s: not generated", g.Name)
+			continue
+		}
+		families[g.Gen.Kind]++
+		if g.Edges <= 0 || g.Edges > 35_000_000 {
+			t.Errorf("%s: %d estimated edges, want 1..35M", g.Name, g.Edges)
+		}
+		if i > 0 && g.Edges < c.Graphs[i-1].Edges {
+			t.Errorf("%s (%d edges) comes after %s (%d edges): not sorted by estimated edge count",
+				g.Name, g.Edges, c.Graphs[i-1].Name, c.Graphs[i-1].Edges)
+		}
+		total += g.Edges
+		n := g.Gen.EstimatedVertices()
+		if n < 1<<12 || n > 1<<20 {
+			t.Errorf("%s: %d vertices, want 2^12..2^20", g.Name, n)
+		}
+		// Edges per vertex 2..32, stored (an undirected edge twice).
+		if perVertex := float64(g.Edges) / float64(n); perVertex < 1 || perVertex > 33 {
+			t.Errorf("%s: %.1f estimated edges per vertex, want about 2 to 32", g.Name, perVertex)
+		}
+	}
+	for _, k := range []string{"holmekim", "forestfire", "sbm"} {
+		if families[k] < 6 {
+			t.Errorf("%d %s graphs, want at least 6", families[k], k)
+		}
+	}
+	if total > 350_000_000 {
+		t.Errorf("%d estimated edges in all, want at most 350M", total)
+	}
+	t.Logf("%d graphs, %v, %d estimated edges in all", len(c.Graphs), families, total)
 }
 
 // FuzzParseCorpus checks that no input makes the corpus parser panic and

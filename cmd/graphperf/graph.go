@@ -20,7 +20,7 @@ func graphGroup() group {
 		name:    "graph",
 		summary: "generate, convert, reorder and describe graphs",
 		commands: []command{
-			{"gen", "generate a synthetic graph (R-MAT, Kronecker, Erdős-Rényi, Watts-Strogatz, Barabási-Albert, road, target degree)", graphGen},
+			{"gen", "generate a synthetic graph (R-MAT, Kronecker, Erdős-Rényi, Watts-Strogatz, Barabási-Albert, road, target degree, Holme-Kim, forest fire, planted partition)", graphGen},
 			{"convert", "convert a graph file to .gpg (or a SNAP edge list)", graphConvert},
 			{"stats", "print the 23 degree properties, components and a diameter estimate", graphStats},
 			{"levels", "print per-level BFS statistics from a root", graphLevels},

@@ -70,6 +70,12 @@ func graphGen(e *env, args []string) error {
   road       road-like: rows x cols grid, edges removed with probability --remove, --shortcuts long edges
   config     configuration model hitting a target degree distribution (--dist uniform|exponential|normal|powerlaw);
              prints the Kolmogorov-Smirnov distance to the target and the critical values of seed 004 table 5.1
+  holmekim   Holme-Kim power-law cluster graph: Barabási-Albert with --attach edges per vertex, each after the
+             first a triad formation step (a neighbour of the last target) with probability --triad
+  forestfire Leskovec forest fire, directed: a new vertex burns out-links (--fwd) and in-links (--bwd, the
+             backward burning probability) of its ambassador recursively, at most 4096 per vertex
+  sbm        degree-corrected planted partition: --blocks equal communities of contiguous ids, power-law degrees
+             (--alpha, --min, --max), a fraction --mix of each vertex's stubs leaving its community
 Self-loops and duplicate edges are dropped (no multigraphs, seed 004 §2.1) unless --multigraph.`)
 	seed := fs.Uint64("seed", 1, "random seed")
 	out := fs.String("o", "", "output file (.gpg, or .txt/.el/.edges[.gz]) (required unless --plot)")
@@ -85,23 +91,28 @@ Self-loops and duplicate edges are dropped (no multigraphs, seed 004 §2.1) unle
 	fs.Float64Var(&spec.C, "c", d.C, "rmat: probability of the bottom-left quadrant")
 	fs.BoolVar(&spec.Permute, "permute", d.Permute, "rmat: randomly permute vertex ids (always on for kronecker)")
 	fs.BoolVar(&spec.Undirected, "undirected", d.Undirected, "rmat: build the graph undirected (kronecker always is; rmat is directed by default)")
-	fs.IntVar(&spec.N, "n", d.N, "er/ws/ba/config: vertex count")
+	fs.IntVar(&spec.N, "n", d.N, "er/ws/ba/config/holmekim/forestfire/sbm: vertex count")
 	fs.Int64Var(&spec.M, "m", d.M, "er: edge count")
 	fs.BoolVar(&spec.Directed, "directed", d.Directed, "er: directed edges")
 	fs.IntVar(&spec.K, "k", d.K, "ws: lattice degree (even)")
 	fs.Float64Var(&spec.P, "p", d.P, "ws: rewiring probability")
-	fs.IntVar(&spec.Attach, "attach", d.Attach, "ba: edges per new vertex")
+	fs.IntVar(&spec.Attach, "attach", d.Attach, "ba/holmekim: edges per new vertex")
+	fs.Float64Var(&spec.Triad, "triad", d.Triad, "holmekim: probability of a triad formation step")
+	fs.Float64Var(&spec.Fwd, "fwd", d.Fwd, "forestfire: forward burning probability, in [0, 1)")
+	fs.Float64Var(&spec.Bwd, "bwd", d.Bwd, "forestfire: backward burning probability, in [0, 1)")
+	fs.IntVar(&spec.Blocks, "blocks", d.Blocks, "sbm: communities")
+	fs.Float64Var(&spec.Mix, "mix", d.Mix, "sbm: fraction of each vertex's edges leaving its community (LFR's mu)")
 	fs.IntVar(&spec.Rows, "rows", d.Rows, "road: grid rows")
 	fs.IntVar(&spec.Cols, "cols", d.Cols, "road: grid columns")
 	fs.Float64Var(&spec.Remove, "remove", d.Remove, "road: probability of removing each grid edge")
 	fs.IntVar(&spec.Shortcuts, "shortcuts", d.Shortcuts, "road: random long-range edges")
 	fs.StringVar(&spec.Dist, "dist", d.Dist, "config: target degree distribution: uniform, exponential, normal or powerlaw")
-	fs.Int64Var(&spec.Min, "min", d.Min, "config: minimum degree (uniform, powerlaw)")
-	fs.Int64Var(&spec.Max, "max", d.Max, "config: maximum degree (uniform, powerlaw)")
+	fs.Int64Var(&spec.Min, "min", d.Min, "config (uniform, powerlaw), sbm: minimum degree")
+	fs.Int64Var(&spec.Max, "max", d.Max, "config (uniform, powerlaw), sbm: maximum degree")
 	fs.Float64Var(&spec.Lambda, "lambda", d.Lambda, "config: rate of the exponential target")
 	fs.Float64Var(&spec.Mu, "mu", d.Mu, "config: mean of the normal target")
 	fs.Float64Var(&spec.Sigma, "sigma", d.Sigma, "config: standard deviation of the normal target")
-	fs.Float64Var(&spec.Alpha, "alpha", d.Alpha, "config: exponent of the power-law target")
+	fs.Float64Var(&spec.Alpha, "alpha", d.Alpha, "config, sbm: exponent of the power-law degrees")
 
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
@@ -237,6 +248,9 @@ var genParamFlags = map[string]string{
 	"Road.Rows": "--rows", "Road.Cols": "--cols", "Road.Rows·Cols": "--rows x --cols", "Road.RemoveProb": "--remove",
 	"Road.Shortcuts":  "--shortcuts",
 	"Configuration.N": "--n", "Configuration.Degree": "--dist",
+	"HolmeKim.N": "--n", "HolmeKim.M": "--attach", "HolmeKim.Triad": "--triad",
+	"ForestFire.N": "--n", "ForestFire.Fwd": "--fwd", "ForestFire.Bwd": "--bwd",
+	"SBM.N": "--n", "SBM.Blocks": "--blocks", "SBM.Mix": "--mix", "SBM.Max": "--max",
 	"Uniform.Min": "--min", "Uniform.Max": "--max", "Exponential.Lambda": "--lambda",
 	"Normal.Mu": "--mu", "Normal.Sigma": "--sigma",
 	"PowerLaw.Alpha": "--alpha", "PowerLaw.Min": "--min", "PowerLaw.Max": "--max",

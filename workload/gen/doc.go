@@ -1,8 +1,13 @@
 // Package gen generates synthetic graphs deterministically from a seed: R-MAT
 // and Graph500 Kronecker graphs, Erdős-Rényi G(n, m), Watts-Strogatz small
-// worlds, Barabási-Albert preferential attachment, road-like grids, and the
+// worlds, Barabási-Albert preferential attachment, road-like grids, the
 // configuration model for a target degree distribution, checked with the
-// Kolmogorov-Smirnov test of seed 004 §5.3.
+// Kolmogorov-Smirnov test of seed 004 §5.3, and three families with the
+// structure of real networks: Holme-Kim power-law cluster graphs (clustered
+// social and collaboration networks), the forest-fire model (directed,
+// densifying citation and web graphs) and a degree-corrected
+// planted-partition graph (power-law degrees with communities of
+// contiguous ids, mixing parameter as in LFR).
 //
 // # Determinism
 //
@@ -23,8 +28,8 @@
 //
 //	graph.Build(el, graph.BuildOptions{Undirected: gen.Undirected()})
 //
-// Erdős-Rényi, Watts-Strogatz, Barabási-Albert, Road and Configuration emit
-// simple graphs (no self-loops, no repeated edge, each undirected edge
+// Erdős-Rényi, Watts-Strogatz, Barabási-Albert, Road, Configuration,
+// HolmeKim, ForestFire and SBM emit simple graphs (no self-loops, no repeated edge, each undirected edge
 // listed once), so they need neither DropSelfLoops nor DropDuplicates. R-MAT
 // emits self-loops and repeated edges, as the Graph500 generator does; set
 // the two Drop options to get a simple graph.

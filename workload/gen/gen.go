@@ -29,6 +29,9 @@ var (
 	_ Generator = BarabasiAlbert{}
 	_ Generator = Road{}
 	_ Generator = Configuration{}
+	_ Generator = HolmeKim{}
+	_ Generator = ForestFire{}
+	_ Generator = SBM{}
 )
 
 // ParamError reports a generator or distribution parameter out of range.
@@ -60,6 +63,10 @@ const (
 	purposeDegrees
 	purposeStubs
 	purposeRepair
+	purposeHolmeKim
+	purposeForestFire
+	purposeSBMDegrees
+	purposeSBMStubs
 )
 
 // splitMix64 is the finalizer of the SplitMix64 generator (Steele, Lea and

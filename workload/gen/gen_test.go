@@ -55,6 +55,9 @@ func smallGenerators() map[string]Generator {
 		"barabasi-albert": BarabasiAlbert{N: 1000, M: 3},
 		"road":            Road{Rows: 30, Cols: 40, RemoveProb: 0.1, Shortcuts: 20},
 		"configuration":   Configuration{N: 1000, Degree: Exponential{Lambda: 0.1}},
+		"holme-kim":       HolmeKim{N: 1000, M: 3, Triad: 0.5},
+		"forest-fire":     ForestFire{N: 2000, Fwd: 0.35, Bwd: 0.32},
+		"sbm":             SBM{N: 1000, Blocks: 8, Mix: 0.2, Degree: PowerLaw{Alpha: 2.5, Min: 2, Max: 50}},
 	}
 }
 

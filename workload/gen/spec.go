@@ -25,6 +25,9 @@ import (
 //	road        rows, cols, remove, shortcuts
 //	config      n, dist and the target's own: min, max (uniform), lambda
 //	            (exponential), mu, sigma (normal), alpha, min, max (powerlaw)
+//	holmekim    n, attach, triad
+//	forestfire  n, fwd, bwd
+//	sbm         n, blocks, mix, alpha, min, max (power-law degrees)
 type Spec struct {
 	Kind string `yaml:"kind" json:"kind"`
 
@@ -36,13 +39,20 @@ type Spec struct {
 	Permute    bool    `yaml:"permute" json:"permute"`         // rmat: relabel vertices pseudo-randomly
 	Undirected bool    `yaml:"undirected" json:"undirected"`   // rmat: build undirected (directed by default)
 
-	N        int   `yaml:"n" json:"n"`               // er, ws, ba, config: vertex count
+	N        int   `yaml:"n" json:"n"`               // er, ws, ba, config, holmekim, forestfire, sbm: vertex count
 	M        int64 `yaml:"m" json:"m"`               // er: edge count
 	Directed bool  `yaml:"directed" json:"directed"` // er: directed edges
 
 	K      int     `yaml:"k" json:"k"`           // ws: lattice degree (even)
 	P      float64 `yaml:"p" json:"p"`           // ws: rewiring probability
-	Attach int     `yaml:"attach" json:"attach"` // ba: edges per new vertex
+	Attach int     `yaml:"attach" json:"attach"` // ba, holmekim: edges per new vertex
+	Triad  float64 `yaml:"triad" json:"triad"`   // holmekim: probability of a triad formation step
+
+	Fwd float64 `yaml:"fwd" json:"fwd"` // forestfire: forward burning probability p
+	Bwd float64 `yaml:"bwd" json:"bwd"` // forestfire: backward burning probability
+
+	Blocks int     `yaml:"blocks" json:"blocks"` // sbm: communities
+	Mix    float64 `yaml:"mix" json:"mix"`       // sbm: fraction of each vertex's stubs leaving its community (LFR's mu)
 
 	Rows      int     `yaml:"rows" json:"rows"`           // road: grid rows
 	Cols      int     `yaml:"cols" json:"cols"`           // road: grid columns
@@ -50,12 +60,12 @@ type Spec struct {
 	Shortcuts int     `yaml:"shortcuts" json:"shortcuts"` // road: random long-range edges
 
 	Dist   string  `yaml:"dist" json:"dist"`     // config: uniform, exponential, normal or powerlaw
-	Min    int64   `yaml:"min" json:"min"`       // config: minimum degree (uniform, powerlaw)
-	Max    int64   `yaml:"max" json:"max"`       // config: maximum degree (uniform, powerlaw)
+	Min    int64   `yaml:"min" json:"min"`       // config (uniform, powerlaw), sbm: minimum degree
+	Max    int64   `yaml:"max" json:"max"`       // config (uniform, powerlaw), sbm: maximum degree
 	Lambda float64 `yaml:"lambda" json:"lambda"` // config: rate of the exponential target
 	Mu     float64 `yaml:"mu" json:"mu"`         // config: mean of the normal target
 	Sigma  float64 `yaml:"sigma" json:"sigma"`   // config: standard deviation of the normal target
-	Alpha  float64 `yaml:"alpha" json:"alpha"`   // config: exponent of the power-law target
+	Alpha  float64 `yaml:"alpha" json:"alpha"`   // config, sbm: exponent of the power-law degrees
 }
 
 // DefaultSpec holds the defaults of every parameter, the same as the flags
@@ -63,7 +73,9 @@ type Spec struct {
 var DefaultSpec = Spec{
 	Scale: 16, EdgeFactor: 16, A: 0.57, B: 0.19, C: 0.19,
 	N: 1 << 16, M: 1 << 20,
-	K: 10, P: 0.1, Attach: 4,
+	K: 10, P: 0.1, Attach: 4, Triad: 0.5,
+	Fwd: 0.35, Bwd: 0.32,
+	Blocks: 64, Mix: 0.2,
 	Rows: 1024, Cols: 1024, Remove: 0.1, Shortcuts: 16,
 	Min: 0, Max: 100, Lambda: 0.1, Mu: 50, Sigma: 10, Alpha: 2.5,
 }
@@ -71,13 +83,16 @@ var DefaultSpec = Spec{
 // kindFields lists the fields each kind reads, in the order the flags of
 // "graph gen" list them.
 var kindFields = map[string][]string{
-	"rmat":      {"scale", "edge_factor", "a", "b", "c", "permute", "undirected"},
-	"kronecker": {"scale", "edge_factor"},
-	"er":        {"n", "m", "directed"},
-	"ws":        {"n", "k", "p"},
-	"ba":        {"n", "attach"},
-	"road":      {"rows", "cols", "remove", "shortcuts"},
-	"config":    {"n", "dist", "min", "max", "lambda", "mu", "sigma", "alpha"},
+	"rmat":       {"scale", "edge_factor", "a", "b", "c", "permute", "undirected"},
+	"kronecker":  {"scale", "edge_factor"},
+	"er":         {"n", "m", "directed"},
+	"ws":         {"n", "k", "p"},
+	"ba":         {"n", "attach"},
+	"road":       {"rows", "cols", "remove", "shortcuts"},
+	"config":     {"n", "dist", "min", "max", "lambda", "mu", "sigma", "alpha"},
+	"holmekim":   {"n", "attach", "triad"},
+	"forestfire": {"n", "fwd", "bwd"},
+	"sbm":        {"n", "blocks", "mix", "alpha", "min", "max"},
 }
 
 // distFields lists the fields each target distribution of config reads.
@@ -164,6 +179,12 @@ func (s Spec) Generator() (Generator, error) {
 			return nil, &SpecError{"dist", fmt.Errorf("unknown distribution %q (want %s)", s.Dist, distChoices)}
 		}
 		g = Configuration{N: s.N, Degree: s.Target()}
+	case "holmekim":
+		g = HolmeKim{N: s.N, M: s.Attach, Triad: s.Triad}
+	case "forestfire":
+		g = ForestFire{N: s.N, Fwd: s.Fwd, Bwd: s.Bwd}
+	case "sbm":
+		g = s.sbm()
 	case "":
 		return nil, &SpecError{"kind", fmt.Errorf("a kind is required (one of %s)", strings.Join(Kinds(), ", "))}
 	default:
@@ -173,6 +194,12 @@ func (s Spec) Generator() (Generator, error) {
 		return nil, &SpecError{Field: s.fieldOf(err), Err: err}
 	}
 	return g, nil
+}
+
+// sbm returns the SBM of an sbm spec; Min is raised to 1 as for a
+// power-law config target.
+func (s Spec) sbm() SBM {
+	return SBM{N: s.N, Blocks: s.Blocks, Mix: s.Mix, Degree: PowerLaw{Alpha: s.Alpha, Min: max(s.Min, 1), Max: s.Max}}
 }
 
 // Target returns the target degree distribution of a config spec, and nil
@@ -200,6 +227,8 @@ var paramFields = map[string]string{
 	"RMAT.EdgeFactor":      "edge_factor",
 	"RMAT.A+B+C":           "a+b+c",
 	"BarabasiAlbert.M":     "attach",
+	"HolmeKim.M":           "attach",
+	"SBM.Degree":           "alpha",
 	"Road.RemoveProb":      "remove",
 	"Road.Rows·Cols":       "rows·cols",
 	"Configuration.N":      "n",
@@ -242,6 +271,12 @@ func (s Spec) EstimatedVertices() int64 {
 //	ba               2·(N-Attach)·Attach
 //	road             2·((Rows·(Cols-1) + (Rows-1)·Cols)·(1-Remove) + Shortcuts)
 //	config           N times the target's mean degree
+//	holmekim         2·(N-Attach)·Attach
+//	forestfire       simulated: seed 1's edge count up to 2^14 vertices,
+//	                 extrapolated beyond (see forestFireEdges; an
+//	                 underestimate near the critical point)
+//	sbm              N·<d>·(1 - Mix·Σ_b (s_b/N)²), <d> the power law's mean:
+//	                 stubs less the external pairs erased inside a community
 //
 // It is 0 for a spec that makes no generator.
 func (s Spec) EstimatedEdges() int64 {
@@ -271,6 +306,13 @@ func (s Spec) EstimatedEdges() int64 {
 		return int64(math.Round(2 * (grid*(1-s.Remove) + float64(s.Shortcuts))))
 	case "config":
 		return int64(math.Round(float64(s.N) * meanDegree(s.Target(), int64(s.N)-1)))
+	case "holmekim":
+		return 2 * int64(s.N-s.Attach) * int64(s.Attach)
+	case "forestfire":
+		return int64(math.Round(forestFireEdges(s.N, s.Fwd, s.Bwd)))
+	case "sbm":
+		b := s.sbm()
+		return int64(math.Round(float64(s.N) * meanDegree(b.Degree, int64(s.N)-1) * (1 - s.Mix*b.crossFraction())))
 	}
 	return 0
 }

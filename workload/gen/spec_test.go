@@ -51,6 +51,11 @@ func TestSpecGeneratorKinds(t *testing.T) {
 		// Min 0 becomes 1 for a power law, as in "graph gen".
 		{spec("config", func(s *Spec) { s.N, s.Dist, s.Alpha, s.Max = 400, "powerlaw", 2.2, 50 }),
 			Configuration{N: 400, Degree: PowerLaw{Alpha: 2.2, Min: 1, Max: 50}}, true},
+		{spec("holmekim", func(s *Spec) { s.N, s.Attach, s.Triad = 300, 3, 0.7 }), HolmeKim{N: 300, M: 3, Triad: 0.7}, true},
+		{spec("forestfire", func(s *Spec) { s.N = 3000 }), ForestFire{N: 3000, Fwd: 0.35, Bwd: 0.32}, false},
+		// Min 0 becomes 1, as for config.
+		{spec("sbm", func(s *Spec) { s.N, s.Blocks, s.Mix, s.Alpha, s.Max = 4000, 8, 0.3, 2.2, 50 }),
+			SBM{N: 4000, Blocks: 8, Mix: 0.3, Degree: PowerLaw{Alpha: 2.2, Min: 1, Max: 50}}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.s.String(), func(t *testing.T) {
@@ -125,6 +130,16 @@ func TestSpecGeneratorErrors(t *testing.T) {
 		{spec("config", func(s *Spec) { s.Dist, s.Alpha = "powerlaw", 1 }), "alpha", "PowerLaw.Alpha = 1"},
 		// A target with mass above n-1 cannot be a simple graph's degrees.
 		{spec("config", func(s *Spec) { s.Dist, s.N = "uniform", 50 }), "dist", "of its mass above N-1"},
+		{spec("holmekim", func(s *Spec) { s.N = -5 }), "n", "HolmeKim.N = -5"},
+		{spec("holmekim", func(s *Spec) { s.Attach = 0 }), "attach", "HolmeKim.M = 0"},
+		{spec("holmekim", func(s *Spec) { s.Triad = 1.2 }), "triad", "HolmeKim.Triad = 1.2"},
+		{spec("forestfire", func(s *Spec) { s.N = 1 }), "n", "ForestFire.N = 1"},
+		{spec("forestfire", func(s *Spec) { s.Fwd = 1 }), "fwd", "ForestFire.Fwd = 1"},
+		{spec("forestfire", func(s *Spec) { s.Bwd = -0.1 }), "bwd", "ForestFire.Bwd = -0.1"},
+		{spec("sbm", func(s *Spec) { s.Blocks = 1 }), "blocks", "SBM.Blocks = 1"},
+		{spec("sbm", func(s *Spec) { s.Mix = 1.5 }), "mix", "SBM.Mix = 1.5"},
+		{spec("sbm", func(s *Spec) { s.Alpha = 0.9 }), "alpha", "PowerLaw.Alpha = 0.9"},
+		{spec("sbm", func(s *Spec) { s.N, s.Blocks = 50, 4 }), "max", "SBM.Max = 100"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.field+"/"+tt.message, func(t *testing.T) {
@@ -159,6 +174,10 @@ func TestSpecEstimatedEdges(t *testing.T) {
 		{spec("er", func(s *Spec) { s.N, s.M, s.Directed = 1000, 4000, true }), 4000},
 		{spec("ws", func(s *Spec) { s.N, s.K = 1000, 8 }), 8000},
 		{spec("ba", func(s *Spec) { s.N, s.Attach = 1000, 4 }), 2 * 996 * 4},
+		{spec("holmekim", func(s *Spec) { s.N, s.Attach = 1000, 4 }), 2 * 996 * 4},
+		// Power law on 1..2 has mean 1.2 (below); 4 equal blocks: Σ(s_b/N)² =
+		// 1/4, so 1000·1.2·(1 - 0.4/4) = 1080.
+		{spec("sbm", func(s *Spec) { s.N, s.Blocks, s.Mix, s.Alpha, s.Min, s.Max = 1000, 4, 0.4, 2, 1, 2 }), 1080},
 		// 2·((10·9 + 9·10)·0.5 + 3) = 186.
 		{spec("road", func(s *Spec) { s.Rows, s.Cols, s.Remove, s.Shortcuts = 10, 10, 0.5, 3 }), 186},
 		{spec("config", func(s *Spec) { s.N, s.Dist, s.Min, s.Max = 1000, "uniform", 0, 100 }), 50000},
