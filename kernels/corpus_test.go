@@ -198,7 +198,7 @@ func TestH100Corpus(t *testing.T) {
 		}
 	}
 	// The families of the main corpus; holmekim, forestfire and sbm are
-	// measured in h100-bfs-ext.yaml (TestH100ExtCorpus).
+	// measured in h100-bfs-4.yaml (TestH100ExtCorpus).
 	for _, k := range []string{"rmat", "kronecker", "er", "ws", "ba", "road", "config", "file"} {
 		if families[k] == 0 {
 			t.Errorf("no %s graph", k)
@@ -240,7 +240,7 @@ func TestH100Corpus(t *testing.T) {
 // most 35M edges each and 350M in all, and no name shared with
 // h100-bfs.yaml.
 func TestH100ExtCorpus(t *testing.T) {
-	c, err := LoadCorpus("corpus/h100-bfs-ext.yaml")
+	c, err := LoadCorpus("corpus/h100-bfs-4.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
