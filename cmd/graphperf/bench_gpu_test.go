@@ -14,6 +14,9 @@ import (
 const (
 	h100Microbench   = "../../kernels/measured/h100/microbench.jsonl"
 	h100MicrobenchL1 = "../../kernels/measured/h100/microbench-l1.jsonl"
+	// The store and atomic classes, measured on their own
+	// (GRAPHPERF_MB_CLASS=l2_store,...; microbench-store.txt).
+	h100MicrobenchStore = "../../kernels/measured/h100/microbench-store.jsonl"
 )
 
 // TestMicrobenchYAMLMatchesH100 checks that what "bench microbench --yaml"
@@ -37,10 +40,17 @@ func TestMicrobenchYAMLMatchesH100(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	st, err := kernels.ReadMicrobenchFile(h100MicrobenchStore)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range m.ServiceCurves {
 		pts := mb.Service[c.Class]
 		if len(pts) == 0 {
 			pts = l1.Service[c.Class]
+		}
+		if len(pts) == 0 {
+			pts = st.Service[c.Class]
 		}
 		if len(pts) != len(c.Points) {
 			t.Errorf("%s: %d measured points, the machine file has %d", c.Class, len(pts), len(c.Points))
