@@ -116,7 +116,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			ns := 1000 * float64(len(levels)) * float64(i+1)
 			line("total", kernels.Total{Identity: id, Levels: len(levels), Reached: reached, DepthHash: hash, Verified: true,
 				L2Flush: true, BlockSize: 256, GridCap: 2112, Reps: *reps, Warmup: *warmup,
-				Times: kernels.Times{MinNs: ns, MedianNs: ns, MeanNs: ns, MaxNs: ns}, WallTimes: kernels.WallTimes{WallMedianNs: 2 * ns}})
+				Times: kernels.Times{MinNs: ns, MedianNs: ns, MeanNs: ns, MaxNs: ns}, WallTimes: kernels.WallTimes{WallMinNs: 2 * ns, WallMedianNs: 2 * ns, WallMeanNs: 2 * ns, WallMaxNs: 2 * ns}})
 		}
 	}
 	return 0
