@@ -112,7 +112,7 @@ func TestBenchSweepSlurmDryRun(t *testing.T) {
 	}
 	quoted := `'` + strings.ReplaceAll(results, `'`, `'\''`)
 	for _, want := range []string{cluster.Script, `exec "$@" --shard "$SLURM_ARRAY_TASK_ID"`,
-		"# submitted with\nsbatch --parsable --job-name=graphperf-sweep --array=0-1%1 '--output=" + quoted[1:] + `/slurm/%A_%a.out'`,
+		"# submitted with\nsbatch --parsable --job-name=graphperf-sweep --array=0-1%1 '--output=" + quoted[1:] + `/slurm/%A_%a.out' --partition=gpu`,
 		"--partition=gpu --gres=gpu:1 --time=30 --account=acct " + quoted + `/slurm/sweep.sbatch' ` + program + " bench sweep --task " + quoted + "'\n",
 		"5 graphs in 2 shards; nothing submitted (--dry-run)"} {
 		if !strings.Contains(stdout, want) {

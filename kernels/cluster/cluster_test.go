@@ -167,7 +167,7 @@ func TestSbatchArgs(t *testing.T) {
 	args := p.SbatchArgs(results, SlurmOptions{Partition: "gpu", Gres: "gpu:1", Time: "1:00:00", Account: "a'b", ArrayMax: 2}, []int{0, 2})
 	want := []string{
 		"--parsable", "--job-name=graphperf-sweep", "--array=0,2%2",
-		`--output=/tmp/it's "x" $(touch pwned) 100%%/slurm/%A_%a.out`, "--chdir=" + results,
+		`--output=/tmp/it's "x" $(touch pwned) 100%%/slurm/%A_%a.out`,
 		"--partition=gpu", "--gres=gpu:1", "--time=1:00:00", "--account=a'b",
 		results + "/slurm/sweep.sbatch", "/opt/graph perf/graphperf", "bench", "sweep", "--task", results,
 	}

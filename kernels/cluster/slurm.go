@@ -105,14 +105,14 @@ func ScriptPath(results string) string { return filepath.Join(results, SlurmDir,
 // SbatchArgs returns sbatch's arguments for a job array of shards of the
 // plan in results (an absolute path): the options, the batch script, and
 // the task command (the plan's graphperf, TaskArgs, results). Every value
-// is one argument; none passes through a shell.
+// is one argument; none passes through a shell. Tasks start in sbatch's
+// directory, as sbatch does by default; every path they use is absolute.
 func (p *Plan) SbatchArgs(results string, opt SlurmOptions, shards []int) []string {
 	args := []string{
 		"--parsable",
 		"--job-name=" + cmp.Or(opt.JobName, DefaultJobName),
 		"--array=" + ArraySpec(shards, opt.ArrayMax),
 		"--output=" + filepath.Join(slurmPattern(filepath.Join(results, SlurmDir)), "%A_%a.out"),
-		"--chdir=" + results,
 	}
 	for _, o := range []struct{ name, value string }{
 		{"partition", opt.Partition}, {"gres", opt.Gres}, {"time", opt.Time}, {"account", opt.Account},
