@@ -18,6 +18,9 @@
 // with algorithms: [pagerank], and Sweep checks it against the Go
 // reference ranks (props.PageRank, passed to the runner as a file).
 //
+// Package kernels/cluster runs a sweep in shards, as a Slurm job array or as
+// local processes, each shard a Sweep into a results directory of its own.
+//
 // Nothing here needs a GPU except running the binary: the parsing, the
 // corpus and the sweep's bookkeeping are tested with a fake runner.
 package kernels

@@ -173,9 +173,13 @@ func printShardedPlan(e *env, cf clusterFlags, p *cluster.Plan, results string, 
 		fmt.Fprintf(e.stdout, "# %s\n%s\n", cluster.ScriptPath(results), cluster.Script)
 	}
 	fmt.Fprintf(e.stdout, "# %s\n%s\n\n", map[bool]string{true: "submitted with", false: fmt.Sprintf("each of %d processes runs", cf.local)}[cf.slurm], shellQuote(command))
-	t := &table{header: []string{"shard", "graphs", "est_edges", "first", "last"}}
+	t := &table{header: []string{"shard", "graphs", "est_edges", "names"}}
 	for _, s := range p.Shards {
-		t.add(strconv.Itoa(s.Index), strconv.Itoa(len(s.Graphs)), itoa(s.Edges), s.Graphs[0], s.Graphs[len(s.Graphs)-1])
+		names := s.Graphs[0]
+		if len(s.Graphs) > 1 {
+			names += " .. " + s.Graphs[len(s.Graphs)-1]
+		}
+		t.add(strconv.Itoa(s.Index), strconv.Itoa(len(s.Graphs)), itoa(s.Edges), names)
 	}
 	if err := t.write(e.stdout, false); err != nil {
 		return err

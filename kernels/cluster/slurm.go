@@ -141,27 +141,39 @@ func (s Slurm) Submit(ctx context.Context, results string, p *Plan, opt SlurmOpt
 	if len(shards) == 0 {
 		return nil, errors.New("cluster: no shards to submit")
 	}
+	sbatch, err := exec.LookPath(cmp.Or(s.Sbatch, "sbatch"))
+	if err != nil {
+		return nil, fmt.Errorf("sbatch not found: submitting needs Slurm's commands on PATH (or run the shards here with --local N): %w", err)
+	}
 	if err := os.MkdirAll(filepath.Join(results, SlurmDir), 0o755); err != nil {
 		return nil, err
 	}
 	if err := writeAtomic(ScriptPath(results), []byte(Script), 0o755); err != nil {
 		return nil, err
 	}
+	// The tasks read the plan: it is written first. A first submission
+	// that fails takes it away again, so that the command can be run
+	// again as it was.
 	if err := p.Save(results); err != nil {
 		return nil, err
 	}
-	sbatch := cmp.Or(s.Sbatch, "sbatch")
+	fail := func(err error) (*Submission, error) {
+		if len(p.Submissions) == 0 {
+			os.Remove(filepath.Join(results, PlanName))
+		}
+		return nil, err
+	}
 	args := p.SbatchArgs(results, opt, shards)
 	var stdout, stderr bytes.Buffer
 	cmd := exec.CommandContext(ctx, sbatch, args...)
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("sbatch: %w%s", err, stderrNote(stderr.String()))
+		return fail(fmt.Errorf("sbatch failed (%v)%s", err, stderrNote(stderr.String())))
 	}
 	// --parsable prints "JOBID" or "JOBID;CLUSTER".
 	id, _, _ := strings.Cut(strings.TrimSpace(stdout.String()), ";")
 	if _, err := strconv.ParseUint(id, 10, 64); err != nil {
-		return nil, fmt.Errorf("sbatch printed %q, not a job id%s", stdout.String(), stderrNote(stderr.String()))
+		return fail(fmt.Errorf("sbatch printed %q, not a job id%s", stdout.String(), stderrNote(stderr.String())))
 	}
 	o := opt
 	sub := Submission{Time: time.Now().UTC().Format(time.RFC3339), Mode: ModeSlurm, JobID: id,
