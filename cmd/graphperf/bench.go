@@ -15,6 +15,7 @@ import (
 
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
 	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/kernels/cluster"
 	"github.com/graphperf/graphperf/workload/graph"
 	"github.com/graphperf/graphperf/workload/props"
 )
@@ -385,6 +386,9 @@ as an argument, never through a shell string.`)
 	}
 	if cf.sharded() {
 		return benchSweepSharded(e, cf, c, opt, *dryRun)
+	}
+	if _, err := cluster.LoadPlan(*resultsDir); err == nil {
+		return fmt.Errorf("--results: %s holds a sharded sweep (%s): go on with --resume, see it with --status", *resultsDir, cluster.PlanName)
 	}
 	if *dryRun {
 		return printPlan(e, c, opt)

@@ -173,6 +173,12 @@ func TestBenchSweepLocal(t *testing.T) {
 		t.Errorf("--resume: %v\n%s%s", err, stdout, stderr)
 	}
 
+	_, stderr, err = runCLI(t, "bench", "sweep", "--corpus", corpus, "--graphs", graphs, "--work", filepath.Join(dir, "work"),
+		"--results", results, "--runner", runner)
+	if err == nil || !strings.Contains(stderr, "holds a sharded sweep (cluster.json): go on with --resume") {
+		t.Errorf("a plain sweep into a sharded sweep's directory: %v %s", err, stderr)
+	}
+
 	db := filepath.Join(dir, "runs.db")
 	stdout, stderr, err = runCLI(t, "bench", "ingest", "--db", db, results)
 	if err != nil || strings.Count(stdout, " runs, ") != 7 {

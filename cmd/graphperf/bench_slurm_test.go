@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -81,8 +82,13 @@ func TestSlurmSweep(t *testing.T) {
 	t.Logf("array ended %.1f s after the start", time.Since(start).Seconds())
 	stdout, _, err = runCLI(t, "bench", "sweep", "--status", results)
 	if err != nil || !strings.Contains(stdout, "100 shards: 99 complete, 0 queued or running, 1 to resume") ||
-		!strings.Contains(stdout, task+"  CANCELLED (to resume)") {
+		!regexp.MustCompile(`(?m)^\s*`+itoa(int64(victim))+`\s+1\s+0/1\s+`+task+`\s+CANCELLED \(to resume\)$`).MatchString(stdout) {
 		t.Fatalf("--status after the kill: %v\n%s", err, stdout)
+	}
+	for _, l := range strings.Split(stdout, "\n") {
+		if strings.Contains(l, "shard") || strings.Contains(l, task) || strings.HasPrefix(l, "note:") {
+			t.Logf("--status: %s", l)
+		}
 	}
 	shardDir := filepath.Join(results, p.Shards[victim].Dir)
 	if fileExists(filepath.Join(shardDir, slow+kernels.ResultsSuffix)) {
