@@ -314,3 +314,20 @@ func TestRunTaskErrors(t *testing.T) {
 		t.Errorf("changed corpus: %v", err)
 	}
 }
+
+// FuzzParseStates checks that no squeue or sacct output makes parseStates
+// panic, and that every key it keeps is JOB_INDEX.
+func FuzzParseStates(f *testing.F) {
+	f.Add("12_0|COMPLETED\n12_[3-5,8%2]|PENDING\n13_2|CANCELLED by 0\n")
+	f.Add("1_[0-999999]|PENDING\n")
+	f.Add("x_[9-1]|PENDING\n_|\n|")
+	f.Fuzz(func(t *testing.T, out string) {
+		states := map[string]string{}
+		parseStates(out, states)
+		for k := range states {
+			if !strings.Contains(k, "_") {
+				t.Errorf("key %q", k)
+			}
+		}
+	})
+}
