@@ -21,6 +21,9 @@
 // The catalog of implementations is workload/catalog (Impls and
 // PageRankImpls are its names); the reader of ncu profiles is kernels/ncu.
 //
+// Package kernels/cluster runs a sweep in shards, as a Slurm job array or as
+// local processes, each shard a Sweep into a results directory of its own.
+//
 // Nothing here needs a GPU except running the binary: the parsing, the
 // corpus and the sweep's bookkeeping are tested with a fake runner.
 package kernels

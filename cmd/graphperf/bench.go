@@ -15,6 +15,7 @@ import (
 
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
 	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/kernels/cluster"
 	"github.com/graphperf/graphperf/workload/graph"
 	"github.com/graphperf/graphperf/workload/props"
 )
@@ -298,7 +299,21 @@ same command again goes on where the last one stopped. --time-budget stops
 before a graph that would not end within the budget (estimated from the
 graphs measured so far), and --deadline stops a graph still running then
 (dropping it), so the command ends cleanly inside an outer time limit; an
-interrupt or SIGTERM also stops cleanly. --dry-run prints the plan.`)
+interrupt or SIGTERM also stops cleanly. --dry-run prints the plan.
+
+On a cluster: --slurm shards the graphs (--shards N, default one per graph)
+into a Slurm job array and submits it with sbatch (--partition, --gres,
+--time, --account, --array-max); --local N runs the same shards with N local
+processes, one per GPU. RESULTS then holds cluster.json (the shards and each
+submission's job id), slurm/sweep.sbatch and one sweep results directory per
+shard (shards/NNN), each written by its task as a local sweep writes its
+own. --dry-run with --slurm prints the batch script and the sbatch command.
+--status RESULTS shows each shard's progress (its files, and squeue and
+sacct); --resume --results RESULTS submits again only the shards whose
+results are missing or incomplete and whose task is not queued or running.
+"graphperf bench ingest --db FILE RESULTS" stores every shard's results.
+The batch script is fixed text: every value reaches sbatch and the script
+as an argument, never through a shell string.`)
 	corpusPath := fs.String("corpus", "", "the corpus file, or a comma-separated list of corpora measured into one results directory (required)")
 	graphsDir := fs.String("graphs", "", "the directory of the corpus's file graphs")
 	workDir := fs.String("work", "", "where graphs are made and the runner writes (required)")
@@ -308,8 +323,25 @@ interrupt or SIGTERM also stops cleanly. --dry-run prints the plan.`)
 	deadline := fs.Duration("deadline", 0, "stop a graph still running this long after the start, keeping nothing of it (0: none)")
 	only := fs.String("only", "", "measure only these graphs (comma-separated names)")
 	dryRun := fs.Bool("dry-run", false, "print the graphs in order with their estimated sizes and whether their results are complete; run nothing")
+	var cf clusterFlags
+	cf.register(fs)
 	if _, err := parse(fs, args, 0, 0); err != nil {
 		return err
+	}
+	cf.visit(fs)
+	if err := cf.check(); err != nil {
+		return err
+	}
+	switch {
+	case cf.status != "":
+		return benchSweepStatus(e, cf)
+	case cf.task != "":
+		return benchSweepTask(e, cf)
+	case cf.resume:
+		if *resultsDir == "" {
+			return fmt.Errorf("--resume: give the sharded sweep's --results directory")
+		}
+		return benchSweepResume(e, cf, *resultsDir)
 	}
 	switch {
 	case *corpusPath == "":
@@ -352,6 +384,12 @@ interrupt or SIGTERM also stops cleanly. --dry-run prints the plan.`)
 	if len(files) > 0 && *graphsDir == "" && !*dryRun {
 		return fmt.Errorf("--graphs: the corpus has file graphs (%s); give the directory that holds them", strings.Join(files, ", "))
 	}
+	if cf.sharded() {
+		return benchSweepSharded(e, cf, c, opt, *dryRun)
+	}
+	if _, err := cluster.LoadPlan(*resultsDir); err == nil {
+		return fmt.Errorf("--results: %s holds a sharded sweep (%s): go on with --resume, see it with --status", *resultsDir, cluster.PlanName)
+	}
 	if *dryRun {
 		return printPlan(e, c, opt)
 	}
@@ -369,9 +407,15 @@ interrupt or SIGTERM also stops cleanly. --dry-run prints the plan.`)
 	if err != nil {
 		return err
 	}
+	return printSweepReport(e, rep, *resultsDir)
+}
+
+// printSweepReport prints what a sweep did and fails when something was
+// not measured or not validated.
+func printSweepReport(e *env, rep *kernels.SweepReport, resultsDir string) error {
 	fmt.Fprintf(e.stdout, "%d measured, %d unvalidated, %d skipped (already measured), %d failed, %d not started\n",
 		len(rep.Measured), len(rep.Unvalidated), len(rep.Skipped), len(rep.Failed), len(rep.NotStarted))
-	fmt.Fprintf(e.stdout, "results in %s, manifest %s\n", *resultsDir, rep.Manifest)
+	fmt.Fprintf(e.stdout, "results in %s, manifest %s\n", resultsDir, rep.Manifest)
 	switch rep.Stopped {
 	case "time budget", "deadline":
 		fmt.Fprintf(e.stdout, "stopped at the %s; run the same command again to go on\n", rep.Stopped)
@@ -391,7 +435,7 @@ interrupt or SIGTERM also stops cleanly. --dry-run prints the plan.`)
 		if len(rep.Unvalidated) > 0 {
 			parts = append(parts, fmt.Sprintf("%d not validated (%s)", len(rep.Unvalidated), strings.Join(rep.Unvalidated, ", ")))
 		}
-		return fmt.Errorf("%s; see %s", strings.Join(parts, ", "), filepath.Join(*resultsDir, kernels.LogName))
+		return fmt.Errorf("%s; see %s", strings.Join(parts, ", "), filepath.Join(resultsDir, kernels.LogName))
 	}
 	return nil
 }

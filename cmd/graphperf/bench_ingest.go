@@ -12,6 +12,7 @@ import (
 	"github.com/graphperf/graphperf/analysis/store"
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
 	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/kernels/cluster"
 )
 
 // ingestInput is one runner JSON-lines file to ingest, with the manifest
@@ -27,8 +28,9 @@ func isRunnerJSONL(name string) bool {
 }
 
 // ingestInputs expands the arguments: a directory gives its *.jsonl and
-// *.jsonl.gz files (sorted) and its manifest.json if present; a file is
-// taken as it is. manifest, when set, overrides every directory's; dataset,
+// *.jsonl.gz files (sorted) and its manifest.json if present, and a
+// sharded sweep's directory (cluster.json) those of every shard's; a file
+// is taken as it is. manifest, when set, overrides every directory's; dataset,
 // when empty, is the base name of the file's directory.
 func ingestInputs(args []string, dataset, manifest string) ([]ingestInput, error) {
 	var ins []ingestInput
@@ -52,29 +54,56 @@ func ingestInputs(args []string, dataset, manifest string) ([]ingestInput, error
 			}
 			ds = filepath.Base(abs)
 		}
-		man := manifest
-		if man == "" {
-			if _, err := os.Stat(filepath.Join(arg, "manifest.json")); err == nil {
-				man = filepath.Join(arg, "manifest.json")
-			}
-		}
-		entries, err := os.ReadDir(arg)
-		if err != nil {
+		// A sharded sweep's directory: every shard's directory, each with
+		// its own manifest, all in the sweep's dataset.
+		dirs, err := cluster.ShardDirs(arg)
+		switch {
+		case errors.Is(err, cluster.ErrNoPlan):
+			dirs = []string{arg}
+		case err != nil:
 			return nil, err
 		}
-		var names []string
-		for _, e := range entries {
-			if !e.IsDir() && isRunnerJSONL(e.Name()) {
-				names = append(names, e.Name())
+		n := len(ins)
+		for _, dir := range dirs {
+			more, err := dirInputs(dir, ds, manifest)
+			if err != nil {
+				return nil, err
 			}
+			ins = append(ins, more...)
 		}
-		sort.Strings(names)
-		if len(names) == 0 {
+		if len(ins) == n {
 			return nil, fmt.Errorf("%s: no *.jsonl or *.jsonl.gz files", arg)
 		}
-		for _, n := range names {
-			ins = append(ins, ingestInput{path: filepath.Join(arg, n), dataset: ds, manifest: man})
+	}
+	return ins, nil
+}
+
+// dirInputs returns a directory's *.jsonl and *.jsonl.gz files (sorted),
+// with manifest, or the directory's manifest.json when manifest is empty;
+// none when the directory does not exist (a shard not yet run).
+func dirInputs(dir, dataset, manifest string) ([]ingestInput, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if manifest == "" {
+		if _, err := os.Stat(filepath.Join(dir, "manifest.json")); err == nil {
+			manifest = filepath.Join(dir, "manifest.json")
 		}
+	}
+	var names []string
+	for _, e := range entries {
+		if !e.IsDir() && isRunnerJSONL(e.Name()) {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names)
+	ins := make([]ingestInput, len(names))
+	for i, n := range names {
+		ins[i] = ingestInput{path: filepath.Join(dir, n), dataset: dataset, manifest: manifest}
 	}
 	return ins, nil
 }
@@ -102,7 +131,9 @@ func benchIngest(e *env, args []string) error {
 		`Store runner results in the SQLite store --db (created if absent; nothing
 else is written). A directory means all its *.jsonl and *.jsonl.gz files and
 its manifest.json if present (the sweep's graphs, reference hashes and code
-version); files are taken as given, with --manifest if set. Each file is one
+version), and a sharded sweep's directory (bench sweep --slurm or --local)
+those of every shard, in one dataset named after it; files are taken as
+given, with --manifest if set. Each file is one
 transaction: a malformed line or a value out of range (a negative count or
 time, a time over a day, a count over the graph's vertices, level numbers
 with gaps, no depth hash) rejects that file, storing none of it (the error

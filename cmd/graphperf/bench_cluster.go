@@ -1,0 +1,416 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/kernels/cluster"
+)
+
+// clusterFlags are bench sweep's flags for sharded sweeps: --slurm and
+// --local N, their status, resume and task.
+type clusterFlags struct {
+	slurm                 bool
+	local, shards         int
+	opt                   cluster.SlurmOptions
+	program, status, task string
+	shard                 int
+	resume, json          bool
+	set                   map[string]bool // the flags given
+}
+
+func (cf *clusterFlags) register(fs *flag.FlagSet) {
+	fs.BoolVar(&cf.slurm, "slurm", false, "shard the corpus into a Slurm job array and submit it with sbatch")
+	fs.IntVar(&cf.local, "local", 0, "run the shards with `N` local processes (one per GPU) and wait for them")
+	fs.IntVar(&cf.shards, "shards", 0, "with --slurm or --local: the number of shards `N` (default: one per graph)")
+	fs.StringVar(&cf.opt.Partition, "partition", "", "with --slurm: the partition")
+	fs.StringVar(&cf.opt.Gres, "gres", "", "with --slurm: each task's generic resources, e.g. gpu:1")
+	fs.IntVar(&cf.opt.ArrayMax, "array-max", 0, "with --slurm: run at most `N` tasks at once (default: no limit)")
+	fs.StringVar(&cf.opt.Time, "time", "", "with --slurm: each task's time limit (minutes, H:MM:SS or D-HH:MM:SS)")
+	fs.StringVar(&cf.opt.Account, "account", "", "with --slurm: the account to charge")
+	fs.StringVar(&cf.program, "graphperf", "", "with --slurm or --local: the graphperf binary the tasks run (default: this one)")
+	fs.StringVar(&cf.status, "status", "", "show the progress of each shard of the sharded sweep in `RESULTS`")
+	fs.BoolVar(&cf.resume, "resume", false, "with --results: submit again the shards whose results are missing or incomplete (as before, or with --slurm or --local N)")
+	fs.StringVar(&cf.task, "task", "", "run one shard of the sharded sweep in `RESULTS` (what each task runs; with --shard)")
+	fs.IntVar(&cf.shard, "shard", -1, "with --task: the shard `K`")
+	fs.BoolVar(&cf.json, "json", false, "with --slurm, --local, --status or --resume: print JSON")
+}
+
+// visit records the flags given.
+func (cf *clusterFlags) visit(fs *flag.FlagSet) {
+	cf.set = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { cf.set[f.Name] = true })
+}
+
+func (cf *clusterFlags) sharded() bool { return cf.slurm || cf.set["local"] }
+
+// slurmFlags are the flags that only --slurm takes.
+var slurmFlags = []string{"partition", "gres", "array-max", "time", "account"}
+
+// sweepFlags are bench sweep's flags that describe a new sweep.
+var sweepFlags = []string{"corpus", "graphs", "work", "runner", "time-budget", "deadline", "only", "shards", "graphperf", "dry-run"}
+
+// check checks the flag combinations, naming the flag at fault.
+func (cf *clusterFlags) check() error {
+	only := func(mode string, allowed ...string) error {
+		for name := range cf.set {
+			if name != mode && !slices.Contains(allowed, name) {
+				return fmt.Errorf("--%s does not go with --%s", name, mode)
+			}
+		}
+		return nil
+	}
+	switch {
+	case cf.set["array-max"] && cf.opt.ArrayMax < 1:
+		return fmt.Errorf("--array-max: want at least 1 task at once, got %d", cf.opt.ArrayMax)
+	case cf.set["local"] && cf.local < 1:
+		return fmt.Errorf("--local: want at least 1 process, got %d", cf.local)
+	case cf.set["shards"] && cf.shards < 1:
+		return fmt.Errorf("--shards: want at least 1 shard, got %d", cf.shards)
+	case cf.slurm && cf.set["local"]:
+		return errors.New("--slurm and --local exclude each other: submit to Slurm, or run local processes")
+	case cf.status != "":
+		return only("status", "json")
+	case cf.task != "":
+		if !cf.set["shard"] || cf.shard < 0 {
+			return errors.New("--task: give the shard with --shard K")
+		}
+		return only("task", "shard")
+	case cf.set["shard"]:
+		return errors.New("--shard goes with --task")
+	case cf.resume:
+		for _, name := range sweepFlags {
+			if cf.set[name] && name != "graphperf" {
+				return fmt.Errorf("--%s does not go with --resume: the corpus, directories and shards are the sweep's (RESULTS/%s)", name, cluster.PlanName)
+			}
+		}
+	}
+	for _, name := range slurmFlags {
+		if cf.set[name] && !cf.slurm && !cf.resume {
+			return fmt.Errorf("--%s goes with --slurm", name)
+		}
+	}
+	for _, name := range []string{"shards", "graphperf", "json"} {
+		if cf.set[name] && !cf.sharded() && !cf.resume {
+			return fmt.Errorf("--%s goes with --slurm or --local", name)
+		}
+	}
+	if err := cf.opt.Check(); err != nil {
+		return err
+	}
+	return nil
+}
+
+// benchSweepSharded plans a sharded sweep and submits it to Slurm or runs
+// it locally.
+func benchSweepSharded(e *env, cf clusterFlags, c *kernels.Corpus, sopt kernels.SweepOptions, dryRun bool) error {
+	results, err := filepath.Abs(sopt.ResultsDir)
+	if err != nil {
+		return err
+	}
+	if _, err := cluster.LoadPlan(results); err == nil {
+		return fmt.Errorf("--results: %s already holds a sharded sweep (%s): use --resume or --status, or another directory", sopt.ResultsDir, cluster.PlanName)
+	} else if !errors.Is(err, cluster.ErrNoPlan) {
+		return err
+	}
+	p, err := cluster.NewPlan(c, cluster.Options{Sweep: sopt, Shards: cf.shards, Program: cf.program})
+	if err != nil {
+		if cf.set["shards"] {
+			return fmt.Errorf("--shards: %w", err)
+		}
+		return err
+	}
+	all := make([]int, len(p.Shards))
+	for i := range all {
+		all[i] = i
+	}
+	if dryRun {
+		return printShardedPlan(e, cf, p, results, all)
+	}
+	ctx, stop := signalContext()
+	defer stop()
+	if cf.slurm {
+		sub, err := cluster.Slurm{}.Submit(ctx, results, p, cf.opt, all)
+		if err != nil {
+			return err
+		}
+		return printSubmission(e, cf, p, results, sub)
+	}
+	return runLocal(e, cf, results, func(opt cluster.LocalOptions) ([]cluster.LocalTask, error) {
+		return cluster.RunLocal(ctx, results, p, all, opt)
+	})
+}
+
+// printShardedPlan prints the shards and, for --slurm, the batch script
+// and the sbatch command, or the local task command.
+func printShardedPlan(e *env, cf clusterFlags, p *cluster.Plan, results string, shards []int) error {
+	var command []string
+	if cf.slurm {
+		command = append([]string{"sbatch"}, p.SbatchArgs(results, cf.opt, shards)...)
+	} else {
+		command = append(p.TaskCommand(results), "--shard", "K")
+	}
+	if cf.json {
+		out := struct {
+			Script  string          `json:"script,omitempty"`
+			Command []string        `json:"command"`
+			Shards  []cluster.Shard `json:"shards"`
+		}{Command: command, Shards: p.Shards}
+		if cf.slurm {
+			out.Script = cluster.Script
+		}
+		return writeJSON(e.stdout, out)
+	}
+	if cf.slurm {
+		fmt.Fprintf(e.stdout, "# %s\n%s\n", cluster.ScriptPath(results), cluster.Script)
+	}
+	fmt.Fprintf(e.stdout, "# %s\n%s\n\n", map[bool]string{true: "submitted with", false: fmt.Sprintf("each of %d processes runs", cf.local)}[cf.slurm], shellQuote(command))
+	t := &table{header: []string{"shard", "graphs", "est_edges", "names"}}
+	for _, s := range p.Shards {
+		names := s.Graphs[0]
+		if len(s.Graphs) > 1 {
+			names += " .. " + s.Graphs[len(s.Graphs)-1]
+		}
+		t.add(strconv.Itoa(s.Index), strconv.Itoa(len(s.Graphs)), itoa(s.Edges), names)
+	}
+	if err := t.write(e.stdout, false); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "\n%d graphs in %d shards; nothing submitted (--dry-run)\n", p.Graphs(), len(p.Shards))
+	return nil
+}
+
+// shellQuote writes args as a shell would need them typed, for display
+// only: nothing here is ever run through a shell.
+func shellQuote(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,%+@") == "" {
+			q[i] = a
+		} else {
+			q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(q, " ")
+}
+
+// submissionJSON is what --slurm --json and --resume --json print.
+type submissionJSON struct {
+	JobID   string   `json:"job_id"`
+	Array   string   `json:"array"`
+	Shards  []int    `json:"shards"`
+	Graphs  int      `json:"graphs"`
+	Results string   `json:"results"`
+	Script  string   `json:"script"`
+	Command []string `json:"command"`
+}
+
+func printSubmission(e *env, cf clusterFlags, p *cluster.Plan, results string, sub *cluster.Submission) error {
+	graphs := 0
+	for _, i := range sub.Shards {
+		s, _ := p.Shard(i)
+		graphs += len(s.Graphs)
+	}
+	array := cluster.ArraySpec(sub.Shards, sub.Slurm.ArrayMax)
+	if cf.json {
+		return writeJSON(e.stdout, submissionJSON{JobID: sub.JobID, Array: array, Shards: sub.Shards, Graphs: graphs,
+			Results: results, Script: cluster.ScriptPath(results), Command: sub.Command})
+	}
+	fmt.Fprintf(e.stdout, "submitted job %s: %d shards of %d graphs as array %s\n", sub.JobID, len(sub.Shards), graphs, array)
+	fmt.Fprintf(e.stdout, "task output in %s, plan %s\n", filepath.Join(results, cluster.SlurmDir, sub.JobID+"_*.out"), filepath.Join(results, cluster.PlanName))
+	fmt.Fprintf(e.stdout, "progress: graphperf bench sweep --status %s\n", shellQuote([]string{results}))
+	return nil
+}
+
+// runLocal runs local tasks with run, one line per finished task on
+// stderr, then prints the status; it fails when a shard is not complete.
+func runLocal(e *env, cf clusterFlags, results string, run func(cluster.LocalOptions) ([]cluster.LocalTask, error)) error {
+	tasks, runErr := run(cluster.LocalOptions{Processes: cf.local, Finished: func(shard int, err error) {
+		if err != nil {
+			fmt.Fprintf(e.stderr, "shard %d: FAILED: %v\n", shard, err)
+		} else {
+			fmt.Fprintf(e.stderr, "shard %d: done\n", shard)
+		}
+	}})
+	st, err := cluster.Check(context.Background(), results, nil)
+	if err != nil {
+		return err
+	}
+	if cf.json {
+		out := struct {
+			Tasks  []cluster.LocalTask `json:"tasks"`
+			Status *cluster.Status     `json:"status"`
+		}{tasks, st}
+		if out.Tasks == nil {
+			out.Tasks = []cluster.LocalTask{}
+		}
+		if err := writeJSON(e.stdout, out); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(e.stdout, "%d tasks run with %d processes\n", len(tasks), cf.local)
+		printStatusSummary(e, st)
+	}
+	if runErr != nil {
+		return fmt.Errorf("interrupted; what was measured is kept: %w", runErr)
+	}
+	if len(st.ToResume) > 0 {
+		return fmt.Errorf("%d shards incomplete (%s); see %s", len(st.ToResume), intList(st.ToResume), filepath.Join(results, cluster.LocalDir))
+	}
+	return nil
+}
+
+func intList(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	if len(s) > 10 {
+		s = append(s[:10], fmt.Sprintf("and %d more", len(xs)-10))
+	}
+	return strings.Join(s, ", ")
+}
+
+// benchSweepStatus prints where each shard stands.
+func benchSweepStatus(e *env, cf clusterFlags) error {
+	st, err := cluster.Check(context.Background(), cf.status, slurmQueue())
+	if err != nil {
+		return fmt.Errorf("--status: %w", err)
+	}
+	if cf.json {
+		return writeJSON(e.stdout, st)
+	}
+	t := &table{header: []string{"shard", "graphs", "done", "task", "state"}}
+	for _, s := range st.Shards {
+		state := cmpOrDash(s.State)
+		if !s.Complete && !s.Active && s.Task != "" {
+			state += " (to resume)"
+		}
+		t.add(strconv.Itoa(s.Index), strconv.Itoa(s.Graphs), fmt.Sprintf("%d/%d", s.Done, s.Jobs), cmpOrDash(s.Task), state)
+	}
+	if err := t.write(e.stdout, false); err != nil {
+		return err
+	}
+	fmt.Fprintln(e.stdout)
+	printStatusSummary(e, st)
+	return nil
+}
+
+func cmpOrDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// printStatusSummary prints the status's counts and warnings.
+func printStatusSummary(e *env, st *cluster.Status) {
+	fmt.Fprintf(e.stdout, "%d shards: %d complete, %d queued or running, %d to resume; %d of %d measurements done\n",
+		len(st.Shards), st.Complete, st.Active, len(st.ToResume), st.Done, st.Jobs)
+	for _, w := range st.Warnings {
+		fmt.Fprintf(e.stdout, "note: %s\n", w)
+	}
+}
+
+// slurmQueue is the queue status and resume ask: Slurm's, when squeue is
+// on PATH.
+func slurmQueue() cluster.Queue {
+	if _, err := exec.LookPath("squeue"); err != nil {
+		return nil
+	}
+	return cluster.Slurm{}
+}
+
+// benchSweepResume submits again the shards that are not complete.
+func benchSweepResume(e *env, cf clusterFlags, resultsDir string) error {
+	results, err := filepath.Abs(resultsDir)
+	if err != nil {
+		return err
+	}
+	p, err := cluster.LoadPlan(results)
+	if err != nil {
+		return fmt.Errorf("--resume: %w", err)
+	}
+	if cf.set["graphperf"] {
+		if p.Program, err = filepath.Abs(cf.program); err != nil {
+			return err
+		}
+		if err := p.Save(results); err != nil {
+			return err
+		}
+	}
+	last, wasSlurm := p.LastSlurm()
+	ctx, stop := signalContext()
+	defer stop()
+	if cf.set["local"] || (!cf.slurm && !wasSlurm) {
+		if !cf.set["local"] {
+			return errors.New("--resume: the sweep ran locally: say how many processes with --local N")
+		}
+		var q cluster.Queue
+		if wasSlurm {
+			q = cluster.Slurm{}
+		}
+		return runLocal(e, cf, results, func(opt cluster.LocalOptions) ([]cluster.LocalTask, error) {
+			_, tasks, err := cluster.ResumeLocal(ctx, results, q, opt)
+			return tasks, err
+		})
+	}
+	// The last submission's options, with those given now.
+	opt := last
+	for name, o := range map[string]struct{ to, from *string }{
+		"partition": {&opt.Partition, &cf.opt.Partition}, "gres": {&opt.Gres, &cf.opt.Gres},
+		"time": {&opt.Time, &cf.opt.Time}, "account": {&opt.Account, &cf.opt.Account},
+	} {
+		if cf.set[name] {
+			*o.to = *o.from
+		}
+	}
+	if cf.set["array-max"] {
+		opt.ArrayMax = cf.opt.ArrayMax
+	}
+	st, sub, err := cluster.Slurm{}.Resume(ctx, results, opt)
+	if err != nil {
+		return fmt.Errorf("--resume: %w", err)
+	}
+	if sub == nil {
+		if cf.json {
+			return writeJSON(e.stdout, struct {
+				Submitted bool            `json:"submitted"`
+				Status    *cluster.Status `json:"status"`
+			}{false, st})
+		}
+		fmt.Fprintf(e.stdout, "nothing to resume: %d of %d shards complete, %d queued or running\n", st.Complete, len(st.Shards), st.Active)
+		return nil
+	}
+	p, err = cluster.LoadPlan(results)
+	if err != nil {
+		return err
+	}
+	return printSubmission(e, cf, p, results, sub)
+}
+
+// benchSweepTask runs one shard: what each Slurm array task and local
+// process runs.
+func benchSweepTask(e *env, cf clusterFlags) error {
+	ctx, stop := signalContext()
+	defer stop()
+	rep, err := cluster.RunTask(ctx, cf.task, cf.shard, cluster.TaskOptions{Version: version(), Log: e.stderr})
+	if err != nil {
+		return err
+	}
+	dir := cf.task
+	if p, err := cluster.LoadPlan(cf.task); err == nil {
+		if s, ok := p.Shard(cf.shard); ok {
+			dir = filepath.Join(cf.task, s.Dir)
+		}
+	}
+	return printSweepReport(e, rep, dir)
+}

@@ -1,0 +1,123 @@
+// Package fakerunner is a stand-in for the CUDA BFS runner, graphperf-bfs, in tests: it prints valid runner output computed with the Go reference BFS.
+//
+// A test binary becomes the stand-in when its TestMain calls Main, usually
+// when it was started through a link called graphperf-bfs (IsRunner), so
+// that the sweep, the Slurm tasks and the local processes run it as they
+// would run the real runner. It reads the .gpg, runs props.BFS from each
+// root, and writes a device line, a level line per BFS level and a total
+// line per (root, implementation), with the Go reference's depth hash, to
+// --out. Environment:
+//
+//	GRAPHPERF_FAKE_SLEEP  NAME=DURATION: sleep that long before measuring
+//	                      the graph NAME (a task to kill while it runs)
+package fakerunner
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/workload/graph"
+	"github.com/graphperf/graphperf/workload/props"
+)
+
+// Name is the link name under which a test binary plays the runner.
+const Name = "graphperf-bfs"
+
+// SleepEnv names the environment variable that makes a graph slow.
+const SleepEnv = "GRAPHPERF_FAKE_SLEEP"
+
+// IsRunner reports whether this process was started as the runner.
+func IsRunner() bool { return filepath.Base(os.Args[0]) == Name }
+
+// Main runs the stand-in with the runner's arguments and returns its exit
+// status.
+func Main(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet(Name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	gpg := fs.String("graph", "", "")
+	rootList := fs.String("roots", "", "")
+	implList := fs.String("impl", "all", "")
+	reps := fs.Int("reps", 10, "")
+	warmup := fs.Int("warmup", 1, "")
+	out := fs.String("out", "", "")
+	list := fs.Bool("list", false, "")
+	if err := fs.Parse(args); err != nil {
+		return 1
+	}
+	if *list {
+		fmt.Fprintln(stdout, strings.Join(kernels.Impls, "\n"))
+		return 0
+	}
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, Name+": "+format+"\n", args...)
+		return 1
+	}
+	impls, err := kernels.SelectImpls([]string{*implList}, nil)
+	if err != nil {
+		return fail("--impl: %v", err)
+	}
+	g, _, err := graph.LoadGPG(*gpg)
+	if err != nil {
+		return fail("%v", err)
+	}
+	var roots []uint32
+	for _, s := range strings.Split(*rootList, ",") {
+		r, err := strconv.ParseUint(s, 10, 32)
+		if err != nil || r >= uint64(g.NumVertices()) {
+			return fail("bad root %q", s)
+		}
+		roots = append(roots, uint32(r))
+	}
+	name := strings.TrimSuffix(filepath.Base(*gpg), ".gpg")
+	if slow, d, ok := strings.Cut(os.Getenv(SleepEnv), "="); ok && slow == name {
+		if d, err := time.ParseDuration(d); err == nil {
+			time.Sleep(d)
+		}
+	}
+	f, err := os.Create(*out)
+	if err != nil {
+		return fail("%v", err)
+	}
+	defer f.Close()
+	line := func(typ string, v any) {
+		b, _ := json.Marshal(v)
+		fmt.Fprintf(f, "{\"type\":%q,%s\n", typ, b[1:])
+	}
+	line("device", kernels.Device{Tool: Name, Name: "Fake H100", ComputeCapability: "9.0", SMCount: 132,
+		DriverVersion: 12080, RuntimeVersion: 12040, NvccVersion: "12.4.131", NvccFlags: "-O3 -arch=sm_90",
+		Command: Name + " " + strings.Join(args, " ")})
+	for _, root := range roots {
+		depth := props.BFS(g, root)
+		levels := props.Levels(g, root)
+		hash := kernels.FormatHash(props.DepthHash(depth))
+		for i, impl := range impls {
+			id := kernels.Identity{Graph: filepath.Base(*gpg), GraphHash: "0000abcd", N: int64(g.NumVertices()), M: g.NumEdges(),
+				Root: root, Impl: impl, Algorithm: kernels.AlgorithmBFS, Aggregation: "-", WarpWidth: 1, Chunk: 1, Claim: "cas"}
+			var reached int64
+			for L, l := range levels {
+				next := int64(0)
+				if L+1 < len(levels) {
+					next = levels[L+1].Frontier
+				}
+				reached += l.Frontier
+				ns := 1000 + 10*float64(l.Frontier) + 100*float64(i) // made up: 1 µs a level, 10 ns a vertex
+				line("level", kernels.Level{Identity: id, Level: L, Frontier: l.Frontier, Discovered: next, DeviceCount: next,
+					Direction: "-", Convert: "-", Grid: 1, BlockSize: 256, Reps: *reps,
+					Times: kernels.Times{MinNs: ns, MedianNs: ns, MeanNs: ns, MaxNs: ns}})
+			}
+			ns := 1000 * float64(len(levels)) * float64(i+1)
+			line("total", kernels.Total{Identity: id, Levels: len(levels), Reached: reached, DepthHash: hash, Verified: true,
+				L2Flush: true, BlockSize: 256, GridCap: 2112, Reps: *reps, Warmup: *warmup,
+				Times: kernels.Times{MinNs: ns, MedianNs: ns, MeanNs: ns, MaxNs: ns}, WallTimes: kernels.WallTimes{WallMinNs: 2 * ns, WallMedianNs: 2 * ns, WallMeanNs: 2 * ns, WallMaxNs: 2 * ns}})
+		}
+	}
+	return 0
+}
