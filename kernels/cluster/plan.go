@@ -238,7 +238,7 @@ func ShardDirs(results string) ([]string, error) {
 // loadCorpus reads the plan's corpus and checks that it is the one the
 // plan was made from.
 func (p *Plan) loadCorpus() (*kernels.Corpus, error) {
-	c, err := kernels.LoadCorpus(p.Corpus)
+	c, err := kernels.LoadCorpora(p.Corpus)
 	if err != nil {
 		return nil, err
 	}
