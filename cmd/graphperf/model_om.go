@@ -505,14 +505,11 @@ func writeOMFit(w io.Writer, label string, pred, ref []float64) {
 	}
 	r := "-"
 	if len(pred) >= 2 {
-		r = fmt.Sprintf("%.3f", omPearson(pred, ref))
+		r = fmt.Sprintf("%.3f", om.Pearson(pred, ref))
 	}
 	fmt.Fprintf(w, "%s: %d levels, Pearson r %s, within ±20%%: %d of %d (%.0f%%)\n",
 		label, len(pred), r, within, len(pred), 100*float64(within)/math.Max(1, float64(len(pred))))
 }
-
-// omPearson is om.Pearson (gonum's stat.Correlation).
-func omPearson(x, y []float64) float64 { return om.Pearson(x, y) }
 
 // omGroupWarnings lists each warning once with the levels it applies to,
 // in order of first appearance.

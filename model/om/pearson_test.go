@@ -1,4 +1,4 @@
-package main
+package om
 
 import (
 	"fmt"
@@ -38,12 +38,12 @@ func TestPearsonIsTextbook(t *testing.T) {
 			{7600, 8400, 14100, 301000, 2.4e6, 2.8e6, 0.9e6, 120000, 13000, 8000, 7700, 7500}},
 	}
 	for _, c := range cases {
-		got, want := omPearson(c[0], c[1]), textbookPearson(c[0], c[1])
+		got, want := Pearson(c[0], c[1]), textbookPearson(c[0], c[1])
 		if math.Abs(got-want) > 1e-12 || fmt.Sprintf("%.3f", got) != fmt.Sprintf("%.3f", want) {
 			t.Errorf("r(%v, %v) = %v, textbook %v", c[0], c[1], got, want)
 		}
 	}
-	if r := omPearson([]float64{1, 1, 1}, []float64{1, 2, 3}); !math.IsNaN(r) {
+	if r := Pearson([]float64{1, 1, 1}, []float64{1, 2, 3}); !math.IsNaN(r) {
 		t.Errorf("r of a constant series = %v, want NaN", r)
 	}
 }
