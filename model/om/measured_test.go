@@ -40,23 +40,6 @@ func ncuRoots(t *testing.T) map[string]uint32 {
 	return roots
 }
 
-// pearson returns Pearson's r of x and y.
-func pearson(x, y []float64) float64 {
-	n := float64(len(x))
-	var mx, my float64
-	for i := range x {
-		mx += x[i] / n
-		my += y[i] / n
-	}
-	var sxy, sxx, syy float64
-	for i := range x {
-		sxy += (x[i] - mx) * (y[i] - my)
-		sxx += (x[i] - mx) * (x[i] - mx)
-		syy += (y[i] - my) * (y[i] - my)
-	}
-	return sxy / math.Sqrt(sxx*syy)
-}
-
 // fit is r, the share within ±20 % and the largest relative error of
 // predicted against measured.
 func fit(pred, meas []float64) (r, within, maxErr float64) {
@@ -69,7 +52,7 @@ func fit(pred, meas []float64) (r, within, maxErr float64) {
 			maxErr = e
 		}
 	}
-	return pearson(pred, meas), within / float64(len(pred)), maxErr
+	return Pearson(pred, meas), within / float64(len(pred)), maxErr
 }
 
 // TestMeasuredH100 compares the counter model with the ncu durations and
