@@ -395,10 +395,10 @@ func TestIngestFullDataset(t *testing.T) {
 	fi, _ := os.Stat(path)
 	t.Logf("%d files, %d runs, %d levels, %d invalid in %v; database %.1f MiB",
 		len(files), runs, levels, invalid, elapsed, float64(fi.Size())/(1<<20))
-	// kernels/measured/h100/README.md: 144 graphs (three waves), 42,480
-	// totals, 1,035,096 level records, every one validated.
-	if len(files) != 144 || runs != 42480 || levels != 1035096 || invalid != 0 {
-		t.Errorf("want 144 files, 42480 runs, 1035096 levels, 0 invalid")
+	// kernels/measured/h100/README.md: 179 graphs (four waves), 52,805
+	// totals, 1,184,779 level records, every one validated.
+	if len(files) != 179 || runs != 52805 || levels != 1184779 || invalid != 0 {
+		t.Errorf("want 179 files, 52805 runs, 1184779 levels, 0 invalid")
 	}
 	for _, f := range files[:5] {
 		if st, err := db.IngestRunnerJSONL(f, "h100-2026-11-21", man); err != nil || !st.Skipped {

@@ -2,7 +2,7 @@
 // what it holds and how it was measured) and unpacks it into a cache
 // directory, so that every command can use it with no GPU and no checkout.
 //
-// The embedded files are 31.2 MiB (32,767,291 bytes): the BFS sweep (*.jsonl.gz),
+// The embedded files are 35.9 MiB (37,608,343 bytes): the BFS sweep (*.jsonl.gz),
 // its manifest, the PageRank sweeps (pagerank/, orderings/), the ncu counters (ncu/),
 // the microbenchmark output, the graph properties and the per-level BFS
 // properties (level-properties.json.gz). The runner logs are not embedded.
@@ -10,7 +10,6 @@ package measured
 
 import (
 	"crypto/sha256"
-	"embed"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -23,11 +22,6 @@ import (
 	"strings"
 	"sync"
 )
-
-//go:embed h100/README.md h100/manifest.json h100/microbench.jsonl h100/graph-properties.json.gz h100/level-properties.json.gz
-//go:embed h100/*.jsonl.gz h100/ncu/*.csv.gz h100/ncu/*.log h100/ncu/PROVENANCE.txt h100/pagerank/manifest.json h100/pagerank/*.jsonl.gz
-//go:embed h100/orderings/manifest.json h100/orderings/orderings.yaml h100/orderings/*.jsonl.gz
-var files embed.FS
 
 // Name is the name of the embedded dataset, and its directory in FS.
 const Name = "h100"

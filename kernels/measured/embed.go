@@ -1,0 +1,16 @@
+//go:build !gpdatadir
+
+package measured
+
+import (
+	"embed"
+	"io/fs"
+)
+
+//go:embed h100/README.md h100/manifest.json h100/microbench.jsonl h100/graph-properties.json.gz h100/level-properties.json.gz
+//go:embed h100/*.jsonl.gz h100/ncu/*.csv.gz h100/ncu/*.log h100/ncu/PROVENANCE.txt h100/pagerank/manifest.json h100/pagerank/*.jsonl.gz
+//go:embed h100/orderings/manifest.json h100/orderings/orderings.yaml h100/orderings/*.jsonl.gz
+var embedded embed.FS
+
+// files is the dataset: embedded in the binary (the default build).
+var files fs.FS = embedded
