@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -86,7 +87,7 @@ implementations and its platforms. --json prints one object with the arrays
 "graphs", "implementations" and "platforms"; the table and --csv print one
 row each, the kind first. Without --db, kernels/measured/h100 (when in the
 working directory) is ingested into memory first.`)
-	dbPath := fs.String("db", "", "the SQLite store (default: the embedded H100 dataset's, built once in the cache)")
+	dbPath := fs.String("db", "", "the SQLite store (default: the embedded datasets' (H100 and H200), built once in the cache)")
 	var of outputFlags
 	of.register(fs)
 	if _, err := parse(fs, args, 0, 0); err != nil {
@@ -179,7 +180,8 @@ instead ("discovered" is per level: the vertices found while expanding it,
 the next level's frontier). --graph, --impl and --root select; a graph or
 implementation the store does not hold is an error that names the nearest
 ones. --columns picks the table's columns. --json prints a JSON array.`)
-	dbPath := fs.String("db", "", "the SQLite store (default: the embedded H100 dataset's, built once in the cache)")
+	dbPath := fs.String("db", "", "the SQLite store (default: the embedded datasets' (H100 and H200), built once in the cache)")
+	dataset := fs.String("dataset", "", "only this dataset (the embedded store holds h100 and h200)")
 	graphName := fs.String("graph", "", "only this graph")
 	impl := fs.String("impl", "", "only this implementation")
 	root := fs.String("root", "", "only this root (-1: the root of a rootless algorithm)")
@@ -196,7 +198,7 @@ ones. --columns picks the table's columns. --json prints a JSON array.`)
 	if *columns != "" && of.json {
 		return errors.New("--columns goes with the table or --csv, not --json (whose keys are fixed)")
 	}
-	f := store.Filter{Graph: *graphName, Implementation: *impl}
+	f := store.Filter{Dataset: *dataset, Graph: *graphName, Implementation: *impl}
 	if *root != "" {
 		r, err := strconv.ParseInt(*root, 10, 64)
 		if err != nil {
@@ -262,6 +264,25 @@ ones. --columns picks the table's columns. --json prints a JSON array.`)
 // checkNames rejects a --graph or --impl the store does not hold, naming
 // the nearest names it holds (an empty table would look like no runs).
 func checkNames(db *store.DB, f store.Filter) error {
+	if f.Dataset != "" {
+		graphs, err := db.Graphs("")
+		if err != nil {
+			return err
+		}
+		var names []string
+		for _, g := range graphs {
+			if g.Dataset == f.Dataset {
+				names = nil
+				break
+			}
+			if !slices.Contains(names, g.Dataset) {
+				names = append(names, g.Dataset)
+			}
+		}
+		if names != nil || len(graphs) == 0 {
+			return fmt.Errorf("--dataset %q: the store holds no such dataset%s", f.Dataset, nearestHint(f.Dataset, names))
+		}
+	}
 	if f.Graph != "" {
 		graphs, err := db.Graphs("")
 		if err != nil {
@@ -372,7 +393,7 @@ func dataExport(e *env, args []string) (err error) {
 		`Write one table of the store as CSV: runs (one row per run: its graph,
 implementation, root, platform and total times in ns) or levels (one row
 per run and level: frontier, discovered, direction, median time in ns).`)
-	dbPath := fs.String("db", "", "the SQLite store (default: the embedded H100 dataset's, built once in the cache)")
+	dbPath := fs.String("db", "", "the SQLite store (default: the embedded datasets' (H100 and H200), built once in the cache)")
 	tableName := fs.String("table", "", "the table: runs or levels (required)")
 	out := fs.String("o", "", "the CSV file to write (required)")
 	if _, err := parse(fs, args, 0, 0); err != nil {

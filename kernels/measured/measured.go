@@ -1,11 +1,13 @@
-// Package measured embeds the measured H100 dataset (h100/README.md says
-// what it holds and how it was measured) and unpacks it into a cache
-// directory, so that every command can use it with no GPU and no checkout.
+// Package measured embeds the measured datasets, one per GPU (h100/ and
+// h200/; each README.md says what it holds and how it was measured), and
+// unpacks them into a cache directory, so that every command can use them
+// with no GPU and no checkout. The H100's is the default.
 //
-// The embedded files are 35.9 MiB (37,608,343 bytes): the BFS sweep (*.jsonl.gz),
-// its manifest, the PageRank sweeps (pagerank/, orderings/), the ncu counters (ncu/),
-// the microbenchmark output, the graph properties and the per-level BFS
-// properties (level-properties.json.gz). The runner logs are not embedded.
+// The embedded H100 files are 35.9 MiB (37,608,343 bytes): the BFS sweep
+// (*.jsonl.gz), its manifest, the PageRank sweeps (pagerank/, orderings/),
+// the ncu counters (ncu/), the microbenchmark output, the graph properties
+// and the per-level BFS properties (level-properties.json.gz). The H200's,
+// 9.2 MiB (9,605,401 bytes), have the same layout (no orderings/). The runner logs are not embedded.
 package measured
 
 import (
@@ -23,11 +25,18 @@ import (
 	"sync"
 )
 
-// Name is the name of the embedded dataset, and its directory in FS.
+// Name is the name of the default embedded dataset (the H100's), and its
+// directory in the embedded tree.
 const Name = "h100"
 
+// Platforms names the embedded datasets, one per GPU, each a directory of
+// the embedded tree with the same layout (h100/README.md and h200/README.md
+// say what each holds). The first is the default.
+var Platforms = []string{"h100", "h200"}
+
 // Prefix marks a command-line path that names a file of the embedded dataset:
-// "embedded:ncu/rmat-s18-e8.csv.gz" is h100/ncu/rmat-s18-e8.csv.gz.
+// "embedded:ncu/rmat-s18-e8.csv.gz" is h100/ncu/rmat-s18-e8.csv.gz, and
+// "embedded:h200/ncu/rmat-s18-e8.csv.gz" the H200's.
 const Prefix = "embedded:"
 
 // CacheEnv is the environment variable that overrides the cache directory
@@ -35,21 +44,53 @@ const Prefix = "embedded:"
 // os.UserCacheDir, or the system temporary directory when there is none).
 const CacheEnv = "GRAPHPERF_CACHE_DIR"
 
-// FS returns the embedded dataset, rooted at its directory (so "manifest.json"
-// and "ncu/rmat-s18-e8.csv.gz" are paths in it).
-func FS() fs.FS {
-	sub, err := fs.Sub(files, Name)
+// Dataset is one platform's embedded dataset.
+type Dataset struct {
+	name string
+	hash func() string
+	mu   sync.Mutex // serializes Dir
+}
+
+var datasets = func() map[string]*Dataset {
+	m := map[string]*Dataset{}
+	for _, name := range Platforms {
+		d := &Dataset{name: name}
+		d.hash = sync.OnceValue(d.computeHash)
+		m[name] = d
+	}
+	return m
+}()
+
+// Get returns the embedded dataset of a platform ("h100", "h200"); an
+// unknown name is an error that lists the embedded ones.
+func Get(name string) (*Dataset, error) {
+	if d, ok := datasets[name]; ok {
+		return d, nil
+	}
+	return nil, fmt.Errorf("no embedded dataset %q (embedded: %s)", name, strings.Join(Platforms, ", "))
+}
+
+// Default is the default embedded dataset, Name's.
+func Default() *Dataset { return datasets[Name] }
+
+// Name is the dataset's platform name, its directory in the embedded tree.
+func (d *Dataset) Name() string { return d.name }
+
+// FS returns the dataset's files, rooted at its directory (so
+// "manifest.json" and "ncu/rmat-s18-e8.csv.gz" are paths in it).
+func (d *Dataset) FS() fs.FS {
+	sub, err := fs.Sub(files, d.name)
 	if err != nil {
-		panic(err) // Name is a directory of the embedded tree
+		panic(err) // every name of Platforms is a directory of the embedded tree
 	}
 	return sub
 }
 
-// Files lists the embedded files' paths (relative to FS), sorted.
-func Files() []string {
+// Files lists the dataset's paths (relative to FS), sorted.
+func (d *Dataset) Files() []string {
 	var out []string
-	fs.WalkDir(FS(), ".", func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
+	fs.WalkDir(d.FS(), ".", func(p string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() {
 			out = append(out, p)
 		}
 		return nil
@@ -58,10 +99,10 @@ func Files() []string {
 	return out
 }
 
-var hashOnce = sync.OnceValue(func() string {
+func (d *Dataset) computeHash() string {
 	h := sha256.New()
-	for _, p := range Files() {
-		b, err := fs.ReadFile(FS(), p)
+	for _, p := range d.Files() {
+		b, err := fs.ReadFile(d.FS(), p)
 		if err != nil {
 			panic(err) // embedded files are readable
 		}
@@ -69,42 +110,40 @@ var hashOnce = sync.OnceValue(func() string {
 		h.Write(b)
 	}
 	return hex.EncodeToString(h.Sum(nil))
-})
+}
 
-// Hash is the SHA-256 over the embedded files' paths, sizes and contents:
-// it names the dataset's version (report manifests record it, and the cache
+// Hash is the SHA-256 over the dataset's paths, sizes and contents: it
+// names the dataset's version (report manifests record it, and the cache
 // directory is keyed by it).
-func Hash() string { return hashOnce() }
+func (d *Dataset) Hash() string { return d.hash() }
 
 // CacheDir returns the directory the dataset's derived files live in:
 // $GRAPHPERF_CACHE_DIR, or os.UserCacheDir()/graphperf, or
-// os.TempDir()/graphperf-cache; then a folder named after the first 16 hex
-// digits of Hash, so a new dataset never reuses an old cache. It creates
-// nothing.
-func CacheDir() string {
+// os.TempDir()/graphperf-cache; then a folder named after the platform and
+// the first 16 hex digits of Hash, so a new dataset never reuses an old
+// cache. It creates nothing.
+func (d *Dataset) CacheDir() string {
 	base := os.Getenv(CacheEnv)
 	if base == "" {
-		if d, err := os.UserCacheDir(); err == nil {
-			base = filepath.Join(d, "graphperf")
+		if dir, err := os.UserCacheDir(); err == nil {
+			base = filepath.Join(dir, "graphperf")
 		} else {
 			base = filepath.Join(os.TempDir(), "graphperf-cache")
 		}
 	}
-	return filepath.Join(base, Name+"-"+Hash()[:16])
+	return filepath.Join(base, d.name+"-"+d.Hash()[:16])
 }
 
-var dirMu sync.Mutex
-
-// Dir unpacks the embedded dataset into CacheDir()/files (once: a complete
-// unpacked copy is reused) and returns that directory. The copy is written
-// into a temporary directory beside it and renamed into place, so a reader
-// never sees half of it and two processes may race safely.
-func Dir() (string, error) {
-	dirMu.Lock()
-	defer dirMu.Unlock()
-	cache := CacheDir()
+// Dir unpacks the dataset into CacheDir()/files (once: a complete unpacked
+// copy is reused) and returns that directory. The copy is written into a
+// temporary directory beside it and renamed into place, so a reader never
+// sees half of it and two processes may race safely.
+func (d *Dataset) Dir() (string, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	cache := d.CacheDir()
 	dst := filepath.Join(cache, "files")
-	if complete(dst) {
+	if d.complete(dst) {
 		return dst, nil
 	}
 	if err := os.MkdirAll(cache, 0o755); err != nil {
@@ -114,14 +153,14 @@ func Dir() (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("embedded dataset: %w", err)
 	}
-	if err := unpack(tmp); err != nil {
+	if err := d.unpack(tmp); err != nil {
 		os.RemoveAll(tmp)
 		return "", fmt.Errorf("embedded dataset: unpack into %s: %w", tmp, err)
 	}
 	os.RemoveAll(dst) // an incomplete or damaged copy
 	if err := os.Rename(tmp, dst); err != nil {
 		os.RemoveAll(tmp)
-		if complete(dst) { // another process won the race
+		if d.complete(dst) { // another process won the race
 			return dst, nil
 		}
 		return "", fmt.Errorf("embedded dataset: %w", err)
@@ -129,14 +168,14 @@ func Dir() (string, error) {
 	return dst, nil
 }
 
-// complete says whether dir holds every embedded file with its size.
-func complete(dir string) bool {
-	for _, p := range Files() {
+// complete says whether dir holds every file of the dataset with its size.
+func (d *Dataset) complete(dir string) bool {
+	for _, p := range d.Files() {
 		fi, err := os.Stat(filepath.Join(dir, filepath.FromSlash(p)))
 		if err != nil {
 			return false
 		}
-		efi, err := fs.Stat(FS(), p)
+		efi, err := fs.Stat(d.FS(), p)
 		if err != nil || efi.Size() != fi.Size() {
 			return false
 		}
@@ -144,21 +183,21 @@ func complete(dir string) bool {
 	return true
 }
 
-func unpack(dir string) error {
-	for _, p := range Files() {
+func (d *Dataset) unpack(dir string) error {
+	for _, p := range d.Files() {
 		dst := filepath.Join(dir, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			return err
 		}
-		if err := copyFile(p, dst); err != nil {
+		if err := d.copyFile(p, dst); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func copyFile(p, dst string) (err error) {
-	in, err := FS().Open(p)
+func (d *Dataset) copyFile(p, dst string) (err error) {
+	in, err := d.FS().Open(p)
 	if err != nil {
 		return err
 	}
@@ -176,13 +215,29 @@ func copyFile(p, dst string) (err error) {
 	return err
 }
 
+// FS returns the default (H100) dataset's files: Default().FS().
+func FS() fs.FS { return Default().FS() }
+
+// Files lists the default dataset's paths: Default().Files().
+func Files() []string { return Default().Files() }
+
+// Hash is the default dataset's hash: Default().Hash().
+func Hash() string { return Default().Hash() }
+
+// CacheDir is the default dataset's cache directory: Default().CacheDir().
+func CacheDir() string { return Default().CacheDir() }
+
+// Dir unpacks the default dataset: Default().Dir().
+func Dir() (string, error) { return Default().Dir() }
+
 // ErrNotEmbedded is returned for an "embedded:" path that names no
 // embedded file.
 var ErrNotEmbedded = errors.New("measured: no such file in the embedded dataset")
 
 // Resolve maps a command-line path to a file on disk: a path starting with
-// Prefix names a file of the embedded dataset, which is unpacked (Dir) and
-// its path returned; any other path is returned as it is. An "embedded:"
+// Prefix names a file of an embedded dataset ("embedded:PATH" the default
+// H100 dataset's, "embedded:h200/PATH" the H200's), which is unpacked (Dir)
+// and its path returned; any other path is returned as it is. An "embedded:"
 // path that names no embedded file is an error wrapping ErrNotEmbedded that
 // lists what exists under its folder.
 func Resolve(p string) (string, error) {
@@ -190,17 +245,25 @@ func Resolve(p string) (string, error) {
 	if !ok {
 		return p, nil
 	}
-	rel = path.Clean(strings.TrimPrefix(rel, Name+"/"))
-	if _, err := fs.Stat(FS(), rel); err != nil {
+	d := Default()
+	for _, name := range Platforms {
+		if rel == name || strings.HasPrefix(rel, name+"/") {
+			d = datasets[name]
+			rel = strings.TrimPrefix(strings.TrimPrefix(rel, name), "/")
+			break
+		}
+	}
+	rel = path.Clean(rel)
+	if _, err := fs.Stat(d.FS(), rel); err != nil {
 		var near []string
-		for _, f := range Files() {
+		for _, f := range d.Files() {
 			if path.Dir(f) == path.Dir(rel) && len(near) < 12 {
 				near = append(near, f)
 			}
 		}
 		return "", fmt.Errorf("%s: %w (some that are: %s)", p, ErrNotEmbedded, strings.Join(near, ", "))
 	}
-	dir, err := Dir()
+	dir, err := d.Dir()
 	if err != nil {
 		return "", err
 	}

@@ -34,7 +34,7 @@ func TestDirAndResolve(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !complete(dir) {
+	if !Default().complete(dir) {
 		t.Fatalf("%s is not a complete copy", dir)
 	}
 	again, err := Dir()
@@ -54,6 +54,20 @@ func TestDirAndResolve(t *testing.T) {
 	if q, err := Resolve("some/file.csv"); err != nil || q != "some/file.csv" {
 		t.Errorf("plain path: %q, %v", q, err)
 	}
+	// The H200 dataset: its own cache directory and files.
+	h, err := Resolve("embedded:h200/ncu/rmat-s18-e8.csv.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h == p || !strings.Contains(h, "h200-") {
+		t.Errorf("embedded:h200/ncu/rmat-s18-e8.csv.gz is %q (the H100's: %q)", h, p)
+	}
+	if d, err := Get("h200"); err != nil || !d.complete(filepath.Dir(filepath.Dir(h))) {
+		t.Errorf("the H200 copy is not complete: %v", err)
+	}
+	if _, err := Get("k80"); err == nil || !strings.Contains(err.Error(), "h100, h200") {
+		t.Errorf("Get(k80): %v, want an error listing the embedded datasets", err)
+	}
 	if _, err := Resolve("embedded:ncu/nope.csv"); !errors.Is(err, ErrNotEmbedded) {
 		t.Errorf("missing file: %v, want ErrNotEmbedded", err)
 	}
@@ -62,10 +76,44 @@ func TestDirAndResolve(t *testing.T) {
 	if err := os.Truncate(victim, 10); err != nil {
 		t.Fatal(err)
 	}
-	if complete(dir) {
+	if Default().complete(dir) {
 		t.Fatal("a truncated file passed as complete")
 	}
-	if again, err := Dir(); err != nil || again != dir || !complete(dir) {
-		t.Fatalf("Dir after damage: %q, %v, complete %v", again, err, complete(dir))
+	if again, err := Dir(); err != nil || again != dir || !Default().complete(dir) {
+		t.Fatalf("Dir after damage: %q, %v, complete %v", again, err, Default().complete(dir))
+	}
+}
+
+// TestH200Files checks the H200 tree holds what h200/README.md promises: 47
+// BFS result files, 47 PageRank ones, 13 ncu CSVs, the microbenchmarks and
+// both property files.
+func TestH200Files(t *testing.T) {
+	d, err := Get("h200")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bfs, pr, ncu int
+	have := map[string]bool{}
+	for _, p := range d.Files() {
+		have[p] = true
+		switch {
+		case filepath.Dir(p) == "." && strings.HasSuffix(p, ".jsonl.gz"):
+			bfs++
+		case filepath.Dir(p) == "pagerank" && filepath.Ext(p) == ".gz":
+			pr++
+		case filepath.Dir(p) == "ncu" && strings.HasSuffix(p, ".csv.gz"):
+			ncu++
+		}
+	}
+	if bfs != 47 || pr != 47 || ncu != 13 {
+		t.Errorf("h200: %d BFS result files, %d PageRank, %d ncu; want 47, 47, 13", bfs, pr, ncu)
+	}
+	for _, p := range []string{"manifest.json", "microbench.jsonl", "graph-properties.json.gz", "level-properties.json.gz", "pagerank/manifest.json", "ncu/PROVENANCE.txt"} {
+		if !have[p] {
+			t.Errorf("h200: no %s", p)
+		}
+	}
+	if d.Hash() == Hash() {
+		t.Error("the H200 dataset hashes as the H100's")
 	}
 }
