@@ -96,11 +96,62 @@ type Level struct {
 	Discovered  int64  `json:"discovered"`
 	DeviceCount int64  `json:"device_count"`
 	Direction   string `json:"direction"` // top-down, bottom-up or -
-	Convert     string `json:"convert"`   // dobfs: queue-to-bitmap, bitmap-to-queue or -
-	Grid        int64  `json:"grid"`
-	BlockSize   int    `json:"block_size"`
-	Reps        int    `json:"reps"`
+	// Convert is the frontier conversion the level did: dobfs's
+	// queue-to-bitmap or bitmap-to-queue (inside the level's time); for
+	// the switching BFS also depth-to-queue or depth-to-bitmap (timed
+	// apart, SwitchLevel); "-" for none.
+	Convert   string `json:"convert"`
+	Grid      int64  `json:"grid"`
+	BlockSize int    `json:"block_size"`
+	Reps      int    `json:"reps"`
 	Times
+	SwitchLevel
+}
+
+// ImplSwitch is the switching BFS's "impl" (graphperf-bfs --impl switch
+// --decisions FILE, kernels/cuda/README.md "Switching BFS"): every level
+// runs the implementation a decision file names. Not one of Impls.
+const ImplSwitch = "switch"
+
+// SwitchLevel is what a switching BFS's level line adds (empty on other
+// implementations' lines): the implementation that ran the level, the
+// frontier form it read (depth, queue or bitmap), and the times of the
+// conversion that built that form (Level.Convert; zero when none), timed
+// by their own event pair, apart from the level's Times.
+type SwitchLevel struct {
+	SwitchImpl string `json:"switch_impl,omitempty"`
+	Form       string `json:"form,omitempty"`
+	ConvertTimes
+}
+
+// ConvertTimes are Times of a switching BFS's frontier conversions: of
+// one level's conversion on a level line, of the per-repetition sums of
+// all of them on a total line.
+type ConvertTimes struct {
+	ConvertMinNs    float64 `json:"convert_min_ns,omitempty"`
+	ConvertMedianNs float64 `json:"convert_median_ns,omitempty"`
+	ConvertMeanNs   float64 `json:"convert_mean_ns,omitempty"`
+	ConvertMaxNs    float64 `json:"convert_max_ns,omitempty"`
+	ConvertStddevNs float64 `json:"convert_stddev_ns,omitempty"`
+}
+
+// SwitchTotal is what a switching BFS's total line adds (zero on other
+// totals). Its Times are then the per-repetition sums of every level's
+// kernel time plus conversion time; KernelTimes and ConvertTimes split
+// them.
+type SwitchTotal struct {
+	Decisions       string `json:"decisions,omitempty"`        // the decision file's base name
+	DecisionsHash   string `json:"decisions_hash,omitempty"`   // FNV-1a 64 of its bytes, 16 hex digits
+	DecisionsSource string `json:"decisions_source,omitempty"` // its "source" line
+	// SwitchImpls is the implementation run at each level.
+	SwitchImpls    []string `json:"switch_impls,omitempty"`
+	Conversions    int      `json:"conversions,omitempty"` // levels with a conversion
+	KernelMinNs    float64  `json:"kernel_min_ns,omitempty"`
+	KernelMedianNs float64  `json:"kernel_median_ns,omitempty"`
+	KernelMeanNs   float64  `json:"kernel_mean_ns,omitempty"`
+	KernelMaxNs    float64  `json:"kernel_max_ns,omitempty"`
+	KernelStddevNs float64  `json:"kernel_stddev_ns,omitempty"`
+	ConvertTimes
 }
 
 // Total is one (root, implementation) of BFS, the sum of its level times,
@@ -122,6 +173,7 @@ type Total struct {
 	Times
 	WallTimes
 	PageRank
+	SwitchTotal
 }
 
 // PageRank holds what a PageRank total line (graphperf-pr,

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -227,5 +228,50 @@ func TestParsePageRankTotal(t *testing.T) {
 	bad := `{"type":"total","impl":"edge-list","algorithm":"pagerank"}`
 	if _, err := Parse(strings.NewReader(bad), "bad.jsonl"); err == nil || !strings.Contains(err.Error(), "iterations") {
 		t.Errorf("error %v", err)
+	}
+}
+
+// testdata/switch-rmat16.jsonl is measured (H200, 2025-11-25, make
+// smoke-switch's rmat16 graph, root 0, decisions queue-dobfs-0: queue and
+// dobfs alternating, dobfs bottom-up at levels 1 and 3): the switching
+// BFS's lines (kernels/cuda/README.md, "Switching BFS"), with the
+// queue-to-bitmap and bitmap-to-queue conversions timed apart.
+func TestParseSwitch(t *testing.T) {
+	res, err := ReadFile("testdata/switch-rmat16.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Levels) != 6 || len(res.Totals) != 1 || len(res.Errors) != 0 {
+		t.Fatalf("%d levels, %d totals, %d errors; want 6, 1, 0", len(res.Levels), len(res.Totals), len(res.Errors))
+	}
+	impls := []string{"queue", "dobfs", "queue", "dobfs", "queue", "dobfs"}
+	convs := []string{"-", "queue-to-bitmap", "bitmap-to-queue", "queue-to-bitmap", "bitmap-to-queue", "-"}
+	var kernel, conv float64
+	for i, l := range res.Levels {
+		if l.Impl != ImplSwitch || l.SwitchImpl != impls[i] || l.Convert != convs[i] {
+			t.Errorf("level %d: impl %q switch_impl %q convert %q; want switch, %s, %s", i, l.Impl, l.SwitchImpl, l.Convert, impls[i], convs[i])
+		}
+		if (l.Convert == "-") != (l.ConvertMedianNs == 0) {
+			t.Errorf("level %d: convert %q with convert_median_ns %v", i, l.Convert, l.ConvertMedianNs)
+		}
+		kernel += l.MedianNs
+		conv += l.ConvertMedianNs
+	}
+	if l := res.Levels[1]; l.Form != "bitmap" || l.Direction != "bottom-up" || l.ConvertMedianNs != 12096.0 || l.MedianNs != 10720.0 {
+		t.Errorf("level 1: %+v", l)
+	}
+	tot := res.Totals[0]
+	if !tot.Verified || tot.DepthHash != "209f2c2eaad3504e" || tot.Decisions != "queue-dobfs-0.txt" || len(tot.DecisionsHash) != 16 ||
+		tot.DecisionsSource != "smoke_switch.sh queue-dobfs+0" || !slices.Equal(tot.SwitchImpls, impls) || tot.Conversions != 4 {
+		t.Errorf("total: %+v", tot.SwitchTotal)
+	}
+	// The total is kernels plus conversions, repetition by repetition;
+	// the medians of the sums need not be the sums of the medians.
+	if tot.KernelMedianNs <= 0 || tot.ConvertMedianNs <= 0 || tot.KernelMinNs+tot.ConvertMinNs > tot.MaxNs ||
+		tot.MinNs < tot.KernelMinNs+tot.ConvertMinNs-1 {
+		t.Errorf("total %v = kernel %v + convert %v?", tot.Times, tot.KernelMedianNs, tot.ConvertMedianNs)
+	}
+	if r := (kernel + conv) / tot.MedianNs; r < 0.9 || r > 1.1 {
+		t.Errorf("levels sum to %.0f ns, total median %.0f ns", kernel+conv, tot.MedianNs)
 	}
 }

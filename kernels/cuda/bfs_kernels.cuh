@@ -414,6 +414,56 @@ __global__ void k_bitmap_to_queue(const unsigned* __restrict__ bm, long long wor
   }
 }
 
+// ---------------------------------------------------------------- switch conversions
+// The switching BFS (--impl switch, switch_host.h, seed 004 ch. 7) keeps
+// the depth array as its shared state; these build the frontier form a
+// queue or dobfs bottom-up level needs when the level before it was
+// topology-driven and left only depths.
+
+// Counters of a conversion that builds a queue, zeroed before the level.
+struct ConvStats {
+  unsigned tail;          // queue length built
+  unsigned pad;
+  unsigned long long mf;  // out-degree sum of the queued vertices (depth-to-queue)
+};
+
+// Depth -> queue: appends every vertex at depth L, with its out-degree, to
+// the queue (warp-aggregated slots, so the order is not vertex order, as
+// the queue kinds' own queues), and sums the out-degrees (block
+// reductions): the frontier size and m_f the queue expansion is launched
+// with. One pass over the depth array.
+__global__ void k_depth_to_queue(long long n, const int* __restrict__ depth, int L,
+                                 const long long* __restrict__ off, unsigned* __restrict__ q,
+                                 long long* __restrict__ qdeg, ConvStats* cs) {
+  unsigned long long mf = 0;
+  for (long long v = global_tid(); v < n; v += grid_threads()) {
+    if (depth[v] == L) {
+      const long long d = off[v + 1] - off[v];
+      const unsigned slot = queue_slot(&cs->tail);
+      q[slot] = (unsigned)v;
+      qdeg[slot] = d;
+      mf += (unsigned long long)d;
+    }
+  }
+  const unsigned long long s = block_sum_u64(mf);
+  if (threadIdx.x == 0 && s != 0ull) atomicAdd(&cs->mf, s);
+}
+
+// Depth -> bitmap: each warp takes 32 consecutive vertices and writes
+// their bitmap word (bit set for depth L) from a ballot, whole, so the
+// bitmap needs no clearing. The loop bound is uniform per warp.
+__global__ void k_depth_to_bitmap(long long n, const int* __restrict__ depth, int L, unsigned* __restrict__ bm) {
+  const unsigned lane = threadIdx.x & 31u;
+  const long long warp = global_tid() >> 5;
+  const long long nwarps = grid_threads() >> 5;
+  for (long long base = warp * 32; base < n; base += nwarps * 32) {
+    const long long v = base + lane;
+    const bool in = v < n && depth[v] == L;
+    const unsigned word = __ballot_sync(kFullMask, in);
+    if (lane == 0) bm[base >> 5] = word;
+  }
+}
+
 }  // namespace gp
 
 #endif  // GRAPHPERF_BFS_KERNELS_CUH

@@ -216,7 +216,8 @@ enum class Kind {
   VertexPushWarp,
   VertexPullWarp,
   Queue,
-  DOBFS
+  DOBFS,
+  Switch  // --impl switch: a per-level choice of the others (switch_host.h); not one of the 59
 };
 
 // Frontier-count aggregation (seed 004 §4.5.1). AGG_NONE for the
@@ -241,7 +242,9 @@ struct ImplSpec {
   int width;  // virtual warp width for the warp kinds, else 1
 };
 
-inline bool kind_has_agg(Kind k) { return k != Kind::Topo && k != Kind::Queue && k != Kind::DOBFS; }
+inline bool kind_has_agg(Kind k) {
+  return k != Kind::Topo && k != Kind::Queue && k != Kind::DOBFS && k != Kind::Switch;
+}
 inline bool kind_is_warp(Kind k) { return k == Kind::VertexPushWarp || k == Kind::VertexPullWarp; }
 
 // How the implementation marks a found vertex: "plain" (store, benign race),
@@ -288,6 +291,10 @@ inline std::vector<ImplSpec> all_impls() {
   return v;
 }
 
+// The switching BFS (--impl switch --decisions FILE, switch_host.h): not in
+// all_impls, so neither "all" nor --list nor a prefix selects it.
+inline ImplSpec switch_impl() { return {"switch", "switch", Kind::Switch, AGG_NONE, 1}; }
+
 inline std::vector<std::string> split(const std::string& s, char sep) {
   std::vector<std::string> out;
   std::string cur;
@@ -328,8 +335,9 @@ inline std::string normalise_impl_token(const std::string& tok) {
 
 // Parses --impl: comma-separated names; "all"; a base name without an
 // aggregation selects its four aggregations; a trailing '*' is a prefix
-// match ("vertex-pull-warp*"). Order of first appearance, no duplicates.
-// Returns false with err set on an unknown name.
+// match ("vertex-pull-warp*"); "switch" is the switching BFS (never part of
+// "all" or a prefix). Order of first appearance, no duplicates. Returns
+// false with err set on an unknown name.
 inline bool select_impls(const std::string& list, std::vector<ImplSpec>& out, std::string& err) {
   const std::vector<ImplSpec> all = all_impls();
   std::vector<bool> taken(all.size(), false);
@@ -346,6 +354,12 @@ inline bool select_impls(const std::string& list, std::vector<ImplSpec>& out, st
     bool any = false;
     if (t == "all") {
       for (size_t i = 0; i < all.size(); ++i) take(i);
+      continue;
+    }
+    if (t == "switch") {
+      bool have = false;
+      for (const ImplSpec& s : out) have = have || s.kind == Kind::Switch;
+      if (!have) out.push_back(switch_impl());
       continue;
     }
     if (t.back() == '*') {
@@ -414,6 +428,7 @@ struct Options {
   bool claim_plain = false; // --claim plain: plain stores instead of atomicCAS (see bfs_kernels.cuh)
   bool verify_crc = true;
   bool cpu_check = true;    // compare with a CPU reference BFS
+  std::string decisions;    // --decisions FILE: the switching BFS's per-level choices
   bool list = false;
   bool help = false;
 };
@@ -437,6 +452,8 @@ inline const char* usage_text() {
          "                     exceed the discoveries)\n"
          "  --no-crc           skip the .gpg CRC-32C check\n"
          "  --no-cpu-check     skip the CPU reference BFS (impls still compared to the first)\n"
+         "  --decisions FILE   per-level implementation choices of --impl switch, the switching\n"
+         "                     BFS (README.md, \"Switching BFS\")\n"
          "  --list             print the implementation names and exit\n";
 }
 
@@ -597,6 +614,8 @@ inline bool parse_args(int argc, const char* const* argv, Options& o, std::strin
     } else if (a == "--no-cpu-check") {
       if (!flag()) return false;
       o.cpu_check = false;
+    } else if (a == "--decisions") {
+      if (!need(o.decisions)) return false;
     } else if (a == "--list") {
       if (!flag()) return false;
       o.list = true;

@@ -14,6 +14,10 @@
 // against a CPU BFS and against the first implementation and reports
 // disagreements as "error" lines and exit status 2 (after measuring all).
 //
+// --impl switch --decisions FILE is the switching BFS (seed 004 ch. 7,
+// switch_host.h): every level runs the implementation the decision file
+// names for it, with the frontier conversions between them timed apart.
+//
 // One translation unit; the kernels are in bfs_kernels.cuh.
 
 #include <cub/cub.cuh>
@@ -29,6 +33,7 @@
 #include "common.cuh"
 #include "gpg.h"
 #include "hostutil.h"
+#include "switch_host.h"
 
 using namespace gp;
 
@@ -48,6 +53,11 @@ struct LevelRecord {
   bool bottom_up = false;    // dobfs: the level ran bottom-up
   const char* convert = "-"; // dobfs: representation change done in this level
   unsigned grid = 0;         // blocks of the level's main kernel (0: none launched)
+  // switch: the implementation that ran, the form it read, and the event
+  // time of the conversion that built that form (convert; 0 when none).
+  const ImplSpec* ran = nullptr;
+  Form form = Form::Depth;
+  double conv_ns = 0;
 };
 
 struct Traversal {
@@ -57,11 +67,15 @@ struct Traversal {
 
 class BfsRunner {
  public:
-  BfsRunner(const Options& opt, gpg::Graph& g, const std::vector<ImplSpec>& impls)
-      : opt_(opt), g_(g), impls_(impls) {}
+  // impls: every implementation whose graph arrays to build (for --impl
+  // switch, the ones its decisions name); with_switch: also the switch's
+  // conversion state.
+  BfsRunner(const Options& opt, gpg::Graph& g, const std::vector<ImplSpec>& impls, bool with_switch)
+      : opt_(opt), g_(g), impls_(impls), switch_(with_switch) {}
 
   void setup();
   Traversal traverse(const ImplSpec& s, uint32_t root);
+  Traversal traverse_switch(const SwitchPlan& plan, uint32_t root);
   std::vector<int32_t> download_depth();
   void teardown();
 
@@ -81,12 +95,13 @@ class BfsRunner {
   const Options& opt_;
   gpg::Graph& g_;
   const std::vector<ImplSpec>& impls_;
+  bool switch_ = false;
   long long n_ = 0, m_ = 0;
   int sms_ = 1;
   int block_ = 256;
   long long cap_ = 0;
   L2Flusher flusher_;
-  EventPair level_ev_, wall_ev_;
+  EventPair level_ev_, wall_ev_, conv_ev_;
 
   // Graph on the device.
   long long* off_ = nullptr;
@@ -109,6 +124,7 @@ class BfsRunner {
   size_t cub_bytes_ = 0;
   unsigned* bm_[2] = {nullptr, nullptr};
   long long words_ = 0;
+  ConvStats* conv_ = nullptr;  // switch: counters of a conversion into a queue
 };
 
 void BfsRunner::setup() {
@@ -204,15 +220,19 @@ void BfsRunner::setup() {
     words_ = (n_ + 31) / 32;
     for (int i = 0; i < 2; ++i) bm_[i] = device_alloc<unsigned>((size_t)words_, "frontier bitmap");
   }
+  if (switch_ && queue) conv_ = device_alloc<ConvStats>(1, "conversion counters");
   if (opt_.flush) flusher_.init(opt_.device);
   level_ev_.create();
   wall_ev_.create();
+  if (switch_) conv_ev_.create();
   CUDA_CHECK(cudaDeviceSynchronize());
 }
 
 void BfsRunner::teardown() {
   level_ev_.destroy();
   wall_ev_.destroy();
+  if (switch_) conv_ev_.destroy();
+  device_free(conv_);
   if (opt_.flush) flusher_.destroy();
   if (!rev_shared_) {
     device_free(roff_);
@@ -451,6 +471,124 @@ Traversal BfsRunner::traverse(const ImplSpec& s, uint32_t root) {
   return t;
 }
 
+// The switching BFS (switch_host.h): level L runs plan.at(L)'s launches on
+// the shared depth array, timed by the level's event pair like every
+// implementation's level. When the level reads a queue or a bitmap that
+// the level before did not leave (choose_conversion), the conversion runs
+// first between its own event pair (conv_ns), outside the level's; a
+// conversion into a queue reads its counters back (untimed) for the queue
+// expansion's launch. The reset puts [root] in the queue, as for queue.
+Traversal BfsRunner::traverse_switch(const SwitchPlan& plan, uint32_t root) {
+  Traversal t;
+  const bool have_queue = q_[0] != nullptr;
+  CUDA_CHECK(cudaMemset(depth_, 0xFF, (size_t)n_ * sizeof(int)));
+  CUDA_CHECK(cudaMemset(depth_ + root, 0, sizeof(int)));
+  if (have_queue) {
+    const long long d = (long long)g_.out_degree(root);
+    CUDA_CHECK(cudaMemcpy(q_[0], &root, sizeof(unsigned), cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(qdeg_[0], &d, sizeof(long long), cudaMemcpyHostToDevice));
+  }
+  if (opt_.flush) {
+    flusher_.flush();
+  } else {
+    CUDA_CHECK(cudaDeviceSynchronize());
+  }
+  // The frontier's size and out-degree sum, known on the host while it is
+  // in a queue or a bitmap (from the level or conversion that built it).
+  unsigned long long nf = 1, mf = g_.out_degree(root);
+  bool queue_valid = have_queue, bitmap_valid = false;
+  int cur = 0, bcur = 0;
+
+  wall_ev_.record_start();
+  for (int L = 0;; ++L) {
+    if ((long long)L > n_) {
+      std::fprintf(stderr, "%s: switch from root %u did not terminate after %d levels\n", kTool, root, L);
+      std::exit(1);
+    }
+    LevelRecord rec;
+    CUDA_CHECK(cudaMemsetAsync(stats_, 0, sizeof(LevelStats), 0));
+    if (conv_) CUDA_CHECK(cudaMemsetAsync(conv_, 0, sizeof(ConvStats), 0));
+    const ImplSpec& s = plan.at((size_t)L);
+    const bool bu = s.kind == Kind::DOBFS && plan.bu((size_t)L);
+    const Form form = form_of(s.kind, bu);
+    const char* conv = choose_conversion(queue_valid, bitmap_valid, form);
+    rec.ran = &s;
+    rec.form = form;
+    rec.bottom_up = bu;
+    rec.convert = conv;
+
+    if (conv != kConvNone) {
+      conv_ev_.record_start();
+      if (conv == kConvDepthToQueue) {
+        k_depth_to_queue<<<grid_for(n_, block_, cap_), block_>>>(n_, depth_, L, off_, q_[cur], qdeg_[cur], conv_);
+        CUDA_CHECK_LAUNCH("k_depth_to_queue");
+      } else if (conv == kConvBitmapToQueue) {
+        k_bitmap_to_queue<<<grid_for(words_, block_, cap_), block_>>>(bm_[bcur], words_, off_, q_[cur], qdeg_[cur],
+                                                                       &conv_->tail);
+        CUDA_CHECK_LAUNCH("k_bitmap_to_queue");
+      } else if (conv == kConvQueueToBitmap) {
+        CUDA_CHECK(cudaMemsetAsync(bm_[bcur], 0, (size_t)words_ * sizeof(unsigned), 0));
+        k_queue_to_bitmap<<<grid_for((long long)nf, block_, cap_), block_>>>(q_[cur], (long long)nf, bm_[bcur]);
+        CUDA_CHECK_LAUNCH("k_queue_to_bitmap");
+      } else {  // depth-to-bitmap
+        k_depth_to_bitmap<<<grid_for(words_ * 32, block_, cap_), block_>>>(n_, depth_, L, bm_[bcur]);
+        CUDA_CHECK_LAUNCH("k_depth_to_bitmap");
+      }
+      conv_ev_.record_stop();
+      rec.conv_ns = conv_ev_.elapsed_ns();
+      if (form == Form::Queue) {
+        ConvStats cs;
+        CUDA_CHECK(cudaMemcpy(&cs, conv_, sizeof cs, cudaMemcpyDeviceToHost));
+        nf = cs.tail;  // bitmap-to-queue: the bottom-up level's count again
+        if (conv == kConvDepthToQueue) mf = cs.mf;
+        queue_valid = true;
+      } else {
+        bitmap_valid = true;
+      }
+    }
+
+    level_ev_.record_start();
+    if (form == Form::Depth) {
+      rec.grid = launch_simple(s, L, &stats_->count);
+    } else if (form == Form::Queue) {
+      rec.grid = top_down_step(L, (long long)nf, (long long)mf, cur);
+    } else {
+      rec.grid = grid_for(n_, block_, cap_);
+      k_bottom_up<<<rec.grid, block_>>>(n_, roff_, rtgt_, off_, bm_[bcur], bm_[bcur ^ 1], depth_, L, stats_);
+      CUDA_CHECK_LAUNCH("k_bottom_up");
+    }
+    level_ev_.record_stop();
+
+    LevelStats hs;
+    CUDA_CHECK(cudaMemcpy(&hs, stats_, sizeof hs, cudaMemcpyDeviceToHost));
+    rec.ns = level_ev_.elapsed_ns();
+    rec.dev_count = form == Form::Queue ? hs.tail : hs.count;
+    t.levels.push_back(rec);
+    if (rec.dev_count == 0) break;
+
+    switch (form) {
+      case Form::Depth:  // only the depth array holds the next frontier
+        queue_valid = bitmap_valid = false;
+        break;
+      case Form::Queue:
+        cur ^= 1;
+        queue_valid = true;
+        bitmap_valid = false;
+        break;
+      case Form::Bitmap:
+        bcur ^= 1;
+        bitmap_valid = true;
+        queue_valid = false;
+        break;
+    }
+    nf = rec.dev_count;
+    mf = hs.mf;
+  }
+  wall_ev_.record_stop();
+  t.wall_ns = wall_ev_.elapsed_ns();
+  return t;
+}
+
 std::vector<int32_t> BfsRunner::download_depth() {
   std::vector<int32_t> d((size_t)n_);
   if (n_ > 0) CUDA_CHECK(cudaMemcpy(d.data(), depth_, (size_t)n_ * sizeof(int), cudaMemcpyDeviceToHost));
@@ -478,7 +616,7 @@ void add_ids(JsonLine& j, const char* type, const gpg::Graph& g, uint32_t root, 
   j.str("algorithm", "bfs");
   j.str("aggregation", agg_name(s.agg));
   j.i64("warp_width", s.width);
-  j.i64("chunk", kind_is_warp(s.kind) ? o.chunk : 1);
+  j.i64("chunk", (kind_is_warp(s.kind) || s.kind == Kind::Switch) ? o.chunk : 1);
   j.str("claim", claim_name(s.kind, o.claim_plain));
 }
 
@@ -518,6 +656,27 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s: --impl: %s\n", kTool, err.c_str());
     return 1;
   }
+  // The switching BFS: its decisions, and the implementations whose graph
+  // arrays it needs besides the selected ones.
+  bool has_switch = false;
+  for (const ImplSpec& s : impls) has_switch = has_switch || s.kind == Kind::Switch;
+  if (has_switch != !opt.decisions.empty()) {
+    std::fprintf(stderr, "%s: %s\n%s", kTool,
+                 has_switch ? "--impl switch needs --decisions FILE" : "--decisions needs switch in --impl",
+                 usage_text());
+    return 1;
+  }
+  Decisions decisions;
+  std::vector<ImplSpec> build;
+  for (const ImplSpec& s : impls)
+    if (s.kind != Kind::Switch) build.push_back(s);
+  if (has_switch) {
+    if (!read_decisions(opt.decisions, decisions, err)) {
+      std::fprintf(stderr, "%s: --decisions: %s\n", kTool, err.c_str());
+      return 1;
+    }
+    for (const ImplSpec& s : decided_impls(decisions)) build.push_back(s);
+  }
 
   gpg::ReadOptions ro;
   ro.verify_crc = opt.verify_crc;
@@ -551,7 +710,7 @@ int main(int argc, char** argv) {
   out.line(device_json(opt.device, kTool, join_args(argc, argv)));
   out.flush();
 
-  BfsRunner run(opt, g, impls);
+  BfsRunner run(opt, g, build, has_switch);
   run.setup();
   std::fprintf(stderr, "%s: %s: n=%llu m=%llu %s%s; %zu impls, %zu roots, grid cap %lld blocks of %d\n", kTool,
                g.base_name.c_str(), (unsigned long long)g.n, (unsigned long long)g.m,
@@ -564,21 +723,34 @@ int main(int argc, char** argv) {
     std::vector<uint64_t> ref_hist;
     uint64_t ref_hash = 0;
     bool have_ref = false;
-    if (opt.cpu_check) {
+    SwitchPlan plan;
+    if (opt.cpu_check || has_switch) {
+      // The switch's plan needs the level count and dobfs's directions,
+      // so it runs the CPU BFS even with --no-cpu-check (which then only
+      // leaves out the comparison).
       std::vector<int32_t> ref = cpu_bfs(g.fwd, g.n, root);
       ref_hash = fnv1a_depths(ref.data(), ref.size());
       ref_hist = depth_histogram(ref);
-      have_ref = true;
+      have_ref = opt.cpu_check;
+      if (has_switch) {
+        if (!make_plan(decisions, root, ref_hist.size(), plan, err)) {
+          std::fprintf(stderr, "%s: --decisions: %s\n", kTool, err.c_str());
+          return 1;
+        }
+        plan.bottom_up = dobfs_directions(g.fwd, g.n, g.m, root, ref, ref_hist.size());
+      }
     }
     std::string first_impl;
     uint64_t first_hash = 0;
 
     for (const ImplSpec& s : impls) {
-      for (int w = 0; w < opt.warmup; ++w) run.traverse(s, root);
+      const bool sw = s.kind == Kind::Switch;
+      auto traverse = [&]() { return sw ? run.traverse_switch(plan, root) : run.traverse(s, root); };
+      for (int w = 0; w < opt.warmup; ++w) traverse();
 
       std::vector<Traversal> reps;
       reps.reserve((size_t)opt.reps);
-      for (int r = 0; r < opt.reps; ++r) reps.push_back(run.traverse(s, root));
+      for (int r = 0; r < opt.reps; ++r) reps.push_back(traverse());
 
       // Depth array of the last repetition: hash and level sizes.
       const std::vector<int32_t> depth = run.download_depth();
@@ -614,13 +786,15 @@ int main(int argc, char** argv) {
                            " depths (expected one level per depth, the last finding nothing)");
       }
       // The device's discovery counts must match the depth array (topo: a
-      // flag; plain claims: at least the discoveries, 0 only for none).
-      const bool plain_claim = std::strcmp(claim_name(s.kind, opt.claim_plain), "plain") == 0;
+      // flag; plain claims: at least the discoveries, 0 only for none). A
+      // switch level is checked as the implementation that ran it.
       for (size_t L = 0; L < reps.back().levels.size() && L < hist.size(); ++L) {
+        const Kind k = sw ? reps.back().levels[L].ran->kind : s.kind;
+        const bool plain_claim = std::strcmp(claim_name(k, opt.claim_plain), "plain") == 0;
         const uint64_t want_next = (L + 1 < hist.size()) ? hist[L + 1] : 0;
         const uint64_t got = reps.back().levels[L].dev_count;
-        const uint64_t want = (s.kind == Kind::Topo) ? (want_next ? 1 : 0) : want_next;
-        const bool ok = (s.kind != Kind::Topo && plain_claim) ? (got >= want && (got == 0) == (want == 0)) : got == want;
+        const uint64_t want = (k == Kind::Topo) ? (want_next ? 1 : 0) : want_next;
+        const bool ok = (k != Kind::Topo && plain_claim) ? (got >= want && (got == 0) == (want == 0)) : got == want;
         if (!ok) {
           verified = false;
           problems.push_back("level " + std::to_string(L) + ": device count " + std::to_string(got) + ", depth array says " +
@@ -633,10 +807,16 @@ int main(int argc, char** argv) {
       size_t common = nlev;
       for (const Traversal& t : reps) common = std::min(common, t.levels.size());
       std::vector<double> totals(reps.size(), 0.0), walls(reps.size(), 0.0);
+      std::vector<double> kernels(reps.size(), 0.0), convs(reps.size(), 0.0);  // switch
       for (size_t r = 0; r < reps.size(); ++r) {
-        for (const LevelRecord& lr : reps[r].levels) totals[r] += lr.ns;
+        for (const LevelRecord& lr : reps[r].levels) {
+          totals[r] += lr.ns + lr.conv_ns;  // conv_ns is 0 but for switch
+          kernels[r] += lr.ns;
+          convs[r] += lr.conv_ns;
+        }
         walls[r] = reps[r].wall_ns;
       }
+      unsigned conversions = 0;
       unsigned bottom_up_levels = 0;
       std::string dirs;
       for (size_t L = 0; L < common; ++L) {
@@ -650,11 +830,12 @@ int main(int argc, char** argv) {
         j.u64("discovered", L + 1 < hist.size() ? hist[L + 1] : 0);
         j.u64("device_count", lr.dev_count);
         const char* dir = "-";
-        if (s.kind == Kind::DOBFS) {
+        const Kind k = sw ? lr.ran->kind : s.kind;  // a switch level: the kind that ran
+        if (k == Kind::DOBFS) {
           dir = lr.bottom_up ? "bottom-up" : "top-down";
           bottom_up_levels += lr.bottom_up ? 1 : 0;
           dirs += lr.bottom_up ? 'B' : 'T';
-        } else if (s.kind == Kind::Queue) {
+        } else if (k == Kind::Queue) {
           dir = "top-down";
         }
         j.str("direction", dir);
@@ -663,6 +844,16 @@ int main(int argc, char** argv) {
         j.i64("block_size", opt.block);
         j.i64("reps", opt.reps);
         add_summary(j, summarize(ns));
+        if (sw) {
+          // README.md, "Switching BFS": which implementation ran, the form
+          // it read, the conversion's own times (0 when none).
+          std::vector<double> cns;
+          for (const Traversal& t : reps) cns.push_back(t.levels[L].conv_ns);
+          conversions += std::strcmp(lr.convert, kConvNone) != 0 ? 1 : 0;
+          j.str("switch_impl", lr.ran->name);
+          j.str("form", form_name(lr.form));
+          add_summary(j, summarize(cns), "convert_");
+        }
         out.line(j.done());
       }
 
@@ -685,6 +876,15 @@ int main(int argc, char** argv) {
       const Summary st = summarize(totals);
       add_summary(j, st);
       add_summary(j, summarize(walls), "wall_");
+      if (sw) {
+        j.str("decisions", decisions.base);
+        j.str("decisions_hash", decisions.hash);
+        j.str("decisions_source", decisions.source);
+        j.raw("switch_impls", plan_json(plan));
+        j.u64("conversions", conversions);
+        add_summary(j, summarize(kernels), "kernel_");
+        add_summary(j, summarize(convs), "convert_");
+      }
       out.line(j.done());
 
       for (const std::string& p : problems) {
@@ -703,6 +903,9 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "%s: root %u %-34s levels %3zu  median %12.1f us  wall %12.1f us  %s\n", kTool, root,
                    s.name.c_str(), nlev, st.median / 1000.0, summarize(walls).median / 1000.0,
                    verified ? "ok" : "MISMATCH");
+      if (sw)
+        std::fprintf(stderr, "%s: root %u switch: kernels %.1f us + %u conversions %.1f us (medians)\n", kTool, root,
+                     summarize(kernels).median / 1000.0, conversions, summarize(convs).median / 1000.0);
     }
   }
 

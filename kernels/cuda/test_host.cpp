@@ -19,6 +19,7 @@
 
 #include "gpg.h"
 #include "hostutil.h"
+#include "switch_host.h"
 
 namespace {
 
@@ -351,6 +352,87 @@ void test_dobfs_rule() {
   std::printf("dobfs switching rule ok\n");
 }
 
+void test_switch() {
+  std::vector<gp::ImplSpec> sel;
+  std::string err;
+  // switch is selectable by name only: not in all, --list or a prefix.
+  CHECK(gp::select_impls("topo,switch,switch", sel, err) && sel.size() == 2 && sel[1].kind == gp::Kind::Switch &&
+        sel[1].name == "switch");
+  CHECK(gp::select_impls("all", sel, err) && sel.back().name == "dobfs");
+  CHECK(gp::select_impls("s*", sel, err) && sel.size() == 4 && sel[0].name == "struct-edge-list/atomic");
+
+  const std::string text =
+      "# graphperf switch decisions\n"
+      "source predict model=default machine=h100\n"
+      "default vertex-push-warp/warp\n"
+      "* 0 queue\n"
+      "7 0 dobfs\n"
+      "7 1   edge-list/atomic  \n"
+      "\n"
+      "* 2 vertex-pull-warp8/block\r\n";
+  gp::Decisions d;
+  CHECK(gp::parse_decisions(text, "d.txt", d, err));
+  CHECK(d.source == "predict model=default machine=h100");
+  CHECK(d.has_default && d.default_impl.name == "vertex-push-warp32/warp-reduce");
+  CHECK(d.at.size() == 4);
+  gp::SwitchPlan p;
+  CHECK(gp::make_plan(d, 7, 4, p, err) && p.impl.size() == 4);
+  CHECK(p.impl[0].name == "dobfs" && p.impl[1].name == "edge-list/atomic" &&
+        p.impl[2].name == "vertex-pull-warp8/block-reduce" && p.impl[3].name == "vertex-push-warp32/warp-reduce");
+  CHECK(gp::make_plan(d, 3, 2, p, err) && p.impl[0].name == "queue" && p.impl[1].kind == gp::Kind::VertexPushWarp);
+  CHECK(gp::plan_json(p) == "[\"queue\",\"vertex-push-warp32/warp-reduce\"]");
+  const std::vector<gp::ImplSpec> used = gp::decided_impls(d);
+  CHECK(used.size() == 5 && used[0].name == "vertex-push-warp32/warp-reduce");
+
+  // No default: a level not listed is an error naming root and level.
+  gp::Decisions d2;
+  CHECK(gp::parse_decisions("0 0 topo\n0 1 queue\n", "e.txt", d2, err));
+  CHECK(!gp::make_plan(d2, 0, 3, p, err) && err.find("level 2") != std::string::npos);
+  // Malformed files: file:line and what.
+  CHECK(!gp::parse_decisions("0 0 edge-list\n", "f.txt", d2, err) && err.find("f.txt:1:") == 0 &&
+        err.find("names 4") != std::string::npos);
+  CHECK(!gp::parse_decisions("\n0 0 nope\n", "f.txt", d2, err) && err.find("f.txt:2:") == 0);
+  CHECK(!gp::parse_decisions("0 0 topo\n0 0 queue\n", "f.txt", d2, err) && err.find("twice") != std::string::npos);
+  CHECK(!gp::parse_decisions("x 0 topo\n", "f.txt", d2, err) && err.find("root") != std::string::npos);
+  CHECK(!gp::parse_decisions("0 -1 topo\n", "f.txt", d2, err) && err.find("level") != std::string::npos);
+  CHECK(!gp::parse_decisions("default topo\ndefault queue\n", "f.txt", d2, err));
+  CHECK(!gp::parse_decisions("0 1\n", "f.txt", d2, err));
+  CHECK(!gp::parse_decisions("# nothing\n", "f.txt", d2, err));
+  CHECK(gp::parse_decisions("default switch-me\n", "f.txt", d2, err) == false);
+  CHECK(!gp::parse_decisions("default switch\n", "f.txt", d2, err));  // switch is not one of the 59
+
+  // Forms and conversions.
+  CHECK(gp::form_of(gp::Kind::Topo, true) == gp::Form::Depth);
+  CHECK(gp::form_of(gp::Kind::Queue, true) == gp::Form::Queue);
+  CHECK(gp::form_of(gp::Kind::DOBFS, false) == gp::Form::Queue);
+  CHECK(gp::form_of(gp::Kind::DOBFS, true) == gp::Form::Bitmap);
+  using gp::Form;
+  CHECK(std::strcmp(gp::choose_conversion(false, false, Form::Depth), "-") == 0);
+  CHECK(std::strcmp(gp::choose_conversion(true, false, Form::Queue), "-") == 0);
+  CHECK(std::strcmp(gp::choose_conversion(false, false, Form::Queue), "depth-to-queue") == 0);
+  CHECK(std::strcmp(gp::choose_conversion(false, true, Form::Queue), "bitmap-to-queue") == 0);
+  CHECK(std::strcmp(gp::choose_conversion(true, true, Form::Queue), "-") == 0);
+  CHECK(std::strcmp(gp::choose_conversion(false, false, Form::Bitmap), "depth-to-bitmap") == 0);
+  CHECK(std::strcmp(gp::choose_conversion(true, false, Form::Bitmap), "queue-to-bitmap") == 0);
+  CHECK(std::strcmp(gp::choose_conversion(false, true, Form::Bitmap), "-") == 0);
+
+  // dobfs's directions from the exact counts. Figure 2 from A: m_f = 2 >
+  // m_u / 15 = 4/15 at level 0, so bottom-up at once; the frontiers (2, 3
+  // vertices) never drop below n / 18 = 1/3, so it stays bottom-up.
+  const gpg::CSR g = figure2();
+  const std::vector<int32_t> d0 = gp::cpu_bfs(g, 6, 0);
+  CHECK((gp::dobfs_directions(g, 6, 6, 0, d0, 3) == std::vector<bool>{true, true, true}));
+  // A chain 0->1->...->9 (m = 9): level 0 m_f = 1 > m_u / 15 = 8/15, so
+  // bottom-up; level 1: n_f = 1 < 10/18 but not shrinking (1 = 1): stays.
+  gpg::CSR chain;
+  for (int v = 0; v <= 10; ++v) chain.offsets.push_back(v < 10 ? v : 9);
+  for (int v = 0; v < 9; ++v) chain.targets.push_back((uint32_t)v + 1);
+  const std::vector<int32_t> dc = gp::cpu_bfs(chain, 10, 0);
+  const std::vector<bool> dirs = gp::dobfs_directions(chain, 10, 9, 0, dc, 10);
+  CHECK(dirs.size() == 10 && dirs[0] && dirs[1]);
+  std::printf("switch decisions, plans, conversions ok\n");
+}
+
 void test_extra_files(int argc, char** argv) {
   for (int i = 1; i + 2 < argc; i += 3) {
     const std::string path = argv[i];
@@ -382,6 +464,7 @@ int main(int argc, char** argv) {
   test_args();
   test_stats_json();
   test_dobfs_rule();
+  test_switch();
   test_extra_files(argc, argv);
   if (g_failures) {
     std::printf("%d of %d checks FAILED\n", g_failures, g_checks);
