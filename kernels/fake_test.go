@@ -90,6 +90,7 @@ func fakeRunner(args []string, stdout, stderr io.Writer) int {
 	warmup := fs.Int("warmup", 1, "")
 	out := fs.String("out", "", "")
 	list := fs.Bool("list", false, "")
+	decisionsPath := fs.String("decisions", "", "")
 	if err := fs.Parse(args); err != nil {
 		return 1
 	}
@@ -103,9 +104,37 @@ func fakeRunner(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "graphperf-bfs: "+format+"\n", args...)
 		return 1
 	}
-	impls, err := SelectImpls([]string{*implList}, nil)
-	if err != nil {
-		return fail("--impl: %v", err)
+	// --impl switch plays the switching BFS with --decisions: every level
+	// runs its decision's implementation, a conversion of 500 ns where the
+	// implementation changes.
+	var selectors []string
+	withSwitch := false
+	for _, s := range strings.Split(*implList, ",") {
+		if s == ImplSwitch {
+			withSwitch = true
+		} else {
+			selectors = append(selectors, s)
+		}
+	}
+	var impls []string
+	if len(selectors) > 0 {
+		var err error
+		if impls, err = SelectImpls([]string{strings.Join(selectors, ",")}, nil); err != nil {
+			return fail("--impl: %v", err)
+		}
+	}
+	var decisions *Decisions
+	if withSwitch {
+		f, err := os.Open(*decisionsPath)
+		if err != nil {
+			return fail("--impl switch needs --decisions: %v", err)
+		}
+		decisions, err = ParseDecisions(f, *decisionsPath)
+		f.Close()
+		if err != nil {
+			return fail("%v", err)
+		}
+		impls = append([]string{ImplSwitch}, impls...)
 	}
 	g, _, err := graph.LoadGPG(*gpg)
 	if err != nil {
@@ -147,6 +176,7 @@ func fakeRunner(args []string, stdout, stderr io.Writer) int {
 			id := Identity{Graph: filepath.Base(*gpg), GraphHash: "0000abcd", N: int64(g.NumVertices()), M: g.NumEdges(),
 				Root: root, Impl: impl, Algorithm: "bfs", Aggregation: "-", WarpWidth: 1, Chunk: 1, Claim: "cas"}
 			var reached int64
+			var sw SwitchTotal
 			for L, l := range levels {
 				next := int64(0)
 				if L+1 < len(levels) {
@@ -154,9 +184,24 @@ func fakeRunner(args []string, stdout, stderr io.Writer) int {
 				}
 				reached += l.Frontier
 				ns := 1000 + 10*float64(l.Frontier)
+				var sl SwitchLevel
+				if impl == ImplSwitch {
+					run, ok := decisions.Impl(root, L)
+					if !ok {
+						return fail("root %d level %d: no decision", root, L)
+					}
+					sl.SwitchImpl, sl.Form = run, "depth"
+					sw.SwitchImpls = append(sw.SwitchImpls, run)
+					if L > 0 && sw.SwitchImpls[L-1] != run {
+						sl.ConvertMedianNs = 500
+						sw.Conversions++
+						sw.ConvertMedianNs += 500
+					}
+					sw.KernelMedianNs += ns
+				}
 				line("level", Level{Identity: id, Level: L, Frontier: l.Frontier, Discovered: next, DeviceCount: next,
 					Direction: "-", Convert: "-", Grid: 1, BlockSize: 256, Reps: *reps,
-					Times: Times{MinNs: ns, MedianNs: ns, MeanNs: ns, MaxNs: ns}})
+					Times: Times{MinNs: ns, MedianNs: ns, MeanNs: ns, MaxNs: ns}, SwitchLevel: sl})
 			}
 			last := ri == len(roots)-1 && ii == len(impls)-1
 			if os.Getenv("GRAPHPERF_FAKE_FAIL") == name && last {
@@ -172,9 +217,15 @@ func fakeRunner(args []string, stdout, stderr io.Writer) int {
 				status = 2
 			}
 			ns := 1000 * float64(len(levels))
+			if impl == ImplSwitch {
+				sw.Decisions = filepath.Base(*decisionsPath)
+				sw.DecisionsSource = decisions.Source
+				ns = sw.KernelMedianNs + sw.ConvertMedianNs
+			}
 			line("total", Total{Identity: id, Levels: len(levels), Reached: reached, DepthHash: hash, Verified: !wrong,
 				L2Flush: true, BlockSize: 256, GridCap: 2112, Reps: *reps, Warmup: *warmup,
-				Times: Times{MinNs: ns, MedianNs: ns, MeanNs: ns, MaxNs: ns}, WallTimes: WallTimes{WallMedianNs: 2 * ns}})
+				Times: Times{MinNs: ns, MedianNs: ns, MeanNs: ns, MaxNs: ns}, WallTimes: WallTimes{WallMedianNs: 2 * ns},
+				SwitchTotal: sw})
 			if wrong {
 				line("error", Error{Identity: id, What: "depth_hash 0123456789abcdef differs from the CPU reference",
 					DepthHash: hash, ReferenceHash: FormatHash(props.DepthHash(depth))})

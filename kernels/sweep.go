@@ -32,6 +32,7 @@ import (
 const (
 	ResultsSuffix         = ".jsonl.gz"
 	PageRankResultsSuffix = ".pagerank.jsonl.gz"
+	SwitchResultsSuffix   = ".switch.jsonl.gz"
 	ManifestName          = "manifest.json"
 	LogName               = "sweep.log"
 	LogDir                = "logs"
@@ -40,7 +41,7 @@ const (
 // jobName names a (graph, algorithm) in reports and logs: the graph's name
 // for BFS, name.pagerank for PageRank (its results file's base).
 func jobName(graph, algorithm string) string {
-	if algorithm == AlgorithmBFS || algorithm == "" {
+	if algorithm == AlgorithmBFS || algorithm == "" || algorithm == AlgorithmSwitch {
 		return graph
 	}
 	return graph + "." + algorithm
@@ -75,6 +76,9 @@ type SweepOptions struct {
 	// Progress, when not nil, is called with (graphs done, graphs) after
 	// each graph.
 	Progress func(done, total int64)
+	// Switch, when not nil, makes the sweep a switching-BFS sweep
+	// ("graphperf bench switch", issue 15): see SwitchOptions.
+	Switch *SwitchOptions
 }
 
 // SweepReport says what a sweep did, graph names in corpus order; a
@@ -161,6 +165,9 @@ type GraphRecord struct {
 	RunnerSeconds float64  `json:"runner_seconds"` // the runner alone
 	Results       string   `json:"results"`        // the file in the results directory
 	Run           int      `json:"run"`            // index into Manifest.Runs; -1 for a record rebuilt from its results
+	// Switch is a switching-BFS measurement's decisions (Algorithm
+	// "switch").
+	Switch *SwitchRecord `json:"switch,omitempty"`
 }
 
 // maxProblems bounds the problems a GraphRecord lists.
@@ -264,7 +271,24 @@ func Sweep(ctx context.Context, c *Corpus, opt SweepOptions) (*SweepReport, erro
 	s := &sweep{opt: opt, corpus: c, start: time.Now(), manPath: filepath.Join(opt.ResultsDir, ManifestName),
 		universe: map[string][]string{}, cost: map[string]*costModel{}}
 	var runners []string
+	if opt.Switch != nil {
+		if err := opt.Switch.check(); err != nil {
+			return nil, err
+		}
+		universe, err := Runner{Path: opt.Runner}.List(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(universe, ImplDOBFS) {
+			return nil, fmt.Errorf("kernels: the runner %s lists no %s", opt.Runner, ImplDOBFS)
+		}
+		s.universe[AlgorithmSwitch] = SwitchImpls
+		runners = append(runners, fmt.Sprintf("switch runner %s (--impl %s --decisions)", opt.Runner, strings.Join(SwitchImpls, ",")))
+	}
 	for _, a := range Algorithms {
+		if opt.Switch != nil {
+			break
+		}
 		used := false
 		for _, g := range graphs {
 			used = used || slices.Contains(g.Algorithms, a)
@@ -291,7 +315,7 @@ func Sweep(ctx context.Context, c *Corpus, opt SweepOptions) (*SweepReport, erro
 		if !ok || rec.Seconds <= 0 || s.universe[alg] == nil {
 			continue
 		}
-		if impls, err := SelectImpls(g.Impls, s.universe[alg]); err == nil {
+		if impls, err := s.selectImpls(g, alg); err == nil {
 			s.costFor(alg).add(work(job{g, alg, impls}), rec.Seconds)
 		}
 	}
@@ -335,6 +359,12 @@ func Sweep(ctx context.Context, c *Corpus, opt SweepOptions) (*SweepReport, erro
 	}
 	var jobs []todo
 	for _, g := range graphs {
+		if opt.Switch != nil {
+			if slices.Contains(g.Algorithms, AlgorithmBFS) {
+				jobs = append(jobs, todo{g, AlgorithmSwitch})
+			}
+			continue
+		}
 		for _, a := range g.Algorithms {
 			jobs = append(jobs, todo{g, a})
 		}
@@ -344,7 +374,7 @@ func Sweep(ctx context.Context, c *Corpus, opt SweepOptions) (*SweepReport, erro
 		g := t.g
 		name := jobName(g.Name, t.algorithm)
 		prefix := fmt.Sprintf("[%*d/%d] %s", width, i+1, len(jobs), name)
-		impls, err := SelectImpls(g.Impls, s.universe[t.algorithm])
+		impls, err := s.selectImpls(g, t.algorithm)
 		if err != nil {
 			rep.Failed = append(rep.Failed, Failure{name, err})
 			s.logf("%s: FAILED: %v", prefix, err)
@@ -367,9 +397,12 @@ func Sweep(ctx context.Context, c *Corpus, opt SweepOptions) (*SweepReport, erro
 			break
 		}
 		var rec *GraphRecord
-		if t.algorithm == AlgorithmPageRank {
+		switch t.algorithm {
+		case AlgorithmPageRank:
 			rec, err = s.measurePageRank(runCtx, j)
-		} else {
+		case AlgorithmSwitch:
+			rec, err = s.measureSwitch(runCtx, j)
+		default:
 			rec, err = s.measure(runCtx, j)
 		}
 		switch {
@@ -537,8 +570,11 @@ func (m *costModel) predict(work float64) (float64, bool) {
 // decompressed.
 func (s *sweep) resultsPaths(name, algorithm string) []string {
 	suffix := ResultsSuffix
-	if algorithm == AlgorithmPageRank {
+	switch algorithm {
+	case AlgorithmPageRank:
 		suffix = PageRankResultsSuffix
+	case AlgorithmSwitch:
+		suffix = SwitchResultsSuffix
 	}
 	base := filepath.Join(s.opt.ResultsDir, name)
 	return []string{base + suffix, base + strings.TrimSuffix(suffix, ".gz")}
@@ -850,6 +886,9 @@ func (s *sweep) loadManifest() error {
 		}
 	}
 	s.man.Tool = "graphperf bench sweep"
+	if s.opt.Switch != nil {
+		s.man.Tool = "graphperf bench switch"
+	}
 	s.man.Corpus = s.corpus.Path
 	s.man.CorpusSHA256 = s.corpus.SHA256
 	s.man.Defaults = s.corpus.Defaults
@@ -877,8 +916,8 @@ func sameAlgorithm(a, b string) bool { return cmp.Or(a, AlgorithmBFS) == cmp.Or(
 func (s *sweep) keepRecord(j job) {
 	g := j.Graph
 	alg := ""
-	if j.algorithm == AlgorithmPageRank {
-		alg = AlgorithmPageRank
+	if j.algorithm == AlgorithmPageRank || j.algorithm == AlgorithmSwitch {
+		alg = j.algorithm
 	}
 	for _, r := range s.man.Graphs {
 		if r.Name == g.Name && sameAlgorithm(r.Algorithm, alg) {
@@ -919,7 +958,9 @@ func (s *sweep) writeManifest() error {
 		}
 		return len(order)
 	}
-	algRank := func(a string) int { return slices.Index(Algorithms, cmp.Or(a, AlgorithmBFS)) }
+	algRank := func(a string) int {
+		return slices.Index(append(Algorithms[:len(Algorithms):len(Algorithms)], AlgorithmSwitch), cmp.Or(a, AlgorithmBFS))
+	}
 	slices.SortStableFunc(s.man.Graphs, func(a, b GraphRecord) int {
 		return cmp.Or(rank(a.Name)-rank(b.Name), algRank(a.Algorithm)-algRank(b.Algorithm))
 	})

@@ -35,6 +35,7 @@ func benchGroup() group {
 			{"microbench", "run the GPU microbenchmarks, or read their output: latency, service curves S(m), ceilings", benchMicrobench},
 			{"ncu", "collect Nsight Compute counters for every level of topology-driven BFS", benchNCU},
 			{"ingest", "store runner results and ncu counters in a SQLite store (graphperf data reads it)", benchIngest},
+			{"switch", "measure the switching BFS over a corpus with the time model's decisions (--report: compare it with the optimum, best non-switching and dobfs)", benchSwitch},
 			{"decisions", "write a decision file for the switching BFS (graphperf-bfs --impl switch): per root and level, the model's or the measured-fastest implementation", benchDecisions},
 		},
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
+	"github.com/graphperf/graphperf/analysis/mixmatch"
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/model/predict"
 )
@@ -141,47 +142,21 @@ func modelDecisions(e *env, lf loadFlags, path, rootList string, k int, seed uin
 	if model == "" {
 		model = "default"
 	}
-	d := &kernels.Decisions{Source: fmt.Sprintf("graphperf bench decisions --mode model: model %s (split %s), machine %s, graph %s",
-		model, m.Training.Split, mach.Name, name)}
-	totals := map[string]float64{}
+	source := fmt.Sprintf("graphperf bench decisions --mode model: model %s (split %s), machine %s, graph %s",
+		model, m.Training.Split, mach.Name, name)
+	d, rds, warnings, err := mixmatch.ModelDecisions(m, ph, g, name, roots, source)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, w := range warnings {
+		fmt.Fprintln(e.stderr, "warning:", w)
+	}
 	var rows []decisionSummary
-	for _, r := range roots {
-		p, err := predict.PredictBFS(m, g, name, r, ph)
-		if err != nil {
-			return nil, nil, err
-		}
-		for _, w := range p.Warnings {
-			fmt.Fprintln(e.stderr, "warning:", w)
-		}
-		var impls []string
-		for _, l := range p.Levels {
-			d.Levels = append(d.Levels, kernels.Decision{Root: int64(r), Level: l.Level, Impl: l.Recommended})
-			impls = append(impls, l.Recommended)
-		}
-		for _, t := range p.Totals {
-			totals[t.Impl] += t.Ns
-		}
-		rows = append(rows, decisionSummary{root: r, levels: len(p.Levels), switchNs: p.MixAndMatchNs,
-			bestSingle: p.BestSingle.Impl, bestSingleNs: p.BestSingle.Ns, distinct: distinctImpls(impls)})
+	for _, r := range rds {
+		rows = append(rows, decisionSummary{root: r.Root, levels: r.Levels, switchNs: r.SwitchNs,
+			bestSingle: r.BestSingle, bestSingleNs: r.BestSingleNs, distinct: r.Distinct})
 	}
-	d.Default = argminImpl(totals)
 	return d, rows, nil
-}
-
-// argminImpl is the implementation of least total (ties: the first name).
-func argminImpl(totals map[string]float64) string {
-	names := make([]string, 0, len(totals))
-	for n := range totals {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	best, bestNs := "", math.Inf(1)
-	for _, n := range names {
-		if totals[n] < bestNs {
-			best, bestNs = n, totals[n]
-		}
-	}
-	return best
 }
 
 // graphName is a graph file's name as the runner's results give it: the
@@ -280,6 +255,6 @@ func oracleDecisions(path, rootList, dir string) (*kernels.Decisions, []decision
 		row.distinct = distinctImpls(impls)
 		rows = append(rows, row)
 	}
-	d.Default = argminImpl(totals)
+	d.Default = mixmatch.ArgminImpl(totals)
 	return d, rows, nil
 }
