@@ -2,7 +2,13 @@ package main
 
 import (
 	"fmt"
+	"io/fs"
+	"os"
+	"strconv"
 	"strings"
+
+	"github.com/graphperf/graphperf/analysis/aggregate"
+	"github.com/graphperf/graphperf/kernels/measured"
 
 	"github.com/graphperf/graphperf/analysis/mixmatch"
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
@@ -121,6 +127,106 @@ func benchSwitch(e *env, args []string) error {
 	return printSweepReport(e, rep, *resultsDir)
 }
 
-func benchSwitchReport(e *env, resultsDir, dataDir string, asJSON bool) error {
-	return fmt.Errorf("--report: not yet")
+// benchSwitchReport is "bench switch --report": dirs is one results
+// directory or a comma-separated list, reported as one.
+func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool) error {
+	var totals []kernels.Total
+	predicted := map[aggregate.Input]float64{}
+	var graphs, warnings []string
+	device := ""
+	for _, dir := range strings.Split(dirs, ",") {
+		m, err := mixmatch.LoadDir(dir)
+		if err != nil {
+			return err
+		}
+		if device != "" && m.Device != "" && m.Device != device {
+			return fmt.Errorf("--results: %s was measured on %s, an earlier directory on %s", dir, m.Device, device)
+		}
+		if device == "" {
+			device = m.Device
+		}
+		totals = append(totals, m.Totals...)
+		for k, v := range m.Predicted {
+			predicted[k] = v
+		}
+		graphs = append(graphs, m.Graphs...)
+		warnings = append(warnings, m.Warnings...)
+	}
+	var fsys fs.FS
+	source := dataDir
+	if dataDir != "" {
+		fsys = os.DirFS(dataDir)
+	} else {
+		p, err := mixmatch.Platform(device)
+		if err != nil {
+			return err
+		}
+		d, err := measured.Get(p)
+		if err != nil {
+			return err
+		}
+		fsys, source = d.FS(), "embedded "+p
+	}
+	ref, w, err := mixmatch.ReferenceRuns(fsys, graphs)
+	if err != nil {
+		return err
+	}
+	warnings = append(warnings, w...)
+	rep, err := mixmatch.Compare(totals, predicted, ref)
+	if err != nil {
+		return err
+	}
+	rep.Warnings = append(warnings, rep.Warnings...)
+	if asJSON {
+		return writeJSON(e.stdout, struct {
+			Device    string `json:"device"`
+			Reference string `json:"reference"`
+			*mixmatch.Report
+		}{device, source, rep})
+	}
+	t := &table{header: []string{"graph", "root", "levels", "switch_us", "convert_us", "conversions", "switches", "predicted_us",
+		"offline_us", "optimum_us", "best_single", "best_us", "dobfs_us", "own_dobfs_us", "switch/opt", "switch/offline", "switch/own_dobfs"},
+		name: "bench-switch-inputs"}
+	for _, x := range rep.Inputs {
+		t.add(x.Graph, strconv.FormatUint(uint64(x.Root), 10), strconv.Itoa(x.Levels), us(x.SwitchNs), us(x.ConvertNs),
+			strconv.Itoa(x.Conversions), strconv.Itoa(x.Switches), us(x.PredictedNs), us(x.OfflineNs), us(x.OptimumNs),
+			x.BestImpl, us(x.BestNs), us(x.DOBFSNs), us(x.OwnDOBFSNs), f3(x.SwitchNs/x.OptimumNs), f3(x.SwitchNs/x.OfflineNs),
+			f3(x.SwitchNs/x.OwnDOBFSNs))
+	}
+	fmt.Fprintf(e.stdout, "switching BFS on %s, %d inputs; optimum, best non-switching, dobfs and offline Mix-and-Match from the %s dataset\n\n",
+		device, len(rep.Inputs), source)
+	if err := t.write(e.stdout, false); err != nil {
+		return err
+	}
+	fmt.Fprintln(e.stdout)
+	a := &table{header: []string{"strategy", "time_us", "optimum_us", "total", "avg", "worst"}, name: "bench-switch-total"}
+	for _, r := range rep.Rows {
+		a.add(r.Name, us(r.TimeNs), us(r.OptimalNs), f3(r.Total), f3(r.Avg), f3(r.Worst))
+	}
+	if err := a.write(e.stdout, false); err != nil {
+		return err
+	}
+	met := func(ok bool) string {
+		if ok {
+			return "met"
+		}
+		return "NOT met"
+	}
+	fmt.Fprintf(e.stdout, "\nswitch within %.0f %% of the offline Mix-and-Match: %.1f %% of inputs\n", 100*mixmatch.WithinTolerance, 100*rep.WithinOffline)
+	fmt.Fprintf(e.stdout, "switch faster than dobfs (same call): %.1f %% of inputs; in Total %.3fx dobfs\n", 100*rep.BeatsDOBFS, rep.DOBFSTotal)
+	fmt.Fprintf(e.stdout, "conversions: %.1f %% of the switch's time; %.2f conversions and %.2f switches per input\n",
+		100*rep.ConvertShare, rep.ConversionsPerInput, rep.SwitchesPerInput)
+	if rep.PredictedOverMeasured > 0 {
+		fmt.Fprintf(e.stdout, "the model's predicted Mix-and-Match over the measured switch: %.3f\n", rep.PredictedOverMeasured)
+	}
+	fmt.Fprintf(e.stdout, "\nissue 15 targets:\n  Total <= %.2fx optimum: %s (%.3f)\n  within %.0f %% of offline for >= %.0f %% of inputs: %s (%.1f %%)\n  faster than dobfs on >= %.0f %% of inputs and in Total: %s (%.1f %%, %.3fx)\n",
+		mixmatch.TargetTotal, met(rep.TotalMet), rep.Rows[0].Total,
+		100*mixmatch.WithinTolerance, 100*mixmatch.TargetWithin, met(rep.WithinMet), 100*rep.WithinOffline,
+		100*mixmatch.TargetBeatsDOBFS, met(rep.BeatsDOBFSMet), 100*rep.BeatsDOBFS, rep.DOBFSTotal)
+	for _, w := range rep.Warnings {
+		fmt.Fprintln(e.stderr, "warning:", w)
+	}
+	return nil
 }
+
+func f3(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
