@@ -108,3 +108,32 @@ func TestBenchDecisionsModel(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchSwitchReport reports the SNAP part of the H100 switch
+// measurement (kernels/measured/h100/switch/real, 5 graphs x 5 roots)
+// against the embedded H100 dataset.
+func TestBenchSwitchReport(t *testing.T) {
+	stdout, stderr, err := runCLI(t, "bench", "switch", "--report", "--results", "../../kernels/measured/h100/switch/real")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	for _, want := range []string{"NVIDIA H100 80GB HBM3, 25 inputs", "embedded h100", "switch (measured)", "issue 15 targets:", "faster than dobfs on >= 75 % of inputs and in Total: met"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+}
+
+func TestBenchSwitchFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"bench", "switch", "--corpus", "c.yaml", "--work", "w"},                                                         // no --results
+		{"bench", "switch", "--results", "r", "--json"},                                                                  // --json without --report
+		{"bench", "switch", "--results", "r", "--work", "w"},                                                             // no --corpus
+		{"bench", "switch", "--results", "r", "--corpus", "c.yaml"},                                                      // no --work
+		{"bench", "switch", "--results", "r", "--corpus", "c", "--work", "w", "--time-budget", "2m", "--deadline", "1m"}, // budget > deadline
+	} {
+		if _, _, err := runCLI(t, args...); err == nil {
+			t.Errorf("%q: no error", args)
+		}
+	}
+}
