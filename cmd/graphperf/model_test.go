@@ -21,6 +21,7 @@ func TestModelGolden(t *testing.T) {
 		{"model-machine-list-json", []string{"model", "machine", "list", "--json"}, false},
 		{"model-machine-list-csv", []string{"model", "machine", "list", "--csv"}, false},
 		{"model-machine-show-h100", []string{"model", "machine", "show", "h100"}, false},
+		{"model-machine-show-h200", []string{"model", "machine", "show", "h200"}, false},
 		{"model-machine-show-westmere", []string{"model", "machine", "show", "westmere"}, false},
 		{"model-machine-show-p100-json", []string{"model", "machine", "show", "--json", "p100"}, false},
 		{"model-machine-show-file", []string{"model", "machine", "show", "testdata/model-tiny.yaml"}, false},

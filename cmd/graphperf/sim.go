@@ -36,17 +36,33 @@ type simMachine struct {
 	// the machine's measured kernels (warp.Config.Unroll).
 	l1     cache.FullyAssociativeConfig
 	unroll int
+	// machine is the GPU whose geometry gpu.Simulate takes the models'
+	// other sizes from (gpu.Config.Machine; nil: the H100).
+	machine *machine.Machine
 }
 
 // lookupSimMachine returns the simMachine called name: the H100 of
-// h100.yaml (gpu.DefaultGeometry), or seed 000's K40c (the physical warps of
-// k40c.yaml, seed 000's 32-byte-line L2 and row buffers).
+// h100.yaml (gpu.DefaultGeometry), the H200 of h200.yaml (its
+// gpu.GeometryOf: the same SM and L1, 60 MiB of L2, 3008 open rows), or
+// seed 000's K40c (the physical warps of k40c.yaml, seed 000's
+// 32-byte-line L2 and row buffers).
 func lookupSimMachine(name string) (simMachine, bool) {
 	switch strings.ToLower(name) {
 	case "h100":
 		g := gpu.DefaultGeometry()
 		return simMachine{warps: g.PhysicalWarps, fa: g.FullyAssociative, rows: g.RowBuffers, sectored: true, banked: true,
 			l1: g.L1, unroll: warp.NVCCUnroll}, true
+	case "h200":
+		h200, err := machine.Lookup("h200")
+		if err != nil {
+			return simMachine{}, false
+		}
+		g, err := gpu.GeometryOf(h200)
+		if err != nil {
+			return simMachine{}, false
+		}
+		return simMachine{warps: g.PhysicalWarps, fa: g.FullyAssociative, rows: g.RowBuffers, sectored: true, banked: true,
+			l1: g.L1, unroll: warp.NVCCUnroll, machine: h200}, true
 	case "k40c":
 		k40c, err := machine.Lookup("k40c")
 		if err != nil {
@@ -129,7 +145,7 @@ dram_writes, W_max and n_est on the total row.`)
 	kernel := fs.String("kernel", "topo", "kernel `NAME`: "+strings.Join(warp.Kernels(), ", "))
 	root := fs.String("root", "max", "root vertex: an id, \"max\" (highest out-degree) or \"random\"")
 	seed := fs.Uint64("seed", 1, "seed for --root random")
-	machineName := fs.String("machine", "h100", "GPU: h100 or k40c")
+	machineName := fs.String("machine", "h100", "GPU: h100, h200 or k40c")
 	l2 := fs.String("l2", gpu.L2FullyAssociative, "L2 model: fa or sectored")
 	dramModel := fs.String("dram", gpu.DRAMPaper, "DRAM row-buffer model: paper or banked")
 	unroll := fs.Int("unroll", 1, "edge-loop unrolling `K`: 1 as seed 000 §6.3, 4 as nvcc")
@@ -153,7 +169,7 @@ dram_writes, W_max and n_est on the total row.`)
 	}
 	m, ok := lookupSimMachine(*machineName)
 	if !ok {
-		return fmt.Errorf("--machine: unknown machine %q (want h100 or k40c)", *machineName)
+		return fmt.Errorf("--machine: unknown machine %q (want h100, h200 or k40c)", *machineName)
 	}
 	switch *l2 {
 	case gpu.L2FullyAssociative:
@@ -182,7 +198,7 @@ dram_writes, W_max and n_est on the total row.`)
 		return err
 	}
 	res, err := gpu.Simulate(g, r, gpu.Config{Kernel: *kernel, L2: *l2, DRAM: *dramModel,
-		PhysicalWarps: m.warps, FullyAssociative: m.fa, RowBuffers: m.rows, ColdLevels: *cold,
+		Machine: m.machine, PhysicalWarps: m.warps, FullyAssociative: m.fa, RowBuffers: m.rows, ColdLevels: *cold,
 		Warp: warp.Config{Unroll: *unroll, Chunk: *chunk}})
 	if err != nil {
 		return err

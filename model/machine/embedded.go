@@ -14,7 +14,7 @@ import (
 //go:embed machines/*.yaml
 var embedded embed.FS
 
-// Names returns the names of the embedded machines, sorted: h100, k40c,
+// Names returns the names of the embedded machines, sorted: h100, h200, k40c,
 // p100, titanx, westmere.
 func Names() []string {
 	files, _ := fs.Glob(embedded, "machines/*.yaml")

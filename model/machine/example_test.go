@@ -94,6 +94,7 @@ func ExampleList() {
 	}
 	// Output:
 	// h100      132 SMs   1045.44 warp GIPS  3.352 TB/s
+	// h200      132 SMs   1045.44 warp GIPS  4.814 TB/s
 	// k40c       15 SMs     89.40 warp GIPS  288 GB/s
 	// p100       56 SMs    148.74 warp GIPS  732 GB/s
 	// titanx     24 SMs    103.30 warp GIPS  336.5 GB/s

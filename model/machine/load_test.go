@@ -204,7 +204,7 @@ func TestUnitErrorsWrapErrUnit(t *testing.T) {
 // TestEmbedded loads every embedded machine: it must validate, be named as
 // its file, and give a source for every value.
 func TestEmbedded(t *testing.T) {
-	want := []string{"h100", "k40c", "p100", "titanx", "westmere"}
+	want := []string{"h100", "h200", "k40c", "p100", "titanx", "westmere"}
 	if got := Names(); strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}
