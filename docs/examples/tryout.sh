@@ -51,6 +51,7 @@ name=$(basename "$readme")
 SKIP=(
   '^go test  :: CI runs the tests itself'
   '^graphperf bench (build|run|sweep|ncu)( |$) :: needs a GPU and nvcc'
+  '^graphperf bench switch --corpus :: needs a GPU and nvcc'
   '^kernels/measure-[a-z0-9-]+\.sh :: needs a GPU and nvcc'
 )
 
