@@ -17,19 +17,43 @@ import (
 // and a manifest record per graph (generator or file, seed, size, the roots
 // measured), from which a caller can rebuild a graph whose properties the
 // store lacks. dataset selects one dataset ("" all; then a graph name must
-// not be in two datasets).
+// not be in two datasets). It is FromStoreOn with no platform named: the
+// store's only platform, or an error naming them when it holds several.
 func FromStore(db *store.DB, dataset string) (*Data, []kernels.GraphRecord, error) {
-	runs, err := db.RunTimes(store.Filter{Dataset: dataset, Algorithm: kernels.AlgorithmBFS, ValidatedOnly: true})
+	return FromStoreOn(db, dataset, "")
+}
+
+// FromStoreOn is FromStore on one platform: the runs of the platform
+// platform names (store.DB.ResolvePlatform: a full name, or a part of one
+// such as "h200"), and only the graphs measured there. With platform ""
+// the store must hold BFS runs of one platform only; with several the
+// error is a *store.PlatformError listing them, so that no table mixes
+// two GPUs' times.
+func FromStoreOn(db *store.DB, dataset, platform string) (*Data, []kernels.GraphRecord, error) {
+	name, err := db.ResolvePlatform(platform, kernels.AlgorithmBFS)
+	if err != nil {
+		return nil, nil, err
+	}
+	if platform == "" {
+		// One platform or none: select nothing, as before platforms were
+		// told apart.
+		name = ""
+	}
+	runs, err := db.RunTimes(store.Filter{Dataset: dataset, Algorithm: kernels.AlgorithmBFS, ValidatedOnly: true, Platform: name})
 	if err != nil {
 		return nil, nil, err
 	}
 	if len(runs) == 0 {
-		if dataset != "" {
-			return nil, nil, fmt.Errorf("no validated BFS runs in dataset %q", dataset)
+		on := ""
+		if name != "" {
+			on = " on " + name
 		}
-		return nil, nil, fmt.Errorf("no validated BFS runs")
+		if dataset != "" {
+			return nil, nil, fmt.Errorf("no validated BFS runs%s in dataset %q", on, dataset)
+		}
+		return nil, nil, fmt.Errorf("no validated BFS runs%s", on)
 	}
-	recs, props, err := storeGraphs(db.SQL(), dataset)
+	recs, props, err := storeGraphs(db.SQL(), dataset, name)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -53,8 +77,9 @@ func FromStore(db *store.DB, dataset string) (*Data, []kernels.GraphRecord, erro
 		FROM level_timings l JOIN runs r ON r.id = l.run_id
 		JOIN variants v ON v.id = r.variant_id JOIN graphs g ON g.id = v.graph_id
 		JOIN datasets d ON d.id = g.dataset_id JOIN algorithms a ON a.id = v.algorithm_id
-		WHERE (?1 = '' OR d.name = ?1) AND a.name = ?2 AND r.validated = 1
-		GROUP BY g.name, v.root, l.level`, dataset, kernels.AlgorithmBFS)
+		JOIN platforms p ON p.id = r.platform_id
+		WHERE (?1 = '' OR d.name = ?1) AND a.name = ?2 AND r.validated = 1 AND (?3 = '' OR p.name = ?3)
+		GROUP BY g.name, v.root, l.level`, dataset, kernels.AlgorithmBFS, name)
 	if err != nil {
 		return nil, nil, fmt.Errorf("frontiers: %w", err)
 	}
@@ -79,15 +104,18 @@ func FromStore(db *store.DB, dataset string) (*Data, []kernels.GraphRecord, erro
 	return d, recs, nil
 }
 
-// storeGraphs reads the graphs of dataset with BFS variants: their
-// manifest-like records and the properties the store holds.
-func storeGraphs(db *sql.DB, dataset string) ([]kernels.GraphRecord, map[string]kernels.GraphPropsJSON, error) {
+// storeGraphs reads the graphs of dataset with BFS variants (with runs on
+// platform, when not ""): their manifest-like records and the properties
+// the store holds.
+func storeGraphs(db *sql.DB, dataset, platform string) ([]kernels.GraphRecord, map[string]kernels.GraphPropsJSON, error) {
 	rows, err := db.Query(`SELECT g.id, d.name, g.name, g.n, g.m, COALESCE(g.directed, 0), COALESCE(g.generator_json, ''),
 		COALESCE(g.seed, 0), COALESCE(g.source_file, ''), COALESCE(g.source_sha256, ''), COALESCE(g.load_json, ''), g.graph_hash
 		FROM graphs g JOIN datasets d ON d.id = g.dataset_id
 		WHERE (?1 = '' OR d.name = ?1)
 		AND EXISTS (SELECT 1 FROM variants v JOIN algorithms a ON a.id = v.algorithm_id WHERE v.graph_id = g.id AND a.name = ?2)
-		ORDER BY g.name`, dataset, kernels.AlgorithmBFS)
+		AND (?3 = '' OR EXISTS (SELECT 1 FROM variants v JOIN runs r ON r.variant_id = v.id
+			JOIN platforms p ON p.id = r.platform_id WHERE v.graph_id = g.id AND p.name = ?3))
+		ORDER BY g.name`, dataset, kernels.AlgorithmBFS, platform)
 	if err != nil {
 		return nil, nil, fmt.Errorf("graphs: %w", err)
 	}

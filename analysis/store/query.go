@@ -90,6 +90,11 @@ type Filter struct {
 	// ValidatedOnly leaves out runs whose result disagreed with the
 	// reference.
 	ValidatedOnly bool
+	// Platform selects the runs of the platforms of this name (the
+	// runner's device name, "NVIDIA H100 80GB HBM3"; DB.ResolvePlatform
+	// turns a short name into it). Several platform rows may share a name
+	// (another driver, say); they count as one platform.
+	Platform string
 }
 
 // Total is one run's total time, with what identifies it.
@@ -111,14 +116,15 @@ const runJoin = `FROM runs r
 	JOIN implementations i ON i.id = r.implementation_id
 	JOIN platforms p ON p.id = r.platform_id
 	WHERE (?1 = '' OR d.name = ?1) AND (?2 = '' OR g.name = ?2) AND (?3 = '' OR i.name = ?3)
-	AND (?4 = '' OR a.name = ?4) AND (?5 = -2 OR v.root = ?5) AND (?6 = 0 OR r.validated = 1)`
+	AND (?4 = '' OR a.name = ?4) AND (?5 = -2 OR v.root = ?5) AND (?6 = 0 OR r.validated = 1)
+	AND (?7 = '' OR p.name = ?7)`
 
 func (f Filter) args() []any {
 	root := int64(-2) // no root has this value
 	if f.Root != nil {
 		root = *f.Root
 	}
-	return []any{f.Dataset, f.Graph, f.Implementation, f.Algorithm, root, f.ValidatedOnly}
+	return []any{f.Dataset, f.Graph, f.Implementation, f.Algorithm, root, f.ValidatedOnly, f.Platform}
 }
 
 // Totals returns the total times of the runs f selects, per (graph, root,

@@ -445,3 +445,30 @@ func TestRepeatedLevelRejectsFile(t *testing.T) {
 	}
 	sameCounts(t, "repeated level", before, counts(t, db))
 }
+
+func TestMatchPlatform(t *testing.T) {
+	names := []string{"NVIDIA H100 80GB HBM3", "NVIDIA H200", "NVIDIA H100 PCIe"}
+	tests := []struct {
+		name, want, err string
+	}{
+		{"NVIDIA H200", "NVIDIA H200", ""},
+		{"nvidia h200", "NVIDIA H200", ""},
+		{"h200", "NVIDIA H200", ""},
+		{"hbm3", "NVIDIA H100 80GB HBM3", ""},
+		{"h100", "", `platform "h100" matches "NVIDIA H100 80GB HBM3", "NVIDIA H100 PCIe": give more of the name`},
+		{"a100", "", `platform "a100": the store holds no such platform (it holds "NVIDIA H100 80GB HBM3", "NVIDIA H200", "NVIDIA H100 PCIe")`},
+		{"", "", `the store holds runs of 3 platforms ("NVIDIA H100 80GB HBM3", "NVIDIA H200", "NVIDIA H100 PCIe"): choose one with --platform`},
+	}
+	for _, tt := range tests {
+		got, err := matchPlatform(tt.name, names)
+		if got != tt.want || (err == nil) != (tt.err == "") || (err != nil && (err.Error() != tt.err || !errors.Is(err, ErrPlatform))) {
+			t.Errorf("%q: %q, %v; want %q, %s", tt.name, got, err, tt.want, tt.err)
+		}
+	}
+	if got, err := matchPlatform("", names[:1]); got != names[0] || err != nil {
+		t.Errorf("one platform: %q, %v", got, err)
+	}
+	if got, err := matchPlatform("", nil); got != "" || err != nil {
+		t.Errorf("no platform: %q, %v", got, err)
+	}
+}

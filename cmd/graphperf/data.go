@@ -71,6 +71,9 @@ type dataPlatformJSON struct {
 	MemClockKHz       int64  `json:"mem_clock_khz"`
 	DriverVersion     int    `json:"driver_version"`
 	RuntimeVersion    int    `json:"runtime_version"`
+	// Runs counts the runs of every platform row with this name (of any
+	// algorithm): what --platform NAME selects.
+	Runs int `json:"runs"`
 }
 
 // dataListJSON is what "data list --json" prints.
@@ -83,7 +86,9 @@ type dataListJSON struct {
 func dataList(e *env, args []string) error {
 	fs := newFlagSet(e, "list", "data list [flags]",
 		`List what the store holds: its graphs (dataset, vertices, edges), its
-implementations and its platforms. --json prints one object with the arrays
+implementations and its platforms (with their runs when there are several:
+the analyses take --platform NAME, the name or a part of it, to choose one).
+--json prints one object with the arrays
 "graphs", "implementations" and "platforms"; the table and --csv print one
 row each, the kind first. Without --db, kernels/measured/h100 (when in the
 working directory) is ingested into memory first.`)
@@ -113,6 +118,14 @@ working directory) is ingested into memory first.`)
 	if err != nil {
 		return err
 	}
+	platRuns, err := db.PlatformRuns("")
+	if err != nil {
+		return err
+	}
+	runsOf := map[string]int{}
+	for _, p := range platRuns {
+		runsOf[p.Name] = p.Runs
+	}
 	out := dataListJSON{Graphs: []dataGraphJSON{}, Implementations: []dataImplJSON{}, Platforms: []dataPlatformJSON{}}
 	t := &table{header: []string{"kind", "dataset", "name", "detail"}}
 	for _, g := range graphs {
@@ -135,8 +148,13 @@ working directory) is ingested into memory first.`)
 	for _, p := range plats {
 		out.Platforms = append(out.Platforms, dataPlatformJSON{Name: p.Name, ComputeCapability: p.ComputeCapability,
 			SMCount: p.SMCount, L2Bytes: p.L2Bytes, ClockKHz: p.ClockKHz, MemClockKHz: p.MemClockKHz,
-			DriverVersion: p.DriverVersion, RuntimeVersion: p.RuntimeVersion})
-		t.add("platform", "", p.Name, fmt.Sprintf("cc %s, %d SMs", p.ComputeCapability, p.SMCount))
+			DriverVersion: p.DriverVersion, RuntimeVersion: p.RuntimeVersion, Runs: runsOf[p.Name]})
+		detail := fmt.Sprintf("cc %s, %d SMs", p.ComputeCapability, p.SMCount)
+		if len(platRuns) > 1 {
+			// Several GPUs: say which holds what (--platform selects by name).
+			detail += fmt.Sprintf(", %d runs", runsOf[p.Name])
+		}
+		t.add("platform", "", p.Name, detail)
 	}
 	if of.json {
 		return writeJSON(e.stdout, out)
@@ -177,7 +195,7 @@ func dataQuery(e *env, args []string) error {
 and run configuration: the median, min and max over the timed repetitions
 of the summed level times, in ns. --levels prints the per-level median times
 instead ("discovered" is per level: the vertices found while expanding it,
-the next level's frontier). --graph, --impl and --root select; a graph or
+the next level's frontier). --graph, --impl, --root and --platform select; a graph or
 implementation the store does not hold is an error that names the nearest
 ones. --columns picks the table's columns. --json prints a JSON array.`)
 	dbPath := fs.String("db", "", "the SQLite store (default: the embedded datasets' (H100 and H200), built once in the cache)")
@@ -185,6 +203,7 @@ ones. --columns picks the table's columns. --json prints a JSON array.`)
 	graphName := fs.String("graph", "", "only this graph")
 	impl := fs.String("impl", "", "only this implementation")
 	root := fs.String("root", "", "only this root (-1: the root of a rootless algorithm)")
+	platform := fs.String("platform", "", "only the runs of this GPU (its name, or a part of it such as h200)")
 	levels := fs.Bool("levels", false, "print per-level median times")
 	columns := fs.String("columns", "", "the table's (or CSV's) columns, comma-separated (default: all)")
 	var of outputFlags
@@ -213,6 +232,11 @@ ones. --columns picks the table's columns. --json prints a JSON array.`)
 	defer db.Close()
 	if err := checkNames(db, f); err != nil {
 		return err
+	}
+	if *platform != "" {
+		if f.Platform, err = db.ResolvePlatform(*platform, ""); err != nil {
+			return fmt.Errorf("--platform: %w", err)
+		}
 	}
 	if *levels {
 		ms, err := db.LevelMedians(f)

@@ -41,7 +41,7 @@ type env struct {
 }
 
 func groups() []group {
-	return []group{graphGroup(), benchGroup(), modelGroup(), simGroup(), dataGroup(), treeGroup(), predictGroup()}
+	return []group{graphGroup(), benchGroup(), modelGroup(), simGroup(), dataGroup(), treeGroup(), predictGroup(), portGroup()}
 }
 
 // run is main without the process: it parses args and dispatches.

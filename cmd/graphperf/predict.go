@@ -33,12 +33,13 @@ func predictGroup() group {
 // dataFlags choose the measurements the time model is trained or scored
 // on: the embedded dataset, a results directory DIR, or a store.
 type dataFlags struct {
-	db, dataset, graphs string
+	db, dataset, graphs, platform string
 }
 
 func (f *dataFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.db, "db", "", "read the validated BFS runs of this store (graphperf bench ingest) instead of a results directory")
 	fs.StringVar(&f.dataset, "dataset", "", "with --db: only this dataset of the store")
+	fs.StringVar(&f.platform, "platform", "", "with --db: only the runs of this GPU (its name in \"data list\", or a part of it such as h200); default: the store's only one")
 	fs.StringVar(&f.graphs, "graphs", os.Getenv(GraphsEnv), "folder holding the file graphs (SNAP and the like) a manifest or store names, rebuilt for their level properties when the data has none; default $"+GraphsEnv)
 }
 
@@ -52,16 +53,19 @@ func timeData(e *env, dirArgs []string, m *machine.Machine, df dataFlags) (*pred
 		if len(dirArgs) > 0 {
 			return nil, fmt.Errorf("give a results directory or --db, not both")
 		}
-		return loadTimeData(e, "", df.db, df.dataset, df.graphs, ph)
+		return loadTimeData(e, "", df.db, df.dataset, df.platform, df.graphs, ph)
 	}
 	if df.dataset != "" {
 		return nil, fmt.Errorf("--dataset needs --db")
+	}
+	if df.platform != "" {
+		return nil, fmt.Errorf("--platform needs --db (a results directory holds one GPU's runs)")
 	}
 	dir, err := resultsDir(dirArgs)
 	if err != nil {
 		return nil, err
 	}
-	return loadTimeData(e, dir, "", "", df.graphs, ph)
+	return loadTimeData(e, dir, "", "", "", df.graphs, ph)
 }
 
 // machineFlag is --machine: an embedded machine name or a YAML file.

@@ -127,10 +127,10 @@ func levelSource(dir string, b *graphBuilder) (predict.LevelSource, error) {
 }
 
 // loadTimeData reads a results directory (dir), or the validated BFS runs of
-// a store (dbPath, with dataset), for the time model, rebuilding graphs
+// a store (dbPath, with dataset and platform: split.FromStoreOn), for the time model, rebuilding graphs
 // from the manifest (or the store's graph records) where their properties
 // are missing; file graphs are read from graphsDir.
-func loadTimeData(e *env, dir, dbPath, dataset, graphsDir string, ph predict.Physics) (*predict.Dataset, error) {
+func loadTimeData(e *env, dir, dbPath, dataset, platform, graphsDir string, ph predict.Physics) (*predict.Dataset, error) {
 	var d *split.Data
 	var src predict.LevelSource
 	if dbPath != "" {
@@ -140,7 +140,7 @@ func loadTimeData(e *env, dir, dbPath, dataset, graphsDir string, ph predict.Phy
 		}
 		defer db.Close()
 		var recs []kernels.GraphRecord
-		if d, recs, err = split.FromStore(db, dataset); err != nil {
+		if d, recs, err = split.FromStoreOn(db, dataset, platform); err != nil {
 			return nil, fmt.Errorf("--db %s: %w", dbPath, err)
 		}
 		b := newGraphBuilder(e, recs, graphsDir)

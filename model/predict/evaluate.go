@@ -65,6 +65,16 @@ func EvaluateSplit(ds *Dataset, s Split, g Grid, progress func(done, total int))
 // the validation graphs, refitted on training and validation, scored by
 // Mix-and-Match on the test levels.
 func ClassificationTree(ds *Dataset, s Split, test []int) (aggregate.Row, tree.Params, error) {
+	return ClassificationTreeOn(ds, s, ds, test)
+}
+
+// ClassificationTreeOn is ClassificationTree trained (and its settings
+// chosen) on the graphs of s in ds, and scored on the level rows test of
+// another dataset, testDS: another GPU's measurements of the same
+// implementations (seed 004 ch. 8). A predicted implementation that testDS
+// did not measure at a level leaves that input out, with a warning of
+// split.MixAndMatch.
+func ClassificationTreeOn(ds *Dataset, s Split, testDS *Dataset, test []int) (aggregate.Row, tree.Params, error) {
 	train, val := ds.LevelsOf(s.Train), ds.LevelsOf(s.Validation)
 	names := make([]string, ds.K())
 	for j, k := range ds.Kernels {
@@ -78,15 +88,21 @@ func ClassificationTree(ds *Dataset, s Split, test []int) (aggregate.Row, tree.P
 		}
 		return tree.Fit(X, y, w, names, split.FeatureNames, p)
 	}
-	score := func(c *tree.Classifier, levels []int) (aggregate.Row, error) {
-		pred := make([]float64, len(ds.Ns))
+	score := func(c *tree.Classifier, on *Dataset, levels []int) (aggregate.Row, error) {
+		column := map[string]int{} // kernel name -> column of on
+		for j, k := range on.Kernels {
+			column[k.Name] = j
+		}
+		pred := make([]float64, len(on.Ns))
 		for i := range pred {
 			pred[i] = math.NaN()
 		}
 		for _, r := range levels {
-			pred[r*ds.K()+c.Predict(ds.Levels[r].Features)] = 1
+			if j, ok := column[names[c.Predict(on.Levels[r].Features)]]; ok {
+				pred[r*on.K()+j] = 1
+			}
 		}
-		sc, err := ScoreLevels(ds, levels, pred, "")
+		sc, err := ScoreLevels(on, levels, pred, "")
 		return sc.MixAndMatch, err
 	}
 	best, bestTotal := TreeGrid[0], math.Inf(1)
@@ -96,7 +112,7 @@ func ClassificationTree(ds *Dataset, s Split, test []int) (aggregate.Row, tree.P
 			if err != nil {
 				return aggregate.Row{}, p, err
 			}
-			r, err := score(c, val)
+			r, err := score(c, ds, val)
 			if err != nil {
 				return aggregate.Row{}, p, err
 			}
@@ -109,7 +125,7 @@ func ClassificationTree(ds *Dataset, s Split, test []int) (aggregate.Row, tree.P
 	if err != nil {
 		return aggregate.Row{}, best, err
 	}
-	r, err := score(c, test)
+	r, err := score(c, testDS, test)
 	r.Name = "classification tree"
 	return r, best, err
 }

@@ -1,0 +1,318 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/graphperf/graphperf/analysis/aggregate"
+	"github.com/graphperf/graphperf/analysis/port"
+	"github.com/graphperf/graphperf/model/machine"
+	"github.com/graphperf/graphperf/model/portability"
+)
+
+func portGroup() group {
+	return group{
+		name:    "port",
+		summary: "the same BFS implementations on several GPUs: performance portability, specializations, speedups, models moved between GPUs",
+		commands: []command{
+			{"pp", "Pennycook's performance portability of every implementation over the stored GPUs", portPP},
+			{"specialize", "seed 002's fair, anti-social and illegal specializations: warp width and aggregation tuned to one GPU", portSpecialize},
+			{"speedup", "each implementation's speedup of one GPU over another, against their bandwidth ratio", portSpeedup},
+			{"transfer", "the time model and seed 004's tree trained on one GPU's runs, scored on another's", portTransfer},
+		},
+	}
+}
+
+// portFlags choose the measurements of a port verb.
+type portFlags struct {
+	db, dataset, platforms string
+	of                     outputFlags
+}
+
+func (f *portFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.db, "db", "", "the SQLite store holding two GPUs' sweeps (graphperf bench ingest; default: the embedded H100 dataset's, which has one)")
+	fs.StringVar(&f.dataset, "dataset", "", "only this dataset of the store (default: every dataset; inputs are matched by graph name and root)")
+	fs.StringVar(&f.platforms, "platforms", "", "the platforms compared, comma-separated: names as \"data list\" prints them, or parts of them such as h100,h200 (default: every platform with BFS runs)")
+	f.of.register(fs)
+}
+
+// load opens the store and reads the platforms' validated BFS runs.
+func (f *portFlags) load(e *env) (*port.Measurements, error) {
+	if err := f.of.check(); err != nil {
+		return nil, err
+	}
+	db, err := openData(e, f.db)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	var names []string
+	if f.platforms != "" {
+		for _, p := range strings.Split(f.platforms, ",") {
+			names = append(names, strings.TrimSpace(p))
+		}
+	}
+	m, err := port.Load(db, f.dataset, names)
+	if err != nil {
+		return nil, fmt.Errorf("--platforms: %w", err)
+	}
+	return m, nil
+}
+
+// shortNames labels platforms in table headers: the model number of the
+// device name ("H100" of "NVIDIA H100 80GB HBM3") when that tells them
+// apart, else the full names.
+func shortNames(platforms []string) []string {
+	model := regexp.MustCompile(`\b[A-Z]+[0-9]{2,}[A-Za-z]*\b`)
+	out := make([]string, len(platforms))
+	seen := map[string]bool{}
+	for i, p := range platforms {
+		out[i] = model.FindString(p)
+		if out[i] == "" || seen[out[i]] {
+			return platforms
+		}
+		seen[out[i]] = true
+	}
+	return out
+}
+
+// legend is "H100 = NVIDIA H100 80GB HBM3, H200 = ...".
+func legend(platforms []string) string {
+	short := shortNames(platforms)
+	parts := make([]string, len(platforms))
+	for i, p := range platforms {
+		parts[i] = p
+		if short[i] != p {
+			parts[i] = short[i] + " = " + p
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// writeNotes prints the notes after a table (to stderr with --csv, so
+// the CSV stays a table).
+func writeNotes(e *env, asCSV bool, notes []string) {
+	if len(notes) == 0 {
+		return
+	}
+	w, heading := e.stdout, "\nnotes:\n"
+	if asCSV {
+		w, heading = e.stderr, ""
+	}
+	io.WriteString(w, heading)
+	for _, n := range notes {
+		if asCSV {
+			fmt.Fprintf(w, "graphperf: port: note: %s\n", n)
+		} else {
+			fmt.Fprintf(w, "  %s\n", n)
+		}
+	}
+}
+
+func f3(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
+
+const portPPHelp = `Pennycook's performance portability (seed 002 §2.1) of every BFS
+implementation over the platforms of the store (--platforms), with
+application efficiency:
+
+  PP(a, H) = |H| / sum_{i in H} 1/e_i(a)   if a runs every input on every i in H, else 0
+  e_i(a)   = sum_{p in C} T_i(best_i(p), p) / sum_{p in C} T_i(a, p)
+
+C is the set of inputs (graph, root) measured on every platform; T_i the
+median total time of the validated runs on platform i; best_i(p) the
+fastest single implementation of input p on platform i (--against total),
+or the per-level oracle, the fastest implementation at every level
+(--against levels). So e_i is 1 / the Total of seed 004 §4.3 over C: a
+time-weighted aggregate, the largest inputs weigh most. An implementation
+without a validated run of some input of C on a platform is unsupported
+there: PP 0.`
+
+func portPP(e *env, args []string) error {
+	fs := newFlagSet(e, "port pp", "port pp [--db STORE] [--platforms A,B] [--against total|levels] [--json|--csv]", portPPHelp)
+	var pf portFlags
+	pf.register(fs)
+	against := fs.String("against", "total", "the best implementation of an input: total (fastest single implementation) or levels (per-level oracle)")
+	if _, err := parse(fs, args, 0, 0); err != nil {
+		return err
+	}
+	a, err := aggregate.ParseAgainst(*against)
+	if err != nil {
+		return fmt.Errorf("--against: %w", err)
+	}
+	m, err := pf.load(e)
+	if err != nil {
+		return err
+	}
+	res, err := port.PP(m, nil, a)
+	if err != nil {
+		return err
+	}
+	if pf.of.json {
+		return writeJSON(e.stdout, res)
+	}
+	short := shortNames(res.Platforms)
+	header := []string{"implementation"}
+	for _, s := range short {
+		header = append(header, "e["+s+"]")
+	}
+	t := &table{header: append(header, "PP", "unsupported")}
+	for _, r := range res.Rows {
+		row := []string{r.Implementation}
+		for _, eff := range r.Efficiencies {
+			cell := "-"
+			if eff > 0 {
+				cell = f3(eff)
+			}
+			row = append(row, cell)
+		}
+		var unsupported []string
+		for i := range res.Platforms {
+			if r.Missing[i] > 0 {
+				unsupported = append(unsupported, fmt.Sprintf("%s (%d inputs)", short[i], r.Missing[i]))
+			}
+		}
+		u := strings.Join(unsupported, " ")
+		if u == "" {
+			u = "-"
+		}
+		t.add(append(row, f3(r.PP), u)...)
+	}
+	if !pf.of.csv {
+		fmt.Fprintf(e.stdout, "performance portability over H = {%s}: %d inputs measured on every platform; best of an input: %s\n\n",
+			legend(res.Platforms), res.Inputs, map[aggregate.Against]string{aggregate.AgainstTotal: "the fastest single implementation", aggregate.AgainstLevels: "the per-level oracle"}[a])
+	}
+	if err := t.write(e.stdout, pf.of.csv); err != nil {
+		return err
+	}
+	writeNotes(e, pf.of.csv, res.Warnings)
+	return nil
+}
+
+const portSpecializeHelp = `Seed 002's classes of platform specializations (§3.2, §3.2.3) where the
+measurements hold them: for every group of implementations that differ in
+one parameter (the virtual warp width 4-32 of vertex-push-warp and
+vertex-pull-warp, default 32; the aggregation atomic, bulk, warp-reduce or
+block-reduce, default atomic) and every platform t, the specialization "set
+the parameter to its optimum on t" (the least summed time over the inputs
+the default ran on every platform), compared with the default on every
+platform:
+
+  fair         no platform slows down by more than --noise (seed 002 line 319)
+  anti-social  some platform slows down by more than --noise (line 321)
+  illegal      the tuned implementation fails (no validated run) on a
+               platform where the default runs (line 323)
+
+"none": the default is already the optimum on t. The notes say which of seed
+002's specializations (zero-copy, work-group size) the data cannot classify.`
+
+func portSpecialize(e *env, args []string) error {
+	fs := newFlagSet(e, "port specialize", "port specialize [--db STORE] [--platforms A,B] [--noise 0.05] [--json|--csv]", portSpecializeHelp)
+	var pf portFlags
+	pf.register(fs)
+	noise := fs.Float64("noise", portability.DefaultNoise, "relative time change below which a platform is not affected")
+	if _, err := parse(fs, args, 0, 0); err != nil {
+		return err
+	}
+	m, err := pf.load(e)
+	if err != nil {
+		return err
+	}
+	res, err := port.Specialize(m, nil, *noise)
+	if err != nil {
+		return fmt.Errorf("--noise: %w", err)
+	}
+	if pf.of.json {
+		return writeJSON(e.stdout, res)
+	}
+	short := shortNames(res.Platforms)
+	header := []string{"parameter", "group", "default", "tuned for", "tuned"}
+	for _, s := range short {
+		header = append(header, "change["+s+"]")
+	}
+	t := &table{header: append(header, "class")}
+	for _, r := range res.Rows {
+		row := []string{r.Parameter, r.Group, r.Default, short[indexOf(res.Platforms, r.Target)], r.Tuned}
+		for i := range res.Platforms {
+			cell := "broken"
+			if r.AfterNs[i] > 0 {
+				cell = fmt.Sprintf("%+.1f%%", 100*(r.AfterNs[i]/r.BeforeNs[i]-1))
+			}
+			row = append(row, cell)
+		}
+		class := string(r.Verdict.Class)
+		if class == "" {
+			class = "none"
+		}
+		t.add(append(row, class)...)
+	}
+	if !pf.of.csv {
+		var counts []string
+		for _, c := range []string{"fair", "anti-social", "illegal", "none"} {
+			counts = append(counts, fmt.Sprintf("%d %s", res.Counts[c], c))
+		}
+		fmt.Fprintf(e.stdout, "specializations over {%s} (seed 002 §3.2.3; change = time tuned / time default - 1, noise %.3g%%): %s\n\n",
+			legend(res.Platforms), 100*res.Noise, strings.Join(counts, ", "))
+	}
+	if err := t.write(e.stdout, pf.of.csv); err != nil {
+		return err
+	}
+	var notes []string
+	for _, n := range res.NotClassified {
+		notes = append(notes, "not classified: "+n)
+	}
+	writeNotes(e, pf.of.csv, append(notes, res.Warnings...))
+	return nil
+}
+
+func indexOf(list []string, s string) int {
+	for i, v := range list {
+		if v == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// platformMachines returns the machine file of every platform: the
+// --machine entries (PLATFORM=SPEC, PLATFORM a name or part of one, SPEC an
+// embedded machine or a YAML file), else port.MachineFor.
+func platformMachines(spec string, platforms []string) (map[string]*machine.Machine, error) {
+	out := map[string]*machine.Machine{}
+	if spec != "" {
+		for _, kv := range strings.Split(spec, ",") {
+			k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
+			if !ok || k == "" || v == "" {
+				return nil, fmt.Errorf("--machine %q: want PLATFORM=MACHINE (an embedded name or a .yaml file), comma-separated", kv)
+			}
+			var match []string
+			for _, p := range platforms {
+				if p == k || strings.Contains(strings.ToLower(p), strings.ToLower(k)) {
+					match = append(match, p)
+				}
+			}
+			if len(match) != 1 {
+				return nil, fmt.Errorf("--machine %s: %q matches %d of the platforms %q", kv, k, len(match), platforms)
+			}
+			m, err := loadMachine(v)
+			if err != nil {
+				return nil, fmt.Errorf("--machine %s: %w", kv, err)
+			}
+			out[match[0]] = m
+		}
+	}
+	for _, p := range platforms {
+		if out[p] != nil {
+			continue
+		}
+		m, err := port.MachineFor(p)
+		if err != nil {
+			return nil, fmt.Errorf("--machine: %w", err)
+		}
+		out[p] = m
+	}
+	return out, nil
+}

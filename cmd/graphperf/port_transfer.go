@@ -1,0 +1,171 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/graphperf/graphperf/analysis/aggregate"
+	"github.com/graphperf/graphperf/analysis/port"
+	"github.com/graphperf/graphperf/analysis/split"
+	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
+	"github.com/graphperf/graphperf/kernels/measured"
+	"github.com/graphperf/graphperf/model/predict"
+)
+
+const portTransferHelp = `Leave a platform out (seed 004 ch. 8): the time model (model/predict, as
+"predict evaluate" trains it) and seed 004's classification tree, trained on
+one GPU's validated BFS runs and scored on another's, for every ordered
+pair of --platforms. Scores are the target GPU's: Mix-and-Match (at every
+level the implementation the model picks, its measured time on the target;
+switching cost not included) against the target's per-level optimum (seed
+004 §4.3 Total: summed time of the picks / summed per-level optimum),
+beside the target's best non-switching oracle and the best fixed
+implementation of the source's training graphs; and the time model's
+per-level error on the target (median |predicted - measured| / measured,
+share within ±20%, mean Spearman rank correlation per level). The time
+model's physical base time on the target comes from the target's machine
+file, as it would for a GPU never measured.
+
+With --hold-out 0 (the default) the models train on every graph of the
+source and are scored on every graph of the target: the graphs are the
+same, only the GPU differs. With --hold-out F a share F of the graphs
+measured on both is held out of all training and the scores are on those
+graphs only, beside "native" models trained on the target's own runs of
+the remaining graphs: the price of not measuring the target GPU.
+
+The graph and level properties come from --levels DIR's
+graph-properties.json.gz and level-properties.json.gz (default: the
+embedded H100 dataset's, which have every graph of the H100 sweep; a
+level's frontier must be the one measured), else the graph is rebuilt from the store's record (file graphs from
+--graphs). One fit takes 20-30 s on two cores with the default grid.`
+
+// portTransferJSON is what "port transfer --json" prints.
+type portTransferJSON struct {
+	*port.TransferResult
+	Trees int `json:"trees"`
+}
+
+func portTransfer(e *env, args []string) error {
+	fs := newFlagSet(e, "port transfer", "port transfer [--db STORE] [--platforms A,B] [--hold-out F] [--seed N] [--machine PLATFORM=FILE,...] [--json|--csv]", portTransferHelp)
+	var pf portFlags
+	pf.register(fs)
+	machines := fs.String("machine", "", "machine files by platform, PLATFORM=MACHINE comma-separated (MACHINE: an embedded name or a .yaml file; default: the embedded one the device name names)")
+	holdOut := fs.Float64("hold-out", 0, "share of the graphs measured on both platforms held out of all training (0: score on every graph)")
+	seed := fs.Uint64("seed", 1, "seed of the validation and held-out graphs and of the boosting")
+	trees := fs.Int("trees", predict.DefaultGrid.Base.Trees, "most boosting rounds of the time model (early stopping on the validation graphs chooses fewer)")
+	levelsDir := fs.String("levels", "", "results directory whose "+"level-properties.json.gz gives the graphs' level properties (default: the embedded H100 dataset's)")
+	graphsDir := fs.String("graphs", os.Getenv(GraphsEnv), "folder holding the file graphs (SNAP) a store names, rebuilt when --levels lacks them; default $"+GraphsEnv)
+	if _, err := parse(fs, args, 0, 0); err != nil {
+		return err
+	}
+	if *trees < 1 {
+		return fmt.Errorf("--trees %d: want 1 or more", *trees)
+	}
+	m, err := pf.load(e)
+	if err != nil {
+		return err
+	}
+	if len(m.Platforms) < 2 {
+		return fmt.Errorf("%w: %q (ingest a second GPU's sweep into the store: graphperf bench ingest)", port.ErrPlatforms, m.Platforms)
+	}
+	mach, err := platformMachines(*machines, m.Platforms)
+	if err != nil {
+		return err
+	}
+	dir := *levelsDir
+	if dir == "" {
+		if dir, err = measured.Dir(); err != nil {
+			return err
+		}
+	}
+	db, err := openData(e, pf.db)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	// The graph properties of --levels DIR, where it has them: a graph
+	// rebuilt for its properties takes minutes at the sweep's largest sizes.
+	props, err := split.ReadProps(filepath.Join(dir, split.PropsName))
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("--levels: %w", err)
+	}
+	datasets := map[string]*predict.Dataset{}
+	for _, p := range m.Platforms {
+		d, recs, err := split.FromStoreOn(db, pf.dataset, p)
+		if err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
+		for g, gp := range props {
+			if _, ok := d.Props[g]; !ok {
+				d.Props[g] = gp
+			}
+		}
+		b := newGraphBuilder(e, recs, *graphsDir)
+		b.fillProps(d)
+		src, err := levelSource(dir, b)
+		if err != nil {
+			return err
+		}
+		ph, err := predict.NewPhysics(mach[p])
+		if err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
+		ds, err := predict.NewDataset(d, src, ph)
+		if err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
+		for _, w := range ds.Warnings {
+			fmt.Fprintf(e.stderr, "warning: %s: %s\n", p, w)
+		}
+		datasets[p] = ds
+	}
+	o := port.DefaultTransferOptions
+	o.Grid.Base.Trees, o.Seed, o.HoldOut = *trees, *seed, *holdOut
+	bar := progress.New(e.stderr, e.interactive, "transfer", false)
+	res, err := port.Transfer(datasets, m.Platforms, o, func(d, t int) { bar.Update(int64(d), int64(t)) })
+	bar.Done()
+	if err != nil {
+		return fmt.Errorf("--hold-out: %w", err)
+	}
+	if pf.of.json {
+		return writeJSON(e.stdout, portTransferJSON{res, *trees})
+	}
+	short := shortNames(res.Platforms)
+	name := func(p string) string { return short[indexOf(res.Platforms, p)] }
+	total := func(r aggregate.Row) string {
+		if r.Inputs == 0 {
+			return "-"
+		}
+		return f3(r.Total)
+	}
+	t := &table{header: []string{"trained on", "scored on", "graphs", "inputs", "time model", "tree", "best non-switching", "best fixed",
+		"native time model", "native tree", "median error", "within 20%", "spearman"}}
+	var notes []string
+	for _, r := range res.Rows {
+		nm, nt := "-", "-"
+		if r.Native != nil {
+			nm, nt = total(r.Native.TimeModel), total(r.Native.Tree)
+		}
+		t.add(name(r.From), name(r.To), fmt.Sprint(len(r.TestGraphs)), fmt.Sprint(r.Transfer.TimeModel.Inputs),
+			total(r.Transfer.TimeModel), total(r.Transfer.Tree), total(r.BestNonSwitching), total(r.BestFixed)+" "+r.BestFixedImpl,
+			nm, nt, pct(r.Transfer.MedianError), pct(r.Transfer.Within20), f3(r.Transfer.Spearman))
+		for _, w := range r.Warnings {
+			notes = append(notes, fmt.Sprintf("%s to %s: %s", name(r.From), name(r.To), w))
+		}
+	}
+	if !pf.of.csv {
+		what := "every graph of the target (the same graphs the source trained on)"
+		if res.HoldOut > 0 {
+			what = fmt.Sprintf("%.0f%% of the graphs measured on both, held out of all training (seed %d)", 100*res.HoldOut, res.Seed)
+		}
+		fmt.Fprintf(e.stdout, "leave a platform out over {%s}: trained on one, scored on %s; Totals against the target's per-level optimum (1 = optimal)\n\n",
+			legend(res.Platforms), what)
+	}
+	if err := t.write(e.stdout, pf.of.csv); err != nil {
+		return err
+	}
+	writeNotes(e, pf.of.csv, notes)
+	return nil
+}
