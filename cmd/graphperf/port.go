@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
@@ -112,8 +111,6 @@ func writeNotes(e *env, asCSV bool, notes []string) {
 		}
 	}
 }
-
-func f3(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
 
 const portPPHelp = `Pennycook's performance portability (seed 002 §2.1) of every BFS
 implementation over the platforms of the store (--platforms), with
