@@ -373,11 +373,14 @@ func optFtoa(v *float64) string {
 	return ftoa(*v)
 }
 
-// optPercent prints a coefficient of variation as a percentage with one
-// decimal, "2.3%", or "-" for nil.
+// optPercent prints a coefficient of variation as a percentage, "2.3%",
+// with two significant digits below 1% ("0.045%", "0%"), or "-" for nil.
 func optPercent(v *float64) string {
-	if v == nil {
+	switch {
+	case v == nil:
 		return "-"
+	case 100**v < 1:
+		return strconv.FormatFloat(100**v, 'g', 2, 64) + "%"
 	}
 	return strconv.FormatFloat(100**v, 'f', 1, 64) + "%"
 }
