@@ -439,7 +439,9 @@ func summaryFigures(e *env, dir string, t *aggregate.Table, runs []aggregate.Run
 	if err != nil {
 		return err
 	}
-	if err := e.figure(dir, "normalized-"+string(a), "Time over "+againstTitle(a)+", best member of each family", p, 6*vg.Inch, 4.5*vg.Inch); err != nil {
+	if err := e.figure(dir, "normalized-"+string(a), "Time over "+againstTitle(a)+", best member of each family: "+
+		"one point per input (graph, root), so each curve spans its spread over graphs and roots; "+
+		"the spread over the timed repetitions is the table's cv_reps", p, 6*vg.Inch, 4.5*vg.Inch); err != nil {
 		return err
 	}
 	var fams []string
@@ -452,7 +454,8 @@ func summaryFigures(e *env, dir string, t *aggregate.Table, runs []aggregate.Run
 	if err != nil {
 		return err
 	}
-	return e.figure(dir, "heatmap-"+string(a), "Time over the optimum per graph and family (best member), all roots summed", hm,
+	return e.figure(dir, "heatmap-"+string(a), "Time over the optimum per graph and family (best member), all roots summed "+
+		"(the table's cv_roots and cv_reps give the spread over roots and repetitions behind each sum)", hm,
 		9*vg.Inch, vg.Length(2.5+0.12*float64(len(graphs)))*vg.Inch)
 }
 
