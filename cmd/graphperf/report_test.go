@@ -135,6 +135,14 @@ func TestReportDefault(t *testing.T) {
 	if v, _ := x.GetCellValue(sheet, "C2", excelize.Options{RawCellValue: true}); v != "1" {
 		t.Errorf("%s!C2 = %q, want 1", sheet, v)
 	}
+	// Its spread columns (J, K: cv_reps, cv_roots) are numbers too.
+	for _, cell := range []string{"J1", "K1", "J2", "K2"} {
+		v, _ := x.GetCellValue(sheet, cell)
+		typ, _ := x.GetCellType(sheet, cell)
+		if isText := typ == excelize.CellTypeSharedString || typ == excelize.CellTypeInlineString; isText != (cell[1] == '1') || v == "" {
+			t.Errorf("%s!%s = %q (type %v): want the header cv_reps/cv_roots in row 1 and numbers below", sheet, cell, v, typ)
+		}
+	}
 
 	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
 	if err != nil {
