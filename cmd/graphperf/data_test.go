@@ -124,7 +124,7 @@ func TestDataExportHeader(t *testing.T) {
 	db := testStore(t)
 	for table, want := range map[string]string{
 		"runs":   "run_id,dataset,graph,algorithm,impl,root,platform,levels,min_ns,median_ns,mean_ns,max_ns,stddev_ns,validated",
-		"levels": "run_id,graph,impl,root,level,frontier,discovered,direction,median_ns",
+		"levels": "run_id,graph,impl,root,level,frontier,discovered,direction,min_ns,median_ns,mean_ns,max_ns,stddev_ns",
 	} {
 		out := filepath.Join(t.TempDir(), table+".csv")
 		if _, stderr, err := runCLI(t, "data", "export", "--db", db, "--table", table, "-o", out); err != nil {
