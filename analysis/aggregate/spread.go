@@ -32,7 +32,8 @@ import (
 //     the row's value is the median over such graphs. It says how much the
 //     choice of root moves the time, not how noisy a measurement is.
 //
-// The median of an even count is the mean of the two middle values.
+// The median of an even count is the mean of the two middle values. A Row
+// not built by Summarize has the zero Spread, which says nothing.
 type Spread struct {
 	CVReps  float64
 	CVRoots float64
