@@ -371,10 +371,11 @@ var exportTables = map[string][]string{
 
 func dataExport(e *env, args []string) (err error) {
 	fs := newFlagSet(e, "export", "data export [flags] --table runs|levels -o FILE.csv",
-		`Write one table of the store as CSV: runs (one row per run: its graph,
-implementation, root, platform and total times in ns) or levels (one row
-per run and level: frontier, discovered, direction, and the level's times in
-ns over the timed repetitions: min, median, mean, max, stddev).`)
+		`Write one table of the store as CSV, every time in ns with its min,
+mean, max and stddev over the timed repetitions beside the median: runs
+(one row per run: its graph, implementation, root, platform and total
+times) or levels (the times of each BFS level, one row
+per run and level: frontier, discovered, direction, median time in ns).`)
 	dbPath := fs.String("db", "", "the SQLite store (default: the embedded H100 dataset's, built once in the cache)")
 	tableName := fs.String("table", "", "the table: runs or levels (required)")
 	out := fs.String("o", "", "the CSV file to write (required)")
