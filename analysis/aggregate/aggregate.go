@@ -96,6 +96,9 @@ type Row struct {
 	// WorstInput is where the largest ratio occurs (the first such input
 	// in graph, root order); zero when no ratio exceeds 1.
 	WorstInput Input
+	// Spread is how much its times vary over the repetitions and over the
+	// roots (see Spread for the definitions).
+	Spread Spread
 }
 
 // Table is an aggregate table over a set of inputs.
@@ -123,7 +126,8 @@ const (
 // Runs of one input must not repeat an implementation, and every time must
 // be positive and finite. With AgainstLevels, a run without complete level
 // times (nil LevelNs), or with another number of levels than the input's
-// other runs, is left out of that input, with a warning.
+// other runs, is left out of that input, with a warning. Every row carries
+// its Spread over the repetitions and the roots.
 //
 // It takes O(R log R) time for R runs, plus O(R L) for L levels.
 func Summarize(runs []Run, against Against) (*Table, error) {
@@ -160,6 +164,7 @@ func Summarize(runs []Run, against Against) (*Table, error) {
 	t := &Table{Against: against}
 	impls := map[string]*series{}
 	best := &series{}
+	var optimalCVs []float64 // per input, the optimum's CV over the repetitions
 	var noLevels, wrongLevels int
 	for _, in := range inputs {
 		rs := byInput[in]
@@ -176,15 +181,30 @@ func Summarize(runs []Run, against Against) (*Table, error) {
 		opt := optimum(in, rs, against)
 		t.Inputs = append(t.Inputs, in)
 		t.Optima = append(t.Optima, opt)
+		byImpl := make(map[string]Run, len(rs))
 		for _, r := range rs {
+			byImpl[r.Impl] = r
 			s := impls[r.Impl]
 			if s == nil {
 				s = &series{}
 				impls[r.Impl] = s
 			}
-			s.add(in, timeOf(r, against), opt.Ns)
+			s.add(in, timeOf(r, against), opt.Ns, CV(r.Total))
 		}
-		best.add(in, opt.BestNs, opt.Ns)
+		bestCV := CV(byImpl[opt.BestImpl].Total)
+		best.add(in, opt.BestNs, opt.Ns, bestCV)
+		optimalCV := bestCV
+		if against == AgainstLevels {
+			// Seed 004 line 1072's oracle: each level's time from another run.
+			parts := make([]kernels.Times, len(opt.LevelImpls))
+			for l, impl := range opt.LevelImpls {
+				if lv := byImpl[impl].Levels; l < len(lv) {
+					parts[l] = lv[l]
+				}
+			}
+			optimalCV = sumCV(parts)
+		}
+		optimalCVs = append(optimalCVs, optimalCV)
 	}
 	if noLevels > 0 {
 		t.Warnings = append(t.Warnings, fmt.Sprintf("%d runs without complete level times left out of the per-level comparison", noLevels))
@@ -196,8 +216,8 @@ func Summarize(runs []Run, against Against) (*Table, error) {
 		return nil, ErrNoData
 	}
 	optimal := &series{}
-	for _, o := range t.Optima {
-		optimal.add(o.Input, o.Ns, o.Ns)
+	for i, o := range t.Optima {
+		optimal.add(o.Input, o.Ns, o.Ns, optimalCVs[i])
 	}
 	t.Optimal = optimal.row("optimal")
 	t.BestNonSwitching = best.row("best non-switching")
@@ -307,17 +327,20 @@ func optimum(in Input, rs []Run, against Against) Optimum {
 	return o
 }
 
-// series collects one row's times and optima, input by input.
+// series collects one row's times, optima and coefficients of variation
+// over the repetitions, input by input.
 type series struct {
 	inputs []Input
 	times  []float64
 	optima []float64
+	cvReps []float64
 }
 
-func (s *series) add(in Input, timeNs, optimalNs float64) {
+func (s *series) add(in Input, timeNs, optimalNs, cvReps float64) {
 	s.inputs = append(s.inputs, in)
 	s.times = append(s.times, timeNs)
 	s.optima = append(s.optima, optimalNs)
+	s.cvReps = append(s.cvReps, cvReps)
 }
 
 // row computes the columns of seed 004 §4.3.1 (lines 1074-1088).
@@ -353,5 +376,6 @@ func (s *series) row(name string) Row {
 	r.Within2x = float64(within) / k
 	r.Over5x = float64(over5) / k
 	r.Over20x = float64(over20) / k
+	r.Spread = spreadOf(s.inputs, s.times, s.cvReps)
 	return r
 }

@@ -58,6 +58,23 @@
 //     r_i <= 2 ("1-2x"; r_i >= 1 always), r_i > 5 and r_i > 20;
 //   - Worst (line 1088): max r_i.
 //
+// # Spread
+//
+// Every row also says how much the times behind it vary (Row.Spread; issue
+// 13 item 8: "spread, not only centres"), as two coefficients of
+// variation, standard deviation over mean:
+//
+//   - CVReps, over the timed repetitions: per input, the total line's
+//     stddev_ns / mean_ns (10 repetitions per run in the H100 dataset);
+//     the row shows the median over its inputs;
+//   - CVRoots, over the roots: per graph, the sample standard deviation of
+//     the row's times on the graph's roots (5 in the H100 dataset) over
+//     their mean; the row shows the median over its graphs.
+//
+// Spread's doc comment gives the details (the per-level oracle, missing
+// values). Rates carry the least and greatest repetition time (MinNs,
+// MaxNs) and the same two coefficients.
+//
 // Only inputs the implementation has count: an implementation missing on
 // some input is compared over the inputs it has, and the table says so in
 // its warnings. The optimum is taken over every implementation present on

@@ -28,6 +28,17 @@ type Rate struct {
 	Edges    int64   // m, all arcs
 	Reached  float64 // vertices reached; for several roots, their mean
 	GTEPS    float64 // Edges / TimeNs, in 1e9 edges per second
+	// MinNs and MaxNs are the least and greatest total time of any timed
+	// repetition on Roots (the total lines' min_ns and max_ns): over the
+	// repetitions of one root, or of all the graph's roots. NaN when the
+	// runs carry no repetition times.
+	MinNs, MaxNs float64
+	// CVReps is the coefficient of variation over the repetitions
+	// (stddev_ns / mean_ns of the total line), for several roots the
+	// median over them; CVRoots is, for several roots, the sample standard
+	// deviation (n-1) of the per-root median times over their mean, NaN
+	// for one root. See Spread.
+	CVReps, CVRoots float64
 }
 
 // ReachedShare is Reached / Vertices.
@@ -43,6 +54,7 @@ func Rates(runs []Run, graph string) (perRoot []Rate, overall Rate, err error) {
 		ns      float64
 		reached float64
 		roots   []uint32
+		runs    []Run
 	}
 	byImpl := map[string]*sum{}
 	fastest := map[uint32]Run{}
@@ -63,16 +75,27 @@ func Rates(runs []Run, graph string) (perRoot []Rate, overall Rate, err error) {
 		s.ns += r.TotalNs
 		s.reached += float64(r.Reached)
 		s.roots = append(s.roots, r.Root)
+		s.runs = append(s.runs, r)
 	}
 	if len(fastest) == 0 {
 		return nil, Rate{}, fmt.Errorf("%w: graph %q has no runs", ErrNoData, graph)
 	}
-	rate := func(impl string, roots []uint32, ns, reached float64) Rate {
-		return Rate{Graph: graph, Roots: roots, Impl: impl, TimeNs: ns, Vertices: vertices, Edges: edges,
-			Reached: reached, GTEPS: float64(edges) / ns}
+	rate := func(impl string, roots []uint32, ns, reached float64, rs []Run) Rate {
+		out := Rate{Graph: graph, Roots: roots, Impl: impl, TimeNs: ns, Vertices: vertices, Edges: edges,
+			Reached: reached, GTEPS: float64(edges) / ns, MinNs: math.Inf(1), MaxNs: math.Inf(-1)}
+		cvs, medians := make([]float64, len(rs)), make([]float64, len(rs))
+		for i, r := range rs {
+			out.MinNs, out.MaxNs = math.Min(out.MinNs, r.Total.MinNs), math.Max(out.MaxNs, r.Total.MaxNs)
+			cvs[i], medians[i] = CV(r.Total), r.TotalNs
+		}
+		if !(out.MinNs > 0) || !(out.MaxNs > 0) {
+			out.MinNs, out.MaxNs = math.NaN(), math.NaN()
+		}
+		out.CVReps, out.CVRoots = median(cvs), sampleCV(medians)
+		return out
 	}
 	for root, r := range fastest {
-		perRoot = append(perRoot, rate(r.Impl, []uint32{root}, r.TotalNs, float64(r.Reached)))
+		perRoot = append(perRoot, rate(r.Impl, []uint32{root}, r.TotalNs, float64(r.Reached), []Run{r}))
 	}
 	sort.Slice(perRoot, func(i, j int) bool { return perRoot[i].Roots[0] < perRoot[j].Roots[0] })
 
@@ -89,5 +112,5 @@ func Rates(runs []Run, graph string) (perRoot []Rate, overall Rate, err error) {
 	roots := append([]uint32(nil), s.roots...)
 	sort.Slice(roots, func(i, j int) bool { return roots[i] < roots[j] })
 	k := float64(len(roots))
-	return perRoot, rate(best, roots, s.ns/k, s.reached/k), nil
+	return perRoot, rate(best, roots, s.ns/k, s.reached/k, s.runs), nil
 }

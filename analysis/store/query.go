@@ -149,7 +149,8 @@ func (db *DB) TrainingRuns(f Filter) ([]Total, error) {
 	return db.Totals(f)
 }
 
-// LevelMedian is the median time of one BFS level of one run.
+// LevelMedian is the median time of one BFS level of one run, with its
+// spread over the timed repetitions.
 type LevelMedian struct {
 	RunID                 int64
 	Graph, Implementation string
@@ -158,13 +159,16 @@ type LevelMedian struct {
 	Frontier, Discovered  int64
 	Direction             string
 	MedianNs              float64
+	// MinNs, MeanNs, MaxNs and StddevNs are the level line's other times
+	// over the timed repetitions (StddevNs the sample standard deviation).
+	MinNs, MeanNs, MaxNs, StddevNs float64
 }
 
 // LevelMedians returns the per-level median times of the runs f selects,
 // ordered by graph, root, implementation and level.
 func (db *DB) LevelMedians(f Filter) ([]LevelMedian, error) {
 	rows, err := db.sql.Query(`SELECT r.id, g.name, i.name, v.root, l.level, l.frontier, l.discovered,
-		l.direction, l.median_ns `+runJoin[:len("FROM runs r")]+`
+		l.direction, l.median_ns, l.min_ns, l.mean_ns, l.max_ns, l.stddev_ns `+runJoin[:len("FROM runs r")]+`
 		JOIN level_timings l ON l.run_id = r.id`+runJoin[len("FROM runs r"):]+`
 		ORDER BY d.name, g.name, v.root, i.name, r.id, l.level`, f.args()...)
 	if err != nil {
@@ -172,7 +176,7 @@ func (db *DB) LevelMedians(f Filter) ([]LevelMedian, error) {
 	}
 	return collect(rows, func(m *LevelMedian) []any {
 		return []any{&m.RunID, &m.Graph, &m.Implementation, &m.Root, &m.Level, &m.Frontier, &m.Discovered,
-			&m.Direction, &m.MedianNs}
+			&m.Direction, &m.MedianNs, &m.MinNs, &m.MeanNs, &m.MaxNs, &m.StddevNs}
 	})
 }
 

@@ -23,14 +23,18 @@ directory of graphperf-pr output (*.pagerank.jsonl.gz; default: the
 embedded H100 PageRank sweep, embedded:pagerank) in the aggregate table of
 seed 004 §4.3 against the fastest implementation per graph: total (sum of
 its times over the sum of the fastest), avg, the shares within 2x and
-beyond 5x and 20x, and its worst graph. Times are the runner's medians
+beyond 5x and 20x, its worst graph, and cv_reps, the spread over the
+timed repetitions: per graph the coefficient of variation (stddev / mean)
+of its time, the median over its graphs. Times are the runner's medians
 over the timed repetitions of all iterations; lines whose ranks failed the
 check against the Go reference are left out.
 
 --orderings reads graph names as BASE-ORDERING (graphperf graph reorder's
 orderings, and "original") and adds, per base graph, the run time of every
 implementation on every ordering (seed 004 figure 6.1 and table 6.1); the
-embedded embedded:orderings directory holds such a sweep.`
+embedded embedded:orderings directory holds such a sweep. Its figure draws
+the median time as bars and the least and greatest time of the timed
+repetitions as error bars.`
 
 // pagerankOrderings are the suffixes --orderings recognises, longest first.
 var pagerankOrderings = []string{"in-degree-pessimal", "out-degree-pessimal", "degree-pessimal", "in-degree", "out-degree", "degree", "random", "original"}
@@ -94,14 +98,18 @@ func benchPageRank(e *env, args []string) error {
 	if of.json {
 		return writeJSON(e.stdout, map[string]any{"dir": dir, "graphs": len(tab.Inputs), "rows": tab.Rows, "dropped": dropped})
 	}
-	t := &table{header: []string{"impl", "graphs", "total", "avg", "1-2x", ">5x", ">20x", "worst", "worst_graph"}, name: "pagerank-aggregate",
-		title: fmt.Sprintf("PageRank, %d graphs: time over the fastest implementation per graph (seed 004 §4.3)", len(tab.Inputs))}
+	t := &table{header: []string{"impl", "graphs", "total", "avg", "1-2x", ">5x", ">20x", "worst", "worst_graph", "cv_reps"}, name: "pagerank-aggregate",
+		title: fmt.Sprintf("PageRank, %d graphs: time over the fastest implementation per graph (seed 004 §4.3); "+
+			"cv_reps: median over the graphs of the coefficient of variation (stddev / mean) over the timed repetitions (a fraction)", len(tab.Inputs))}
 	for _, r := range append([]aggregate.Row{tab.BestNonSwitching}, tab.Rows...) {
+		cv := finite(r.Spread.CVReps)
 		if of.csv || e.inReport() {
-			t.add(r.Name, fmt.Sprint(r.Inputs), ftoa(r.Total), ftoa(r.Avg), ftoa(r.Within2x), ftoa(r.Over5x), ftoa(r.Over20x), ftoa(r.Worst), r.WorstInput.Graph)
+			t.add(r.Name, fmt.Sprint(r.Inputs), ftoa(r.Total), ftoa(r.Avg), ftoa(r.Within2x), ftoa(r.Over5x), ftoa(r.Over20x), ftoa(r.Worst), r.WorstInput.Graph,
+				optFtoa(cv))
 			continue
 		}
-		t.add(r.Name, fmt.Sprint(r.Inputs), times(r.Total), times(r.Avg), percent(r.Within2x), percent(r.Over5x), percent(r.Over20x), times(r.Worst), r.WorstInput.Graph)
+		t.add(r.Name, fmt.Sprint(r.Inputs), times(r.Total), times(r.Avg), percent(r.Within2x), percent(r.Over5x), percent(r.Over20x), times(r.Worst), r.WorstInput.Graph,
+			optPercent(cv))
 	}
 	t.chart = &rtable.Chart{Type: "bar", X: 0, Y: []int{2}, Title: "total time / fastest", YTitle: "× fastest"}
 	if !of.csv && !e.inReport() {
@@ -135,10 +143,12 @@ func benchPageRank(e *env, args []string) error {
 // pagerankOrderingTables prints, per base graph, the median time (ms) of
 // every implementation on every ordering, with the largest coefficient of
 // variation over the timed repetitions among its orderings (cv holds it per
-// graph and implementation), and draws the medians as grouped bars.
+// graph and implementation), and draws the medians as grouped bars with
+// the minimum and maximum over the repetitions as error bars.
 func pagerankOrderingTables(e *env, dir string, runs []aggregate.Run, cv map[[2]string]float64, asCSV bool) error {
 	type key struct{ base, order, impl string }
 	times := map[key]float64{}
+	spread := map[key]kernels.Times{}
 	var bases, impls []string
 	seenBase, seenImpl := map[string]bool{}, map[string]bool{}
 	for _, r := range runs {
@@ -153,6 +163,7 @@ func pagerankOrderingTables(e *env, dir string, runs []aggregate.Run, cv map[[2]
 			return fmt.Errorf("--orderings: graph %q does not end in -ORDERING (%s)", r.Graph, strings.Join(pagerankOrderings, ", "))
 		}
 		times[key{base, order, r.Impl}] = r.TotalNs
+		spread[key{base, order, r.Impl}] = r.Total
 		if !seenBase[base] {
 			seenBase[base] = true
 			bases = append(bases, base)
@@ -178,16 +189,19 @@ func pagerankOrderingTables(e *env, dir string, runs []aggregate.Run, cv map[[2]
 		}
 		t := &table{header: append(append([]string{"impl"}, present...), "max_cv_%"), name: "orderings-" + slug(base),
 			title: fmt.Sprintf("PageRank on %s: median time (ms) of 100 iterations per memory ordering (seed 004 figure 6.1); max_cv_%%: the largest coefficient of variation over the timed repetitions among the orderings", base)}
-		values := make([][]float64, len(present))
+		values, lo, hi := make([][]float64, len(present)), make([][]float64, len(present)), make([][]float64, len(present))
 		for s := range values {
-			values[s] = make([]float64, len(impls))
+			values[s], lo[s], hi[s] = make([]float64, len(impls)), make([]float64, len(impls)), make([]float64, len(impls))
 		}
 		for g, im := range impls {
 			row := []string{im}
 			maxCV, anyCV := 0.0, false
 			for s, o := range present {
 				v, ok := times[key{base, o, im}]
-				values[s][g] = math.NaN()
+				values[s][g], lo[s][g], hi[s][g] = math.NaN(), math.NaN(), math.NaN()
+				if sp := spread[key{base, o, im}]; ok && sp.MaxNs > 0 {
+					lo[s][g], hi[s][g] = sp.MinNs/1e6, sp.MaxNs/1e6
+				}
 				if ok {
 					values[s][g] = v / 1e6
 					row = append(row, fmt.Sprintf("%.3f", v/1e6))
@@ -223,7 +237,20 @@ func pagerankOrderingTables(e *env, dir string, runs []aggregate.Run, cv map[[2]
 		if err != nil {
 			return err
 		}
-		if err := e.figure(dir, "orderings-"+slug(base), "PageRank run time of each implementation on each memory ordering of "+base+" (seed 004 figure 6.1)",
+		if err := rplot.AddBarSpread(p, lo, hi, "min–max of the timed repetitions"); err != nil && !errors.Is(err, rplot.ErrNoData) {
+			return err
+		}
+		widest := 0.0 // the largest (max - min) / median of a bar
+		for s := range values {
+			for g, v := range values[s] {
+				if v > 0 && hi[s][g] >= lo[s][g] {
+					widest = math.Max(widest, (hi[s][g]-lo[s][g])/v)
+				}
+			}
+		}
+		if err := e.figure(dir, "orderings-"+slug(base), fmt.Sprintf("PageRank run time of each implementation on each memory ordering of %s "+
+			"(seed 004 figure 6.1): bars the median, error bars the minimum and maximum over the timed repetitions "+
+			"(the widest spans %.2g%% of its median)", base, 100*widest),
 			p, 9*vg.Inch, 4.5*vg.Inch); err != nil {
 			return err
 		}

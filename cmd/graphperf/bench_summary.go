@@ -34,6 +34,9 @@ type summaryRow struct {
 	Worst      float64 `json:"worst"`
 	WorstGraph string  `json:"worst_graph"`
 	WorstRoot  uint32  `json:"worst_root"`
+	// CVReps and CVRoots are the row's aggregate.Spread; null when unknown.
+	CVReps  *float64 `json:"cv_reps"`
+	CVRoots *float64 `json:"cv_roots"`
 }
 
 // summaryRate is one GTEPS row of "bench summary --gteps".
@@ -46,6 +49,12 @@ type summaryRate struct {
 	Edges    int64    `json:"edges"`
 	Reached  float64  `json:"reached"`
 	GTEPS    float64  `json:"gteps"`
+	// MinNs, MaxNs, CVReps and CVRoots are aggregate.Rate's spread; null
+	// when unknown.
+	MinNs   *float64 `json:"min_ns"`
+	MaxNs   *float64 `json:"max_ns"`
+	CVReps  *float64 `json:"cv_reps"`
+	CVRoots *float64 `json:"cv_roots"`
 }
 
 // summaryGTEPS is the --gteps part of "bench summary --json".
@@ -61,6 +70,7 @@ type summaryJSON struct {
 	Device          string        `json:"device"`
 	Against         string        `json:"against"`
 	Time            string        `json:"time"`
+	Spread          string        `json:"spread"`
 	Graphs          int           `json:"graphs"`
 	Inputs          int           `json:"inputs"`
 	Implementations int           `json:"implementations"`
@@ -68,6 +78,11 @@ type summaryJSON struct {
 	GTEPS           *summaryGTEPS `json:"gteps,omitempty"`
 	Warnings        []string      `json:"warnings"`
 }
+
+// spreadDefinition says what the cv_reps and cv_roots columns are; see
+// aggregate.Spread.
+const spreadDefinition = "cv_reps: median over the row's inputs of stddev_ns / mean_ns of the total line (the spread over the timed repetitions); " +
+	"cv_roots: median over its graphs of the sample standard deviation of its times on the graph's roots over their mean (the spread over roots)"
 
 // gtepsDefinition says what --gteps computes; see aggregate.Rate.
 const gtepsDefinition = "m (all arcs of the CSR) / median total time: the records do not count the edges a traversal examines, " +
@@ -85,6 +100,12 @@ implementation, sorted by normalised total:
   1-2x    share of inputs where it is within 2x of optimal
   >5x     share beyond 5x; >20x: beyond 20x
   worst   its largest slowdown, and on which input (graph@root)
+  cv_reps   the spread over the timed repetitions: per input the
+            coefficient of variation (stddev / mean) of the total line,
+            the median over the row's inputs
+  cv_roots  the spread over roots: per graph the coefficient of
+            variation (sample stddev / mean) of the row's times on its
+            roots, the median over the row's graphs
 
 An input is one graph from one root; the time is the runner's median over
 the timed repetitions. --against levels (the default, seed 004 table 4.6)
@@ -102,7 +123,9 @@ them) are left out, and notes say so.
 root and over all roots, with GTEPS = m / median time: m counts every arc,
 since the records do not say how many edges a traversal examined, so it is
 exact only when the root reaches every vertex with out-edges and an upper
-bound otherwise (reached and n are printed beside it).`)
+bound otherwise (reached and n are printed beside it). Beside the median
+time it prints the least and greatest time of any timed repetition (per
+root, or over all roots) and the two coefficients of variation.`)
 	var of outputFlags
 	of.register(fs)
 	against := fs.String("against", string(aggregate.AgainstLevels), "the optimum: levels (per-level oracle) or total (fastest implementation)")
@@ -219,7 +242,7 @@ bound otherwise (reached and n are printed beside it).`)
 	}
 	if of.json {
 		return writeJSON(e.stdout, summaryJSON{
-			Dir: dir, Device: d.Device, Against: string(a), Time: timeBasis,
+			Dir: dir, Device: d.Device, Against: string(a), Time: timeBasis, Spread: spreadDefinition,
 			Graphs: len(graphs), Inputs: len(t.Inputs), Implementations: len(t.Rows),
 			Rows: rows, GTEPS: rate, Warnings: warnings,
 		})
@@ -234,9 +257,10 @@ bound otherwise (reached and n are printed beside it).`)
 			optimum = "the fastest implementation per input (seed 004 table 4.5)"
 		}
 		fmt.Fprintf(e.stdout, "%s: %d graphs, %d inputs (graph x root), %d implementations%s\n", dir, len(graphs), len(t.Inputs), len(t.Rows), device)
-		fmt.Fprintf(e.stdout, "time: %s; optimal: %s\n\n", timeBasis, optimum)
+		fmt.Fprintf(e.stdout, "time: %s; optimal: %s\n", timeBasis, optimum)
+		fmt.Fprintf(e.stdout, "spread: %s\n\n", spreadDefinition)
 	}
-	tab := &table{header: []string{"impl", "inputs", "total", "avg", "1-2x", ">5x", ">20x", "worst", "worst_input"}}
+	tab := &table{header: []string{"impl", "inputs", "total", "avg", "1-2x", ">5x", ">20x", "worst", "worst_input", "cv_reps", "cv_roots"}}
 	if *families {
 		tab.header[0] = "family (best member)"
 	}
@@ -251,14 +275,15 @@ bound otherwise (reached and n are printed beside it).`)
 		}
 		if of.csv || e.inReport() {
 			tab.add(name, strconv.Itoa(r.Inputs), ftoa(r.Total), ftoa(r.Avg), ftoa(r.Within2x), ftoa(r.Over5x), ftoa(r.Over20x),
-				ftoa(r.Worst), worstInput)
+				ftoa(r.Worst), worstInput, optFtoa(r.CVReps), optFtoa(r.CVRoots))
 			continue
 		}
 		tab.add(name, strconv.Itoa(r.Inputs), times(r.Total), times(r.Avg), percent(r.Within2x), percent(r.Over5x), percent(r.Over20x),
-			times(r.Worst), worstInput)
+			times(r.Worst), worstInput, optPercent(r.CVReps), optPercent(r.CVRoots))
 	}
 	tab.name = "aggregate-" + string(a)
-	tab.title = fmt.Sprintf("Aggregate table against %s (seed 004 §4.3): time over optimal, shares of inputs", againstTitle(a))
+	tab.title = fmt.Sprintf("Aggregate table against %s (seed 004 §4.3): time over optimal, shares of inputs; "+
+		"spread of the times as coefficients of variation (fractions): %s", againstTitle(a), spreadDefinition)
 	tab.chart = &rtable.Chart{Type: "bar", Title: "total time / optimal", X: 0, Y: []int{2}, YTitle: "× optimal"}
 	if err := tab.write(e.stdout, of.csv); err != nil {
 		return err
@@ -283,10 +308,17 @@ bound otherwise (reached and n are printed beside it).`)
 	}
 	if rate != nil {
 		fmt.Fprintf(e.stdout, "\nGTEPS on %s: %s\n\n", *gteps, gtepsDefinition)
-		gt := &table{header: []string{"root", "fastest", "median_ms", "reached", "n", "m", "gteps"}}
+		fmt.Fprintf(e.stdout, "min_ms, max_ms: the least and greatest time of any timed repetition (of the root, or of all roots); cv_reps, cv_roots: as above\n\n")
+		gt := &table{header: []string{"root", "fastest", "median_ms", "min_ms", "max_ms", "cv_reps", "cv_roots", "reached", "n", "m", "gteps"}}
+		ms := func(ns *float64) string {
+			if ns == nil {
+				return "-"
+			}
+			return ftoa(*ns / 1e6)
+		}
 		addRate := func(root string, r summaryRate) {
-			gt.add(root, r.Impl, ftoa(r.TimeNs/1e6), strconv.FormatFloat(r.Reached, 'f', -1, 64), itoa(r.Vertices), itoa(r.Edges),
-				strconv.FormatFloat(r.GTEPS, 'f', 2, 64))
+			gt.add(root, r.Impl, ftoa(r.TimeNs/1e6), ms(r.MinNs), ms(r.MaxNs), optPercent(r.CVReps), optPercent(r.CVRoots),
+				strconv.FormatFloat(r.Reached, 'f', -1, 64), itoa(r.Vertices), itoa(r.Edges), strconv.FormatFloat(r.GTEPS, 'f', 2, 64))
 		}
 		for _, r := range rate.PerRoot {
 			addRate(strconv.FormatUint(uint64(r.Roots[0]), 10), r)
@@ -315,12 +347,42 @@ func toSummaryRow(r aggregate.Row, kind, family string) summaryRow {
 		Impl: r.Name, Kind: kind, Family: family, Inputs: r.Inputs, TimeNs: r.TimeNs, OptimalNs: r.OptimalNs,
 		Total: r.Total, Avg: r.Avg, Within2x: r.Within2x, Over5x: r.Over5x, Over20x: r.Over20x,
 		Worst: r.Worst, WorstGraph: r.WorstInput.Graph, WorstRoot: r.WorstInput.Root,
+		CVReps: finite(r.Spread.CVReps), CVRoots: finite(r.Spread.CVRoots),
 	}
 }
 
 func toSummaryRate(r aggregate.Rate) summaryRate {
 	return summaryRate{Graph: r.Graph, Roots: r.Roots, Impl: r.Impl, TimeNs: r.TimeNs, Vertices: r.Vertices,
-		Edges: r.Edges, Reached: r.Reached, GTEPS: r.GTEPS}
+		Edges: r.Edges, Reached: r.Reached, GTEPS: r.GTEPS,
+		MinNs: finite(r.MinNs), MaxNs: finite(r.MaxNs), CVReps: finite(r.CVReps), CVRoots: finite(r.CVRoots)}
+}
+
+// finite is &v, or nil when v is NaN or infinite (JSON null).
+func finite(v float64) *float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return nil
+	}
+	return &v
+}
+
+// optFtoa is ftoa(*v), or "" for nil: a CSV or report cell.
+func optFtoa(v *float64) string {
+	if v == nil {
+		return ""
+	}
+	return ftoa(*v)
+}
+
+// optPercent prints a coefficient of variation as a percentage, "2.3%",
+// with two significant digits below 1% ("0.045%", "0%"), or "-" for nil.
+func optPercent(v *float64) string {
+	switch {
+	case v == nil:
+		return "-"
+	case 100**v < 1:
+		return strconv.FormatFloat(100**v, 'g', 2, 64) + "%"
+	}
+	return strconv.FormatFloat(100**v, 'f', 1, 64) + "%"
 }
 
 // times prints a ratio as the thesis's tables do: "3.17x".
@@ -377,7 +439,9 @@ func summaryFigures(e *env, dir string, t *aggregate.Table, runs []aggregate.Run
 	if err != nil {
 		return err
 	}
-	if err := e.figure(dir, "normalized-"+string(a), "Time over "+againstTitle(a)+", best member of each family", p, 6*vg.Inch, 4.5*vg.Inch); err != nil {
+	if err := e.figure(dir, "normalized-"+string(a), "Time over "+againstTitle(a)+", best member of each family: "+
+		"one point per input (graph, root), so each curve spans its spread over graphs and roots; "+
+		"the spread over the timed repetitions is the table's cv_reps", p, 6*vg.Inch, 4.5*vg.Inch); err != nil {
 		return err
 	}
 	var fams []string
@@ -390,7 +454,8 @@ func summaryFigures(e *env, dir string, t *aggregate.Table, runs []aggregate.Run
 	if err != nil {
 		return err
 	}
-	return e.figure(dir, "heatmap-"+string(a), "Time over the optimum per graph and family (best member), all roots summed", hm,
+	return e.figure(dir, "heatmap-"+string(a), "Time over the optimum per graph and family (best member), all roots summed "+
+		"(the table's cv_roots and cv_reps give the spread over roots and repetitions behind each sum)", hm,
 		9*vg.Inch, vg.Length(2.5+0.12*float64(len(graphs)))*vg.Inch)
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -156,4 +157,93 @@ func summaryRoot(t *testing.T, graph string) string {
 		t.Fatalf("no root of %s: %v", graph, err)
 	}
 	return strconv.FormatUint(uint64(s.GTEPS.PerRoot[0].Roots[0]), 10)
+}
+
+// TestSummarySpread: the aggregate table's cv_reps and cv_roots columns
+// (issue 13 item 8) are the library's aggregate.Spread of each row, in the
+// CSV as in the JSON, and recomputed here for one implementation from its
+// runs: the median over its 10 inputs of the total line's stddev / mean,
+// and the median over the 2 graphs of the sample CV of its 5 per-root
+// totals. The GTEPS rows' min_ns and max_ns bracket their median time.
+func TestSummarySpread(t *testing.T) {
+	stdout, _, err := runCLI(t, "bench", "summary", summaryFixture, "--csv", "--against", "total")
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(strings.NewReader(stdout)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := recs[0]; h[len(h)-2] != "cv_reps" || h[len(h)-1] != "cv_roots" {
+		t.Fatalf("header %v", h)
+	}
+	d, err := loadAggregate(summaryFixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const impl = "dobfs"
+	var cvs []float64
+	perGraph := map[string][]float64{}
+	for _, r := range d.Runs {
+		if r.Impl == impl {
+			cvs = append(cvs, r.Total.StddevNs/r.Total.MeanNs)
+			perGraph[r.Graph] = append(perGraph[r.Graph], r.TotalNs)
+		}
+	}
+	var roots []float64
+	for _, ts := range perGraph {
+		mean, ss := 0.0, 0.0
+		for _, v := range ts {
+			mean += v / float64(len(ts))
+		}
+		for _, v := range ts {
+			ss += (v - mean) * (v - mean)
+		}
+		roots = append(roots, math.Sqrt(ss/float64(len(ts)-1))/mean)
+	}
+	sort.Float64s(cvs)
+	// 10 inputs, 2 graphs: both medians are means of two middle values.
+	wantReps, wantRoots := (cvs[4]+cvs[5])/2, (roots[0]+roots[1])/2
+	found := false
+	for _, r := range recs[1:] {
+		if r[0] != impl {
+			if r[len(r)-2] == "" || r[len(r)-1] == "" {
+				t.Errorf("row %s has no spread: %v", r[0], r)
+			}
+			continue
+		}
+		found = true
+		reps, _ := strconv.ParseFloat(r[len(r)-2], 64)
+		rts, _ := strconv.ParseFloat(r[len(r)-1], 64)
+		// The CSV has 6 significant digits.
+		if math.Abs(reps-wantReps) > 1e-5*wantReps || math.Abs(rts-wantRoots) > 1e-5*wantRoots {
+			t.Errorf("%s: cv_reps %v, cv_roots %v; recomputed %v, %v", impl, reps, rts, wantReps, wantRoots)
+		}
+	}
+	if !found {
+		t.Fatalf("no row %s", impl)
+	}
+
+	stdout, _, err = runCLI(t, "bench", "summary", summaryFixture, "--json", "--against", "total", "--gteps", "ba-s12-m16")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got summaryJSON
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range got.Rows {
+		if r.Impl == impl && (r.CVReps == nil || math.Abs(*r.CVReps-wantReps) > 1e-12 || r.CVRoots == nil || math.Abs(*r.CVRoots-wantRoots) > 1e-12) {
+			t.Errorf("JSON row %s: cv_reps %v, cv_roots %v; want %v, %v", impl, r.CVReps, r.CVRoots, wantReps, wantRoots)
+		}
+	}
+	rates := append(got.GTEPS.PerRoot, got.GTEPS.Graph)
+	for _, r := range rates {
+		if r.MinNs == nil || r.MaxNs == nil || r.CVReps == nil || !(*r.MinNs <= r.TimeNs && r.TimeNs <= *r.MaxNs) {
+			t.Errorf("rate %v %s: %v <= %v <= %v, cv %v", r.Roots, r.Impl, r.MinNs, r.TimeNs, r.MaxNs, r.CVReps)
+		}
+	}
+	if g := got.GTEPS.Graph; g.CVRoots == nil || *g.CVRoots <= 0 {
+		t.Errorf("graph rate: cv_roots %v", g.CVRoots)
+	}
 }

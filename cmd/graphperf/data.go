@@ -187,15 +187,20 @@ type dataLevelJSON struct {
 	Discovered int64   `json:"discovered"`
 	Direction  string  `json:"direction"`
 	MedianNs   float64 `json:"median_ns"`
+	MinNs      float64 `json:"min_ns"`
+	MaxNs      float64 `json:"max_ns"`
+	StddevNs   float64 `json:"stddev_ns"`
 }
 
 func dataQuery(e *env, args []string) error {
 	fs := newFlagSet(e, "query", "data query [flags]",
 		`Print the stored runs' total times, one row per (graph, root, implementation)
 and run configuration: the median, min and max over the timed repetitions
-of the summed level times, in ns. --levels prints the per-level median times
-instead ("discovered" is per level: the vertices found while expanding it,
-the next level's frontier). --graph, --impl, --root and --platform select; a graph or
+of the summed level times, in ns, and cv_%, the coefficient of variation
+over the repetitions (100 stddev / mean). --levels prints the per-level
+times instead, with the same spread ("discovered" is per level: the
+vertices found while expanding it, the next level's frontier). --dataset,
+--graph, --impl, --root and --platform select; a graph or
 implementation the store does not hold is an error that names the nearest
 ones. --columns picks the table's columns. --json prints a JSON array.`)
 	dbPath := fs.String("db", "", "the SQLite store (default: the embedded datasets' (H100 and H200), built once in the cache)")
@@ -204,7 +209,7 @@ ones. --columns picks the table's columns. --json prints a JSON array.`)
 	impl := fs.String("impl", "", "only this implementation")
 	root := fs.String("root", "", "only this root (-1: the root of a rootless algorithm)")
 	platform := fs.String("platform", "", "only the runs of this GPU (its name, or a part of it such as h200)")
-	levels := fs.Bool("levels", false, "print per-level median times")
+	levels := fs.Bool("levels", false, "print per-level times (median, min, max, cv_%)")
 	columns := fs.String("columns", "", "the table's (or CSV's) columns, comma-separated (default: all)")
 	var of outputFlags
 	of.register(fs)
@@ -244,12 +249,13 @@ ones. --columns picks the table's columns. --json prints a JSON array.`)
 			return err
 		}
 		rows := []dataLevelJSON{}
-		t := &table{header: []string{"graph", "root", "impl", "level", "frontier", "discovered", "direction", "median_ns"}}
+		t := &table{header: []string{"graph", "root", "impl", "level", "frontier", "discovered", "direction", "median_ns", "min_ns", "max_ns", "cv_%"}}
 		for _, m := range ms {
 			rows = append(rows, dataLevelJSON{Graph: m.Graph, Root: m.Root, Impl: m.Implementation, Level: m.Level,
-				Frontier: m.Frontier, Discovered: m.Discovered, Direction: m.Direction, MedianNs: m.MedianNs})
+				Frontier: m.Frontier, Discovered: m.Discovered, Direction: m.Direction, MedianNs: m.MedianNs,
+				MinNs: m.MinNs, MaxNs: m.MaxNs, StddevNs: m.StddevNs})
 			t.add(m.Graph, itoa(m.Root), m.Implementation, strconv.Itoa(m.Level), itoa(m.Frontier),
-				itoa(m.Discovered), m.Direction, ftoa(m.MedianNs))
+				itoa(m.Discovered), m.Direction, ftoa(m.MedianNs), ftoa(m.MinNs), ftoa(m.MaxNs), cvPercent(m.StddevNs, m.MeanNs))
 		}
 		if of.json {
 			return writeJSON(e.stdout, rows)
@@ -269,12 +275,8 @@ ones. --columns picks the table's columns. --json prints a JSON array.`)
 		rows = append(rows, dataTotalJSON{Dataset: r.Dataset, Graph: r.Graph, Root: r.Root, Impl: r.Implementation,
 			Platform: r.Platform, Levels: r.Levels, MedianNs: r.MedianNs, MinNs: r.MinNs, MaxNs: r.MaxNs,
 			StddevNs: r.StddevNs, Validated: r.Validated})
-		cv := ""
-		if r.MeanNs > 0 {
-			cv = strconv.FormatFloat(100*r.StddevNs/r.MeanNs, 'f', 1, 64)
-		}
 		t.add(r.Graph, itoa(r.Root), r.Implementation, r.Platform, strconv.Itoa(r.Levels), ftoa(r.MedianNs),
-			ftoa(r.MinNs), ftoa(r.MaxNs), cv, strconv.FormatBool(r.Validated))
+			ftoa(r.MinNs), ftoa(r.MaxNs), cvPercent(r.StddevNs, r.MeanNs), strconv.FormatBool(r.Validated))
 	}
 	if of.json {
 		return writeJSON(e.stdout, rows)
@@ -409,13 +411,16 @@ func (t *table) selectColumns(spec string) error {
 var exportTables = map[string][]string{
 	"runs": {"run_id", "dataset", "graph", "algorithm", "impl", "root", "platform", "levels",
 		"min_ns", "median_ns", "mean_ns", "max_ns", "stddev_ns", "validated"},
-	"levels": {"run_id", "graph", "impl", "root", "level", "frontier", "discovered", "direction", "median_ns"},
+	"levels": {"run_id", "graph", "impl", "root", "level", "frontier", "discovered", "direction",
+		"min_ns", "median_ns", "mean_ns", "max_ns", "stddev_ns"},
 }
 
 func dataExport(e *env, args []string) (err error) {
 	fs := newFlagSet(e, "export", "data export [flags] --table runs|levels -o FILE.csv",
-		`Write one table of the store as CSV: runs (one row per run: its graph,
-implementation, root, platform and total times in ns) or levels (one row
+		`Write one table of the store as CSV, every time in ns with its min,
+mean, max and stddev over the timed repetitions beside the median: runs
+(one row per run: its graph, implementation, root, platform and total
+times) or levels (the times of each BFS level, one row
 per run and level: frontier, discovered, direction, median time in ns).`)
 	dbPath := fs.String("db", "", "the SQLite store (default: the embedded datasets' (H100 and H200), built once in the cache)")
 	tableName := fs.String("table", "", "the table: runs or levels (required)")
@@ -453,7 +458,8 @@ per run and level: frontier, discovered, direction, median time in ns).`)
 		}
 		for _, m := range ms {
 			rows = append(rows, []string{itoa(m.RunID), m.Graph, m.Implementation, itoa(m.Root),
-				strconv.Itoa(m.Level), itoa(m.Frontier), itoa(m.Discovered), m.Direction, ftoa(m.MedianNs)})
+				strconv.Itoa(m.Level), itoa(m.Frontier), itoa(m.Discovered), m.Direction, ftoa(m.MinNs), ftoa(m.MedianNs),
+				ftoa(m.MeanNs), ftoa(m.MaxNs), ftoa(m.StddevNs)})
 		}
 	}
 	f, err := os.Create(*out)
@@ -511,4 +517,13 @@ source when two hold the name.`)
 	fmt.Fprintf(e.stdout, "deleted source %s of dataset %s: %d runs, %d level timings, %d counters\n",
 		st.Source, st.Dataset, st.Runs, st.Levels, st.Counters)
 	return nil
+}
+
+// cvPercent is the coefficient of variation over the timed repetitions,
+// 100 stddev / mean with one decimal: the cv_% column; "" without a mean.
+func cvPercent(stddev, mean float64) string {
+	if !(mean > 0) {
+		return ""
+	}
+	return strconv.FormatFloat(100*stddev/mean, 'f', 1, 64)
 }

@@ -92,6 +92,9 @@ func TestReportDefault(t *testing.T) {
 		"c06-om-compare-rmat-s18-e8":           "level,measured_us,min_us,max_us,cv_%,",
 		"c09-level-times-rmat-s22-e16-2429519": "level,optimal,optimal_min,optimal_max,",
 		"c12-orderings-soc-slashdot0902":       ",max_cv_%",
+		"c09-aggregate-levels":                 ",worst_input,cv_reps,cv_roots",
+		"c10-aggregate-total":                  ",worst_input,cv_reps,cv_roots",
+		"c11-pagerank-aggregate":               ",worst_graph,cv_reps",
 	} {
 		b, err := os.ReadFile(filepath.Join(dir, "tables", name+".csv"))
 		if err != nil || !strings.Contains(strings.SplitN(string(b), "\n", 2)[0], cols) {
@@ -132,6 +135,14 @@ func TestReportDefault(t *testing.T) {
 	if v, _ := x.GetCellValue(sheet, "C2", excelize.Options{RawCellValue: true}); v != "1" {
 		t.Errorf("%s!C2 = %q, want 1", sheet, v)
 	}
+	// Its spread columns (J, K: cv_reps, cv_roots) are numbers too.
+	for _, cell := range []string{"J1", "K1", "J2", "K2"} {
+		v, _ := x.GetCellValue(sheet, cell)
+		typ, _ := x.GetCellType(sheet, cell)
+		if isText := typ == excelize.CellTypeSharedString || typ == excelize.CellTypeInlineString; isText != (cell[1] == '1') || v == "" {
+			t.Errorf("%s!%s = %q (type %v): want the header cv_reps/cv_roots in row 1 and numbers below", sheet, cell, v, typ)
+		}
+	}
 
 	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
 	if err != nil {
@@ -144,6 +155,11 @@ func TestReportDefault(t *testing.T) {
 	}
 	if n := strings.Count(string(page), "<img"); n < len(figs) {
 		t.Errorf("%d images on the page, %d figures", n, len(figs))
+	}
+	// Item 8: the bar charts of measured times say what their error bars
+	// are.
+	if n := strings.Count(string(page), "error bars the minimum and maximum over the timed repetitions"); n < 2 {
+		t.Errorf("%d figure captions name their error bars, want one per ordering figure (2)", n)
 	}
 	// Issue 13 item 7: the first screen is the title, the table of contents
 	// and the summary, not a listing: all three come before the first cell,

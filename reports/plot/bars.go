@@ -100,6 +100,86 @@ func GroupedBars(title, yLabel string, groups []string, series []string, values 
 	return p, nil
 }
 
+// AddBarSpread draws the spread of the values of a GroupedBars plot p as
+// error bars: on the bar of series s in group g a vertical line with caps
+// from lo[s][g] to hi[s][g], such as the minimum and maximum over the timed
+// repetitions, with label in the legend (none when label is ""). lo and hi
+// have GroupedBars' values' shape, and must be the shape p was drawn with.
+// A bar whose lo or hi is NaN, or not positive on a logarithmic axis, has
+// no error bar. The value axis grows to hold every bar's hi, and, with a
+// label, to leave room for one more legend entry.
+//
+// It is an error (ErrShape) when lo and hi differ in shape or hold no
+// series, ErrValue when lo[s][g] > hi[s][g] or either is infinite, and
+// ErrNoData when no bar has a spread.
+func AddBarSpread(p *plot.Plot, lo, hi [][]float64, label string) error {
+	if len(lo) == 0 || len(lo) != len(hi) {
+		return fmt.Errorf("%w: bar spread: %d series of lows, %d of highs", ErrShape, len(lo), len(hi))
+	}
+	_, logY := p.Y.Scale.(plot.LogScale)
+	bars, top, err := barSpread(lo, hi, logY)
+	if err != nil {
+		return err
+	}
+	width := barGroupWidth / float64(len(lo))
+	eb, err := plotter.NewYErrorBars(bars)
+	if err != nil {
+		return err
+	}
+	eb.LineStyle.Width = vg.Points(0.8)
+	eb.LineStyle.Color = color.Black
+	eb.CapWidth = vg.Points(math.Max(2, math.Min(5, 300*width/float64(len(lo[0])))))
+	xmin, xmax := p.X.Min, p.X.Max
+	p.Add(eb)
+	p.X.Min, p.X.Max = xmin, xmax // the caps do not widen the groups' axis
+	if label == "" {
+		return nil
+	}
+	p.Legend.Add(label, spreadThumb{eb.LineStyle})
+	// One more legend entry: grow the value axis as GroupedBars' headroom
+	// does per entry (9/150 of the height).
+	grow := 1 / (1 - 9.0/150)
+	if logY && p.Y.Min > 0 {
+		p.Y.Max = p.Y.Min * math.Pow(math.Max(p.Y.Max, top)/p.Y.Min, grow)
+	} else {
+		p.Y.Max = p.Y.Min + (math.Max(p.Y.Max, top)-p.Y.Min)*grow
+	}
+	return nil
+}
+
+// barSpread is AddBarSpread's error bars, one per bar with a spread, at
+// the bar's centre (GroupedBars' layout); top is the greatest high.
+func barSpread(lo, hi [][]float64, logY bool) (bars spreadBars, top float64, err error) {
+	width := barGroupWidth / float64(len(lo))
+	top = math.Inf(-1)
+	for s := range lo {
+		if len(lo[s]) != len(hi[s]) || len(lo[s]) != len(lo[0]) {
+			return bars, top, fmt.Errorf("%w: bar spread: series %d has %d lows and %d highs for %d groups", ErrShape, s, len(lo[s]), len(hi[s]), len(lo[0]))
+		}
+		for g := range lo[s] {
+			l, h := lo[s][g], hi[s][g]
+			if math.IsNaN(l) || math.IsNaN(h) || (logY && !(l > 0)) {
+				continue
+			}
+			if math.IsInf(l, 0) || math.IsInf(h, 0) || l > h {
+				return bars, top, fmt.Errorf("%w: bar spread: series %d, group %d: low %g, high %g", ErrValue, s, g, l, h)
+			}
+			mid := (l + h) / 2 // any point between; the bar spans l..h
+			if logY {
+				mid = math.Sqrt(l * h)
+			}
+			x := float64(g) - barGroupWidth/2 + (float64(s)+0.5)*width
+			bars.xys = append(bars.xys, plotter.XY{X: x, Y: mid})
+			bars.errs = append(bars.errs, struct{ Low, High float64 }{mid - l, h - mid})
+			top = math.Max(top, h)
+		}
+	}
+	if len(bars.xys) == 0 {
+		return bars, top, fmt.Errorf("%w: bar spread: no bar has one", ErrNoData)
+	}
+	return bars, top, nil
+}
+
 // HorizontalBars draws one horizontal bar per name, sorted by value, the
 // largest at the top, with each value written at the end of its bar; equal
 // values keep their given order. It is meant for the feature importances of

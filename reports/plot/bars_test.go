@@ -98,3 +98,68 @@ func TestBarsErrors(t *testing.T) {
 		t.Errorf("HorizontalBars all zero: %v", err)
 	}
 }
+
+// TestAddBarSpread draws TestGroupedBarsLog's bars with made-up min-max
+// error bars (one missing, one zero-width) and checks the error bars' data:
+// one per bar with a spread, centred on its bar, spanning exactly lo..hi.
+func TestAddBarSpread(t *testing.T) {
+	nan := math.NaN()
+	values := [][]float64{{120, 3.1, 40}, {95, 2.2, 35}, {180, 9.5, 70}}
+	lo := [][]float64{{100, 2.5, 38}, {95, 2.0, nan}, {150, 9, 60}}
+	hi := [][]float64{{160, 4, 45}, {95, 2.6, nan}, {400, 10, 75}}
+	p, err := GroupedBars("BFS time by ordering", "run time (ms)",
+		[]string{"road-usa", "twitter", "web-uk"}, []string{"unordered", "degree", "degree (pess.)"}, values, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := AddBarSpread(p, lo, hi, "min–max of 10 runs"); err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, p, "bars_spread")
+	// 400 ms sticks out above the bars: the axis holds it.
+	if p.Y.Max < 400 {
+		t.Errorf("y axis up to %g, below the highest error bar 400", p.Y.Max)
+	}
+
+	bars, top, err := barSpread(lo, hi, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bars.Len() != 8 || top != 400 {
+		t.Fatalf("%d error bars up to %g, want 8 (one missing) up to 400", bars.Len(), top)
+	}
+	i := 0
+	for s := range lo {
+		for g := range lo[s] {
+			if math.IsNaN(lo[s][g]) {
+				continue
+			}
+			// GroupedBars puts series s of 3 in group g at g - 0.4 + (s + 0.5) 0.8/3.
+			x, y := bars.XY(i)
+			low, high := bars.YError(i)
+			if wantX := float64(g) - 0.4 + (float64(s)+0.5)*0.8/3; math.Abs(x-wantX) > 1e-12 ||
+				math.Abs(y-low-lo[s][g]) > 1e-9 || math.Abs(y+high-hi[s][g]) > 1e-9 {
+				t.Errorf("bar %d (series %d, group %d): x %g, %g..%g; want x %g, %g..%g", i, s, g, x, y-low, y+high, wantX, lo[s][g], hi[s][g])
+			}
+			i++
+		}
+	}
+
+	for _, tc := range []struct {
+		name   string
+		lo, hi [][]float64
+		want   error
+	}{
+		{"no series", nil, nil, ErrShape},
+		{"series count", [][]float64{{1}}, [][]float64{{1}, {2}}, ErrShape},
+		{"ragged", [][]float64{{1, 2}, {1}}, [][]float64{{1, 2}, {1}}, ErrShape},
+		{"low above high", [][]float64{{3}}, [][]float64{{2}}, ErrValue},
+		{"infinite", [][]float64{{1}}, [][]float64{{math.Inf(1)}}, ErrValue},
+		{"nothing", [][]float64{{nan}}, [][]float64{{nan}}, ErrNoData},
+		{"zero on log", [][]float64{{0}}, [][]float64{{1}}, ErrNoData},
+	} {
+		if err := AddBarSpread(p, tc.lo, tc.hi, ""); !errors.Is(err, tc.want) {
+			t.Errorf("%s: err %v, want %v", tc.name, err, tc.want)
+		}
+	}
+}
