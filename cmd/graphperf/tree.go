@@ -209,7 +209,7 @@ func storeTrainSet(e *env, df dataFlags, s split.Split, w split.Weighting) (*tra
 		return nil, fmt.Errorf("--db %s: %w", df.db, err)
 	}
 	defer db.Close()
-	d, recs, err := split.FromStore(db, df.dataset)
+	d, recs, err := split.FromStoreOn(db, df.dataset, df.platform)
 	if err != nil {
 		return nil, fmt.Errorf("--db %s: %w", df.db, err)
 	}
