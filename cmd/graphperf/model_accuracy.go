@@ -111,14 +111,6 @@ func modelAccuracy(e *env, args []string) error {
 	return nil
 }
 
-func predictions(rows []omLevelJSON) []float64 {
-	out := make([]float64, len(rows))
-	for i, r := range rows {
-		out[i] = r.PredictedNs
-	}
-	return out
-}
-
 // omAccuracy is "model accuracy" without its output: per graph of the
 // embedded dataset with counters and a swept root, the operator machine's
 // fit from the counters and, with sim, from the simulation (graphs of more
@@ -151,11 +143,11 @@ func omAccuracy(e *env, name string, sim bool, simMaxEdges int64) (rows []accura
 			continue
 		}
 		results := filepath.Join(dir, g+".jsonl.gz")
-		var cnt omCollected
-		if err := omCounters(e, csv, name, om.GPUOptions{}, results, root, false, "", &cnt); err != nil {
+		cnt, err := omPredictCounters(csv, name, om.GPUOptions{}, results, root)
+		if err != nil {
 			return nil, nil, nil, fmt.Errorf("%s: %w", g, err)
 		}
-		rw := accuracyRow{Graph: g, Root: int64(rv), Counters: summarizeFit(predictions(cnt.rows), cnt.ref)}
+		rw := accuracyRow{Graph: g, Root: int64(rv), Counters: summarizeFit(cnt.Predicted(), cnt.Reference)}
 		if sim && simMaxEdges > 0 && edges[g] > simMaxEdges {
 			notes = append(notes, fmt.Sprintf("%s: not simulated: %d edges, more than --sim-max-edges %d", g, edges[g], simMaxEdges))
 		} else if sim {
@@ -169,11 +161,11 @@ func omAccuracy(e *env, name string, sim bool, simMaxEdges int64) (rows []accura
 				return nil, nil, nil, err
 			}
 			var lf loadFlags
-			var s omCollected
-			if err := omSimulate(e, &lf, gpg, "topo", name, root, 1, om.GPUOptions{}, results, false, "", &s); err != nil {
+			s, err := omPredictSimulation(e, &lf, gpg, "topo", name, root, 1, om.GPUOptions{}, results)
+			if err != nil {
 				return nil, nil, nil, fmt.Errorf("%s: %w", g, err)
 			}
-			f := summarizeFit(predictions(s.rows), s.ref)
+			f := summarizeFit(s.Predicted(), s.Reference)
 			rw.Simulation = &f
 		}
 		rows = append(rows, rw)

@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/graphperf/graphperf/model/machine"
-	"github.com/graphperf/graphperf/simulate/cache"
-	"github.com/graphperf/graphperf/simulate/dram"
 	"github.com/graphperf/graphperf/simulate/gpu"
 	"github.com/graphperf/graphperf/simulate/warp"
 )
@@ -20,41 +17,6 @@ func simGroup() group {
 			{"cpu", "simulate the topology-driven BFS on a CPU cache hierarchy: per level jobs, L1/L2/L3 hits, predicted cycles", simCPU},
 		},
 	}
-}
-
-// simMachine is a GPU "sim bfs --machine" knows: its physical warps and
-// the default geometries of its models (nil where none exists).
-type simMachine struct {
-	warps int
-	fa    cache.FullyAssociativeConfig
-	rows  dram.RowBufferConfig
-	// sectored and banked say whether those models have a geometry for the
-	// machine.
-	sectored, banked bool
-	// l1 is the per-SM L1 "model om --simulate" puts in front of the L2
-	// (zero: none, seed 000's K40c), unroll the edge loops' unrolling of
-	// the machine's measured kernels (warp.Config.Unroll).
-	l1     cache.FullyAssociativeConfig
-	unroll int
-}
-
-// lookupSimMachine returns the simMachine called name: the H100 of
-// h100.yaml (gpu.DefaultGeometry), or seed 000's K40c (the physical warps of
-// k40c.yaml, seed 000's 32-byte-line L2 and row buffers).
-func lookupSimMachine(name string) (simMachine, bool) {
-	switch strings.ToLower(name) {
-	case "h100":
-		g := gpu.DefaultGeometry()
-		return simMachine{warps: g.PhysicalWarps, fa: g.FullyAssociative, rows: g.RowBuffers, sectored: true, banked: true,
-			l1: g.L1, unroll: warp.NVCCUnroll}, true
-	case "k40c":
-		k40c, err := machine.Lookup("k40c")
-		if err != nil {
-			return simMachine{}, false
-		}
-		return simMachine{warps: k40c.PhysicalWarps(), fa: cache.K40cL2, rows: dram.K40cRowBuffers}, true
-	}
-	return simMachine{}, false
 }
 
 // simServerJSON is one server's counts in "sim bfs --json".
@@ -151,14 +113,14 @@ dram_writes, W_max and n_est on the total row.`)
 	if *chunk < 1 {
 		return fmt.Errorf("--chunk: %d is not a positive number of vertices", *chunk)
 	}
-	m, ok := lookupSimMachine(*machineName)
+	m, ok := gpu.LookupPreset(*machineName)
 	if !ok {
 		return fmt.Errorf("--machine: unknown machine %q (want h100 or k40c)", *machineName)
 	}
 	switch *l2 {
 	case gpu.L2FullyAssociative:
 	case gpu.L2Sectored:
-		if !m.sectored {
+		if !m.Sectored {
 			return fmt.Errorf("--l2 sectored: no set-associative L2 geometry for %s", *machineName)
 		}
 	default:
@@ -167,7 +129,7 @@ dram_writes, W_max and n_est on the total row.`)
 	switch *dramModel {
 	case gpu.DRAMPaper:
 	case gpu.DRAMBanked:
-		if !m.banked {
+		if !m.Banked {
 			return fmt.Errorf("--dram banked: no banked DRAM geometry for %s", *machineName)
 		}
 	default:
@@ -182,7 +144,7 @@ dram_writes, W_max and n_est on the total row.`)
 		return err
 	}
 	res, err := gpu.Simulate(g, r, gpu.Config{Kernel: *kernel, L2: *l2, DRAM: *dramModel,
-		PhysicalWarps: m.warps, FullyAssociative: m.fa, RowBuffers: m.rows, ColdLevels: *cold,
+		PhysicalWarps: m.PhysicalWarps, FullyAssociative: m.FullyAssociative, RowBuffers: m.RowBuffers, ColdLevels: *cold,
 		Warp: warp.Config{Unroll: *unroll, Chunk: *chunk}})
 	if err != nil {
 		return err
