@@ -21,6 +21,7 @@ import (
 	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/analysis/split"
 	"github.com/graphperf/graphperf/analysis/store"
+	"github.com/graphperf/graphperf/analysis/treefit"
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/model/tree"
 	rplot "github.com/graphperf/graphperf/reports/plot"
@@ -277,44 +278,15 @@ func csvTrainSet(o csvOptions, s split.Split, w split.Weighting) (_ *trainSet, e
 		record: rec, ignored: cd.Ignored}, nil
 }
 
-// fitRows fits a tree on the chosen rows.
-func fitRows(rows []split.Row, chosen []int, labels, features []string, p tree.Params) (*tree.Classifier, error) {
-	X, y, w := make([][]float64, len(chosen)), make([]int, len(chosen)), make([]float64, len(chosen))
-	for i, r := range chosen {
-		X[i], y[i], w[i] = rows[r].Features, rows[r].Label, rows[r].Weight
-	}
-	return tree.Fit(X, y, w, labels, features, p)
-}
-
 // fit fits a tree on the training rows of ts and records its provenance.
 func (ts *trainSet) fit(p tree.Params) (*tree.Classifier, error) {
-	c, err := fitRows(ts.rows, ts.train, ts.labels, ts.features, p)
+	c, err := treefit.FitRows(ts.rows, ts.train, ts.labels, ts.features, p)
 	if err != nil {
 		return nil, err
 	}
 	rec := ts.record
 	c.Training = &rec
 	return c, nil
-}
-
-// accuracy is the share of the chosen rows whose label c predicts; labels
-// are the names the rows' labels index.
-func accuracy(c *tree.Classifier, rows []split.Row, chosen []int, labels []string) float64 {
-	if len(chosen) == 0 {
-		return 0
-	}
-	hit := 0
-	for _, i := range chosen {
-		if c.Classes[c.Predict(rows[i].Features)] == labels[rows[i].Label] {
-			hit++
-		}
-	}
-	return float64(hit) / float64(len(chosen))
-}
-
-// treePredictor is a tree as split.MixAndMatch and split.Validate take it.
-func treePredictor(c *tree.Classifier) func(*split.Row) string {
-	return func(r *split.Row) string { return c.Classes[c.Predict(r.Features)] }
 }
 
 const treeTrainHelp = `Fits a CART tree (model/tree) on the training rows of a split and writes it
@@ -448,7 +420,7 @@ func treeTrain(e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "split: %s\nrows: %d train, %d held out; %d %s\n", sf.split, len(ts.train), len(ts.test), len(ts.labels), what)
 	fmt.Fprintf(e.stdout, "tree: depth %d, %d leaves\n", c.Depth(), c.NumLeaves())
-	fmt.Fprintf(e.stdout, "held-out accuracy: %.4f\nall-rows accuracy: %.4f\n", accuracy(c, ts.rows, ts.test, ts.labels), accuracy(c, ts.rows, all, ts.labels))
+	fmt.Fprintf(e.stdout, "held-out accuracy: %.4f\nall-rows accuracy: %.4f\n", treefit.Accuracy(c, ts.rows, ts.test, ts.labels), treefit.Accuracy(c, ts.rows, all, ts.labels))
 	if *out != "" {
 		fmt.Fprintf(e.stdout, "wrote %s\n", *out)
 	}
@@ -496,18 +468,6 @@ type evalRowJSON struct {
 
 func evalRow(r aggregate.Row) evalRowJSON {
 	return evalRowJSON{r.Name, r.Total, r.Avg, r.Within2x, r.Over5x, r.Over20x, r.Worst}
-}
-
-// mixAndMatch is the aggregate table of the inputs of the chosen rows
-// (against the per-level optimum) and predict's Mix-and-Match row on them:
-// what "tree evaluate", "tree validate" and "tree study" report.
-func mixAndMatch(d *split.Data, rows []split.Row, chosen []int, name string, predict func(*split.Row) string) (*aggregate.Table, aggregate.Row, []string, error) {
-	tab, err := aggregate.Summarize(d.RunsOn(split.Inputs(rows, chosen)), aggregate.AgainstLevels)
-	if err != nil {
-		return nil, aggregate.Row{}, nil, err
-	}
-	model, warnings := split.MixAndMatch(name, tab, rows, predict)
-	return tab, model, warnings, nil
 }
 
 func treeEvaluate(e *env, args []string) error {
@@ -564,8 +524,8 @@ func treeEvaluate(e *env, args []string) error {
 	} else if c, err = ts.fit(sf.params()); err != nil {
 		return err
 	}
-	predict := treePredictor(c)
-	tab, model, warnings, err := mixAndMatch(ts.d, ts.rows, ts.test, "model: "+id, predict)
+	predict := treefit.Predictor(c)
+	tab, model, warnings, err := treefit.MixAndMatch(ts.d, ts.rows, ts.test, "model: "+id, predict)
 	if err != nil {
 		return err
 	}
