@@ -113,27 +113,9 @@ dram_writes, W_max and n_est on the total row.`)
 	if *chunk < 1 {
 		return fmt.Errorf("--chunk: %d is not a positive number of vertices", *chunk)
 	}
-	m, ok := gpu.LookupPreset(*machineName)
-	if !ok {
-		return fmt.Errorf("--machine: unknown machine %q (want h100 or k40c)", *machineName)
-	}
-	switch *l2 {
-	case gpu.L2FullyAssociative:
-	case gpu.L2Sectored:
-		if !m.Sectored {
-			return fmt.Errorf("--l2 sectored: no set-associative L2 geometry for %s", *machineName)
-		}
-	default:
-		return fmt.Errorf("--l2: unknown L2 model %q (want fa or sectored)", *l2)
-	}
-	switch *dramModel {
-	case gpu.DRAMPaper:
-	case gpu.DRAMBanked:
-		if !m.Banked {
-			return fmt.Errorf("--dram banked: no banked DRAM geometry for %s", *machineName)
-		}
-	default:
-		return fmt.Errorf("--dram: unknown DRAM model %q (want paper or banked)", *dramModel)
+	m, err := simPreset(*machineName, *l2, *dramModel)
+	if err != nil {
+		return err
 	}
 	g, err := lf.load(e, pos[0])
 	if err != nil {
@@ -157,6 +139,11 @@ dram_writes, W_max and n_est on the total row.`)
 	}
 	fmt.Fprintf(e.stdout, "%s: %s from root %d on %s, L2 %s, DRAM %s, %d levels\n",
 		pos[0], *kernel, r, strings.ToLower(*machineName), *l2, *dramModel, len(res.Levels))
+	return writeSimLevels(e, res)
+}
+
+// writeSimLevels prints one table per level of res, then its warnings.
+func writeSimLevels(e *env, res *gpu.Result) error {
 	for _, lv := range res.Levels {
 		fmt.Fprintf(e.stdout, "\nlevel %d: N_G %d, W_max %d, n_est %s, DRAM writes %d\n",
 			lv.Level, lv.JobsTotal, lv.WMax, ftoa(lv.LoadEstimate), lv.DRAMWrites)
@@ -173,6 +160,34 @@ dram_writes, W_max and n_est on the total row.`)
 		fmt.Fprintln(e.stdout)
 	}
 	return nil
+}
+
+// simPreset is the GPU --machine names, checked against the --l2 and
+// --dram models.
+func simPreset(machineName, l2, dramModel string) (gpu.Preset, error) {
+	m, ok := gpu.LookupPreset(machineName)
+	if !ok {
+		return m, fmt.Errorf("--machine: unknown machine %q (want h100 or k40c)", machineName)
+	}
+	switch l2 {
+	case gpu.L2FullyAssociative:
+	case gpu.L2Sectored:
+		if !m.Sectored {
+			return m, fmt.Errorf("--l2 sectored: no set-associative L2 geometry for %s", machineName)
+		}
+	default:
+		return m, fmt.Errorf("--l2: unknown L2 model %q (want fa or sectored)", l2)
+	}
+	switch dramModel {
+	case gpu.DRAMPaper:
+	case gpu.DRAMBanked:
+		if !m.Banked {
+			return m, fmt.Errorf("--dram banked: no banked DRAM geometry for %s", machineName)
+		}
+	default:
+		return m, fmt.Errorf("--dram: unknown DRAM model %q (want paper or banked)", dramModel)
+	}
+	return m, nil
 }
 
 // simColumns are the columns of a level's table in "sim bfs".

@@ -386,30 +386,50 @@ func treeTrain(e *env, args []string) error {
 			return err
 		}
 	}
-	if *plotDir != "" || e.inReport() {
-		p, err := rplot.HorizontalBars("Gini importance of each feature", "importance", c.Features, c.Importances())
-		if err != nil {
-			return err
-		}
-		if err := e.figure(*plotDir, "tree-importances", "What the tree splits on: normalised Gini importance per feature", p, 5*vg.Inch, 5*vg.Inch); err != nil {
-			return err
-		}
-		td, err := rplot.TreeDiagram(fmt.Sprintf("Decision tree (depth %d, %d leaves), top 3 levels", c.Depth(), c.NumLeaves()), c, 3)
-		if err != nil {
-			return err
-		}
-		if err := e.figure(*plotDir, "tree", "The trained tree's first three levels (deeper subtrees collapsed)", td, 9*vg.Inch, 5*vg.Inch); err != nil {
-			return err
-		}
+	if err := treeFigures(e, *plotDir, c); err != nil {
+		return err
 	}
+	writeTrained(e, ts, c, *csvPath, *label, sf.split)
+	if *out != "" {
+		fmt.Fprintf(e.stdout, "wrote %s\n", *out)
+	}
+	if stored != "" {
+		fmt.Fprintln(e.stdout, stored)
+	}
+	return nil
+}
+
+// treeFigures draws a trained tree's Gini importances and its top levels
+// (--plot, or in a report).
+func treeFigures(e *env, dir string, c *tree.Classifier) error {
+	if dir == "" && !e.inReport() {
+		return nil
+	}
+	p, err := rplot.HorizontalBars("Gini importance of each feature", "importance", c.Features, c.Importances())
+	if err != nil {
+		return err
+	}
+	if err := e.figure(dir, "tree-importances", "What the tree splits on: normalised Gini importance per feature", p, 5*vg.Inch, 5*vg.Inch); err != nil {
+		return err
+	}
+	td, err := rplot.TreeDiagram(fmt.Sprintf("Decision tree (depth %d, %d leaves), top 3 levels", c.Depth(), c.NumLeaves()), c, 3)
+	if err != nil {
+		return err
+	}
+	return e.figure(dir, "tree", "The trained tree's first three levels (deeper subtrees collapsed)", td, 9*vg.Inch, 5*vg.Inch)
+}
+
+// writeTrained prints what "tree train" trained on (the CSV's columns with
+// --csv) and the tree's size and accuracy.
+func writeTrained(e *env, ts *trainSet, c *tree.Classifier, csvPath, label string, s split.Split) {
 	all := make([]int, len(ts.rows))
 	for i := range all {
 		all[i] = i
 	}
 	what := "implementations"
-	if *csvPath != "" {
+	if csvPath != "" {
 		what = "classes"
-		fmt.Fprintf(e.stdout, "csv: %s: %d rows, %d features, label %q", *csvPath, len(ts.rows), len(ts.features), *label)
+		fmt.Fprintf(e.stdout, "csv: %s: %d rows, %d features, label %q", csvPath, len(ts.rows), len(ts.features), label)
 		if ts.record.WeightColumn != "" {
 			fmt.Fprintf(e.stdout, ", weight column %q", ts.record.WeightColumn)
 		}
@@ -418,16 +438,9 @@ func treeTrain(e *env, args []string) error {
 			fmt.Fprintf(e.stdout, "not features: %s\n", strings.Join(ts.ignored, ", "))
 		}
 	}
-	fmt.Fprintf(e.stdout, "split: %s\nrows: %d train, %d held out; %d %s\n", sf.split, len(ts.train), len(ts.test), len(ts.labels), what)
+	fmt.Fprintf(e.stdout, "split: %s\nrows: %d train, %d held out; %d %s\n", s, len(ts.train), len(ts.test), len(ts.labels), what)
 	fmt.Fprintf(e.stdout, "tree: depth %d, %d leaves\n", c.Depth(), c.NumLeaves())
 	fmt.Fprintf(e.stdout, "held-out accuracy: %.4f\nall-rows accuracy: %.4f\n", treefit.Accuracy(c, ts.rows, ts.test, ts.labels), treefit.Accuracy(c, ts.rows, all, ts.labels))
-	if *out != "" {
-		fmt.Fprintf(e.stdout, "wrote %s\n", *out)
-	}
-	if stored != "" {
-		fmt.Fprintln(e.stdout, stored)
-	}
-	return nil
 }
 
 // splitList splits a comma-separated flag value, dropping empty items.
