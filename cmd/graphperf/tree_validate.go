@@ -92,7 +92,7 @@ func treeValidate(e *env, args []string) error {
 		return err
 	}
 	v.check(e)
-	sides, err := treefit.Validate(v.c, v.ts.d, v.ts.rows, v.ts.test, v.ts.labels, v.tolerance)
+	sides, err := treefit.Validate(v.c, v.ts.Data, v.ts.Rows, v.ts.Test, v.ts.Labels, v.tolerance)
 	for _, s := range sides {
 		for _, msg := range s.Warnings {
 			fmt.Fprintln(e.stderr, "warning:", msg)
@@ -102,7 +102,7 @@ func treeValidate(e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		js := validateJSON{Model: v.modelPath, Training: v.c.Training, Source: v.ts.record.Source, Split: v.sf.split.KindName(),
+		js := validateJSON{Model: v.modelPath, Training: v.c.Training, Source: v.ts.Record.Source, Split: v.sf.split.KindName(),
 			Fraction: v.sf.split.TrainFraction, Seed: v.sf.split.Seed, Weight: string(v.w), RowsMatch: v.rowsMatch, Tolerance: v.tolerance,
 			HeldOut: validateSideJSON(&sides[0]), All: validateSideJSON(&sides[1])}
 		return writeJSON(e.stdout, js)
@@ -161,7 +161,7 @@ func (v *treeValidation) load(e *env, fs *flag.FlagSet, sf *splitFlags, df dataF
 	if v.ts, err = v.rows(e, df, csvPath, src); err != nil {
 		return err
 	}
-	return checkFeatures(v.modelPath, c, v.ts.features)
+	return checkFeatures(v.modelPath, c, v.ts.Features)
 }
 
 // rows loads and splits the rows to validate on.
@@ -179,8 +179,8 @@ func (v *treeValidation) rows(e *env, df dataFlags, csvPath string, src []string
 		if rec.Label == "" {
 			return nil, fmt.Errorf("%s was not trained on a CSV: no label column to validate --csv %s on", v.modelPath, path)
 		}
-		return csvTrainSet(csvOptions{path: path, label: rec.Label, weightColumn: rec.WeightColumn, ignore: rec.Ignore,
-			requireWeight: rec.WeightColumn != ""}, sf.split, v.w)
+		return csvTrainSet(treefit.CSVOptions{Path: path, Label: rec.Label, WeightColumn: rec.WeightColumn, Ignore: rec.Ignore,
+			RequireWeight: rec.WeightColumn != ""}, sf.split, v.w)
 	case df.db != "":
 		if len(src) > 0 {
 			return nil, fmt.Errorf("give a results directory or --db, not both")
@@ -207,11 +207,11 @@ func (v *treeValidation) check(e *env) {
 			v.modelPath, rec.Split, rec.TrainFraction, rec.Seed, rec.Weight)
 	}
 	if rec.RowsSHA256 != "" {
-		m := rec.RowsSHA256 == v.ts.record.RowsSHA256
+		m := rec.RowsSHA256 == v.ts.Record.RowsSHA256
 		v.rowsMatch = &m
 		if !m {
 			fmt.Fprintf(e.stderr, "warning: the rows differ from those %s was trained on (hash %.12s, recorded %.12s): its held-out rows may include rows it was trained on\n",
-				v.modelPath, v.ts.record.RowsSHA256, rec.RowsSHA256)
+				v.modelPath, v.ts.Record.RowsSHA256, rec.RowsSHA256)
 		}
 	}
 }
@@ -221,11 +221,11 @@ func (v *treeValidation) check(e *env) {
 func (v *treeValidation) write(e *env, sides [2]treefit.Side, top int) error {
 	c, ts := v.c, v.ts
 	fmt.Fprintf(e.stdout, "model: %s: depth %d, %d leaves, %d classes, %d features\n", v.modelPath, c.Depth(), c.NumLeaves(), len(c.Classes), len(c.Features))
-	source := ts.record.Source
+	source := ts.Record.Source
 	if source == "embedded:" {
 		source = "the embedded dataset"
 	}
-	fmt.Fprintf(e.stdout, "rows: %s; split %s, weight %s: %d train, %d held out", source, v.sf.split, v.w, len(ts.train), len(ts.test))
+	fmt.Fprintf(e.stdout, "rows: %s; split %s, weight %s: %d train, %d held out", source, v.sf.split, v.w, len(ts.Train), len(ts.Test))
 	switch {
 	case v.rowsMatch == nil:
 		fmt.Fprintln(e.stdout, " (no training record to check them against)")
@@ -237,11 +237,11 @@ func (v *treeValidation) write(e *env, sides [2]treefit.Side, top int) error {
 		fmt.Fprintln(e.stdout, " (the rows and split it was trained on)")
 	}
 	fmt.Fprintln(e.stdout)
-	if err := validateTable(sides, v.tolerance, ts.d != nil).write(e.stdout, false); err != nil {
+	if err := validateTable(sides, v.tolerance, ts.Data != nil).write(e.stdout, false); err != nil {
 		return err
 	}
 	fmt.Fprintln(e.stdout)
-	if ts.d == nil {
+	if ts.Data == nil {
 		return writeConfusion(e, sides[0].Validation.Confusion, top, "true classes", "class")
 	}
 	return writeConfusion(e, sides[0].Validation.Confusion, top, "fastest implementations", "fastest")
