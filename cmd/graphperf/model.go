@@ -66,23 +66,6 @@ func modelMachine(e *env, args []string) error {
 	return fmt.Errorf("unknown sub-command %q (want list or show)", args[0])
 }
 
-// machineListJSON is one machine of "model machine list --json".
-type machineListJSON struct {
-	Name          string   `json:"name"`
-	Kind          string   `json:"kind"`
-	Description   string   `json:"description"`
-	File          string   `json:"file"`
-	ClockHz       float64  `json:"clock_hz"`
-	SMs           int      `json:"sms"`
-	Cores         int      `json:"cores"`
-	PhysicalWarps int      `json:"physical_warps"`
-	LLCBytes      int64    `json:"llc_bytes"`
-	DRAMPeak      float64  `json:"dram_peak_bytes_per_s"`
-	PeakWarpGIPS  float64  `json:"peak_warp_gips"`
-	RidgePoint    float64  `json:"ridge_point"`
-	ServiceCurves []string `json:"service_curves"`
-}
-
 func machineList(e *env, args []string) error {
 	fs := newFlagSet(e, "list", "model machine list [flags]",
 		`List the embedded machines: kind, clock, SMs (GPU) or cores (CPU), physical
@@ -102,24 +85,9 @@ seed 001 §3.4), the ridge point against the DRAM peak (warp instructions per
 	if err != nil {
 		return err
 	}
-	rows := make([]machineListJSON, len(ms))
+	rows := make([]machine.Summary, len(ms))
 	for i, m := range ms {
-		r := machineListJSON{
-			Name: m.Name, Kind: string(m.Kind), Description: m.Description, File: m.File,
-			ClockHz: float64(m.Clock), SMs: m.SMs, Cores: m.Cores(), PhysicalWarps: m.PhysicalWarps(),
-			PeakWarpGIPS: float64(m.WarpGIPSPeak()) / 1e9, ServiceCurves: m.Classes(),
-		}
-		if r.ServiceCurves == nil {
-			r.ServiceCurves = []string{}
-		}
-		if llc := lastLevelCache(m); llc != nil {
-			r.LLCBytes = int64(llc.Size)
-		}
-		if m.DRAM != nil {
-			r.DRAMPeak = float64(m.DRAM.PeakBandwidth)
-			r.RidgePoint = m.RidgePoint(m.DRAM.PeakBandwidth)
-		}
-		rows[i] = r
+		rows[i] = m.Summarize()
 	}
 	if of.json {
 		return writeJSON(e.stdout, rows)
@@ -128,7 +96,7 @@ seed 001 §3.4), the ridge point against the DRAM peak (warp instructions per
 	for i, r := range rows {
 		m := ms[i]
 		llc := "-"
-		if c := lastLevelCache(m); c != nil {
+		if c := m.LastLevelCache(); c != nil {
 			llc = c.Size.String()
 		}
 		dram, gips, ridge := "-", "-", "-"
@@ -157,39 +125,15 @@ func dash(n int) string {
 	return strconv.Itoa(n)
 }
 
-// lastLevelCache is a GPU's L2 or a CPU's last cache level.
-func lastLevelCache(m *machine.Machine) *machine.Cache {
-	if m.L2 != nil {
-		return m.L2
-	}
-	if len(m.Caches) > 0 {
-		return &m.Caches[len(m.Caches)-1]
-	}
-	return nil
-}
-
-// looksLikeFile tells "show FILE" from "show NAME".
-func looksLikeFile(arg string) bool {
-	return strings.ContainsAny(arg, `/\`) || strings.HasSuffix(arg, ".yaml") || strings.HasSuffix(arg, ".yml")
-}
-
-// ceilingRow is one memory ceiling of "model machine show".
-type ceilingRow struct {
-	Name       string  `json:"name"`
-	Bandwidth  float64 `json:"bandwidth_bytes_per_s"`
-	GTXNPerS   float64 `json:"gtxn_per_s"`
-	RidgePoint float64 `json:"ridge_point"`
-}
-
 // machineShowJSON is what "model machine show --json" prints: the machine
 // as parsed and the values derived from it.
 type machineShowJSON struct {
 	Machine *machine.Machine `json:"machine"`
 	Derived struct {
-		PhysicalWarps int          `json:"physical_warps"`
-		Cores         int          `json:"cores"`
-		PeakWarpGIPS  float64      `json:"peak_warp_gips"`
-		Ceilings      []ceilingRow `json:"memory_ceilings"`
+		PhysicalWarps int                     `json:"physical_warps"`
+		Cores         int                     `json:"cores"`
+		PeakWarpGIPS  float64                 `json:"peak_warp_gips"`
+		Ceilings      []machine.MemoryCeiling `json:"memory_ceilings"`
 	} `json:"derived"`
 }
 
@@ -209,20 +153,15 @@ or ending in .yaml or .yml, is read and validated.`)
 	if err != nil {
 		return err
 	}
-	var m *machine.Machine
-	if looksLikeFile(pos[0]) {
-		m, err = machine.Load(pos[0])
-	} else {
-		m, err = machine.Lookup(pos[0])
-		if errors.Is(err, machine.ErrUnknownMachine) {
-			return fmt.Errorf("unknown machine %q (embedded: %s; a file of your own needs a / or .yaml in its name)",
-				pos[0], strings.Join(machine.Names(), ", "))
-		}
+	m, err := machine.Open(pos[0])
+	if errors.Is(err, machine.ErrUnknownMachine) {
+		return fmt.Errorf("unknown machine %q (embedded: %s; a file of your own needs a / or .yaml in its name)",
+			pos[0], strings.Join(machine.Names(), ", "))
 	}
 	if err != nil {
 		return err
 	}
-	ceilings := memoryCeilings(m)
+	ceilings := m.MemoryCeilings()
 	if *asJSON {
 		var out machineShowJSON
 		out.Machine = m
@@ -231,7 +170,7 @@ or ending in .yaml or .yml, is read and validated.`)
 		out.Derived.PeakWarpGIPS = float64(m.WarpGIPSPeak()) / 1e9
 		out.Derived.Ceilings = ceilings
 		if out.Derived.Ceilings == nil {
-			out.Derived.Ceilings = []ceilingRow{}
+			out.Derived.Ceilings = []machine.MemoryCeiling{}
 		}
 		return writeJSON(e.stdout, out)
 	}
@@ -259,27 +198,8 @@ or ending in .yaml or .yml, is read and validated.`)
 	return writeMachine(e.stdout, m, ceilings)
 }
 
-// memoryCeilings lists the DRAM peak and the measured bandwidths.
-func memoryCeilings(m *machine.Machine) []ceilingRow {
-	var rows []ceilingRow
-	add := func(name string, bw machine.BytesPerSecond) {
-		if bw > 0 {
-			rows = append(rows, ceilingRow{name, float64(bw), machine.TransactionsPerSecond(bw) / 1e9, m.RidgePoint(bw)})
-		}
-	}
-	if m.DRAM != nil {
-		add("dram_peak", m.DRAM.PeakBandwidth)
-	}
-	c := m.Ceilings
-	add("dram_read", c.ReadBandwidth)
-	add("dram_write", c.WriteBandwidth)
-	add("dram_copy", c.CopyBandwidth)
-	add("l2_read", c.L2Bandwidth)
-	return rows
-}
-
 // writeMachine prints the summary of "model machine show".
-func writeMachine(w io.Writer, m *machine.Machine, ceilings []ceilingRow) error {
+func writeMachine(w io.Writer, m *machine.Machine, ceilings []machine.MemoryCeiling) error {
 	fmt.Fprintf(w, "%s (%s): %s\nfile: %s\n", m.Name, m.Kind, m.Description, m.File)
 	writeMachineCompute(w, m)
 	if m.L1 != nil || m.L2 != nil || m.DRAM != nil {
@@ -295,7 +215,7 @@ func writeMachine(w io.Writer, m *machine.Machine, ceilings []ceilingRow) error 
 		}
 		kv.flush()
 	}
-	for _, write := range []func(io.Writer, *machine.Machine, []ceilingRow) error{
+	for _, write := range []func(io.Writer, *machine.Machine, []machine.MemoryCeiling) error{
 		writeMachineCaches, writeMachineCeilings, writeMachineLatencies, writeMachineCurves,
 	} {
 		if err := write(w, m, ceilings); err != nil {
@@ -331,7 +251,7 @@ func writeMachineCompute(w io.Writer, m *machine.Machine) {
 }
 
 // writeMachineCaches is the Caches section (CPU cache levels).
-func writeMachineCaches(w io.Writer, m *machine.Machine, _ []ceilingRow) error {
+func writeMachineCaches(w io.Writer, m *machine.Machine, _ []machine.MemoryCeiling) error {
 	if len(m.Caches) == 0 {
 		return nil
 	}
@@ -345,7 +265,7 @@ func writeMachineCaches(w io.Writer, m *machine.Machine, _ []ceilingRow) error {
 }
 
 // writeMachineCeilings is the Memory ceilings section.
-func writeMachineCeilings(w io.Writer, _ *machine.Machine, ceilings []ceilingRow) error {
+func writeMachineCeilings(w io.Writer, _ *machine.Machine, ceilings []machine.MemoryCeiling) error {
 	if len(ceilings) == 0 {
 		return nil
 	}
@@ -362,7 +282,7 @@ func writeMachineCeilings(w io.Writer, _ *machine.Machine, ceilings []ceilingRow
 }
 
 // writeMachineLatencies is the Latencies section.
-func writeMachineLatencies(w io.Writer, m *machine.Machine, _ []ceilingRow) error {
+func writeMachineLatencies(w io.Writer, m *machine.Machine, _ []machine.MemoryCeiling) error {
 	if len(m.Latencies) == 0 {
 		return nil
 	}
@@ -379,7 +299,7 @@ func writeMachineLatencies(w io.Writer, m *machine.Machine, _ []ceilingRow) erro
 }
 
 // writeMachineCurves is one Service curve section per curve.
-func writeMachineCurves(w io.Writer, m *machine.Machine, _ []ceilingRow) error {
+func writeMachineCurves(w io.Writer, m *machine.Machine, _ []machine.MemoryCeiling) error {
 	for _, c := range m.ServiceCurves {
 		curve, err := c.Curve()
 		if err != nil {

@@ -104,10 +104,7 @@ ceiling: too few requests in flight, imbalance or launch overhead).`)
 // rooflineMachine is an embedded machine or a machine file, as in
 // "model machine show".
 func rooflineMachine(name string) (*machine.Machine, error) {
-	if looksLikeFile(name) {
-		return machine.Load(name)
-	}
-	m, err := machine.Lookup(name)
+	m, err := machine.Open(name)
 	if errors.Is(err, machine.ErrUnknownMachine) {
 		return nil, fmt.Errorf("--machine: unknown machine %q (embedded: %s; a file of your own needs a / or .yaml in its name)",
 			name, strings.Join(machine.Names(), ", "))
