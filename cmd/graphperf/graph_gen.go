@@ -57,11 +57,8 @@ type ksSummary struct {
 	RejectAt5 bool               `json:"reject_at_0.05"`
 }
 
-func graphGen(e *env, args []string) error {
-	kinds := gen.Kinds()
-	fs := newFlagSet(e, "gen", "graph gen KIND [flags] -o OUT",
-		`Generate a synthetic graph, deterministically for a seed. KIND is one of
-`+strings.Join(kinds, ", ")+`:
+const graphGenHelp = `Generate a synthetic graph, deterministically for a seed. KIND is one of
+%s:
   rmat       R-MAT: 2^scale vertices, edge-factor x 2^scale edges, quadrant probabilities a, b, c
   kronecker  Graph500 Kronecker: R-MAT with a,b,c = 0.57,0.19,0.19, permuted vertices, undirected
   er         Erdős-Rényi G(n, m)
@@ -76,14 +73,13 @@ func graphGen(e *env, args []string) error {
              backward burning probability) of its ambassador recursively, at most 4096 per vertex
   sbm        degree-corrected planted partition: --blocks equal communities of contiguous ids, power-law degrees
              (--alpha, --min, --max), a fraction --mix of each vertex's stubs leaving its community
-Self-loops and duplicate edges are dropped (no multigraphs, seed 004 §2.1) unless --multigraph.`)
-	seed := fs.Uint64("seed", 1, "random seed")
-	out := fs.String("o", "", "output file (.gpg, or .txt/.el/.edges[.gz]) (required unless --plot)")
-	plotDir := fs.String("plot", "", plotFlagUsage+": the out-degree distribution against the target (seed 004 figures 5.1-5.3)")
-	reverse := fs.Bool("reverse", false, "also store the reverse (in-edge) CSR in the .gpg file")
-	multi := fs.Bool("multigraph", false, "keep self-loops and duplicate edges")
-	asJSON := fs.Bool("json", false, "print the summary as JSON")
-	spec, d := gen.DefaultSpec, gen.DefaultSpec
+Self-loops and duplicate edges are dropped (no multigraphs, seed 004 §2.1) unless --multigraph.`
+
+// genSpecFlags registers the generator parameters of "graph gen" as flags
+// that fill spec, each defaulting to gen.DefaultSpec.
+func genSpecFlags(fs *flag.FlagSet, spec *gen.Spec) {
+	d := gen.DefaultSpec
+	*spec = d
 	fs.IntVar(&spec.Scale, "scale", d.Scale, "rmat/kronecker: log2 of the vertex count")
 	fs.IntVar(&spec.EdgeFactor, "edge-factor", d.EdgeFactor, "rmat/kronecker: edges per vertex")
 	fs.Float64Var(&spec.A, "a", d.A, "rmat: probability of the top-left quadrant")
@@ -113,53 +109,45 @@ Self-loops and duplicate edges are dropped (no multigraphs, seed 004 §2.1) unle
 	fs.Float64Var(&spec.Mu, "mu", d.Mu, "config: mean of the normal target")
 	fs.Float64Var(&spec.Sigma, "sigma", d.Sigma, "config: standard deviation of the normal target")
 	fs.Float64Var(&spec.Alpha, "alpha", d.Alpha, "config, sbm: exponent of the power-law degrees")
+}
 
+func graphGen(e *env, args []string) error {
+	kinds := gen.Kinds()
+	fs := newFlagSet(e, "gen", "graph gen KIND [flags] -o OUT", fmt.Sprintf(graphGenHelp, strings.Join(kinds, ", ")))
+	seed := fs.Uint64("seed", 1, "random seed")
+	out := fs.String("o", "", "output file (.gpg, or .txt/.el/.edges[.gz]) (required unless --plot)")
+	plotDir := fs.String("plot", "", plotFlagUsage+": the out-degree distribution against the target (seed 004 figures 5.1-5.3)")
+	reverse := fs.Bool("reverse", false, "also store the reverse (in-edge) CSR in the .gpg file")
+	multi := fs.Bool("multigraph", false, "keep self-loops and duplicate edges")
+	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	var spec gen.Spec
+	genSpecFlags(fs, &spec)
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
 		return err
 	}
 	kind := pos[0]
-	allowed, ok := genKinds[kind]
-	if !ok {
-		return fmt.Errorf("unknown kind %q (want one of %s)", kind, strings.Join(kinds, ", "))
-	}
-	var badFlag error
-	fs.Visit(func(f *flag.Flag) {
-		if badFlag == nil && !slices.Contains(allowed, f.Name) && !slices.Contains(genFlagsAlways, f.Name) {
-			badFlag = fmt.Errorf("--%s does not apply to %s (its flags: %s)", f.Name, kind, strings.Join(allowed, ", "))
-		}
-	})
-	if badFlag != nil {
-		return badFlag
+	allowed, err := genCheckFlags(fs, kind, kinds)
+	if err != nil {
+		return err
 	}
 	if *out == "" && *plotDir == "" && !e.inReport() {
 		return fmt.Errorf("-o: an output file is required (or --plot DIR for the figure alone)")
 	}
-
 	spec.Kind = kind
 	g, err := spec.Generator()
 	if err != nil {
 		return genSpecError(err)
 	}
 	target := spec.Target()
-
 	start := time.Now()
 	bar := progress.New(e.stderr, e.interactive, "generate "+kind, false)
-	el, err := g.Generate(*seed, bar.Func())
+	csr, err := gen.BuildGraph(g, *seed, *multi, bar.Func())
 	bar.Done()
 	var pe *gen.ParamError
 	if errors.As(err, &pe) {
 		return paramFlagError(pe)
 	}
-	if err != nil {
-		return err
-	}
-	opt := graph.BuildOptions{
-		Undirected:     g.Undirected(),
-		DropSelfLoops:  !*multi,
-		DropDuplicates: !*multi,
-	}
-	csr, err := graph.Build(el, opt)
 	if err != nil {
 		return err
 	}
@@ -176,18 +164,7 @@ Self-loops and duplicate edges are dropped (no multigraphs, seed 004 §2.1) unle
 	sum := genSummary{
 		Kind: kind, Params: params, Seed: *seed, Output: *out,
 		Vertices: csr.NumVertices(), Edges: csr.NumEdges(), Directed: csr.Directed,
-		Seconds: time.Since(start).Seconds(),
-	}
-	if target != nil {
-		fit := gen.FitDegrees(csr.OutDegrees(), target)
-		ks := &ksSummary{Target: fit.Target, Distance: fit.KS, Samples: fit.N, Critical: map[string]float64{}}
-		for _, th := range fit.Critical {
-			ks.Critical[fmt.Sprintf("%.2f", th.Significance)] = th.Value
-		}
-		if th, ok := fit.At(0.05); ok {
-			ks.RejectAt5 = th.Rejected
-		}
-		sum.KS = ks
+		Seconds: time.Since(start).Seconds(), KS: genKS(csr, target),
 	}
 	if err := genFigure(e, *plotDir, kind, params, csr, target); err != nil {
 		return err
@@ -195,31 +172,71 @@ Self-loops and duplicate edges are dropped (no multigraphs, seed 004 §2.1) unle
 	if *asJSON {
 		return writeJSON(e.stdout, sum)
 	}
-	name := *out
+	return writeGenSummary(e, sum, direction(csr))
+}
+
+// genCheckFlags returns the flags of kind, or an error for an unknown kind
+// or a flag set that does not apply to it.
+func genCheckFlags(fs *flag.FlagSet, kind string, kinds []string) ([]string, error) {
+	allowed, ok := genKinds[kind]
+	if !ok {
+		return nil, fmt.Errorf("unknown kind %q (want one of %s)", kind, strings.Join(kinds, ", "))
+	}
+	var badFlag error
+	fs.Visit(func(f *flag.Flag) {
+		if badFlag == nil && !slices.Contains(allowed, f.Name) && !slices.Contains(genFlagsAlways, f.Name) {
+			badFlag = fmt.Errorf("--%s does not apply to %s (its flags: %s)", f.Name, kind, strings.Join(allowed, ", "))
+		}
+	})
+	return allowed, badFlag
+}
+
+// genKS is the goodness of fit of the out-degrees of csr to target (nil
+// without a target).
+func genKS(csr *graph.CSR, target gen.Distribution) *ksSummary {
+	if target == nil {
+		return nil
+	}
+	fit := gen.FitDegrees(csr.OutDegrees(), target)
+	ks := &ksSummary{Target: fit.Target, Distance: fit.KS, Samples: fit.N, Critical: map[string]float64{}}
+	for _, th := range fit.Critical {
+		ks.Critical[fmt.Sprintf("%.2f", th.Significance)] = th.Value
+	}
+	if th, ok := fit.At(0.05); ok {
+		ks.RejectAt5 = th.Rejected
+	}
+	return ks
+}
+
+// writeGenSummary prints what "graph gen" made, and the KS table of a
+// target-degree graph.
+func writeGenSummary(e *env, sum genSummary, dir string) error {
+	name := sum.Output
 	if name == "" {
 		name = "(not written)"
 	}
 	fmt.Fprintf(e.stdout, "%s: %s %s, %d vertices, %d edges (%s), %.2f s\n",
-		name, kind, params, sum.Vertices, sum.Edges, direction(csr), sum.Seconds)
-	if ks := sum.KS; ks != nil {
-		verdict := "fits"
-		if ks.RejectAt5 {
-			verdict = "does not fit"
-		}
-		fmt.Fprintf(e.stdout, "degree distribution vs %s: KS distance %.4f over %d vertices (%s at p = 0.05)\n",
-			ks.Target, ks.Distance, ks.Samples, verdict)
-		t := &table{header: []string{"significance", "critical_value", "rejected"}, name: "ks",
-			title: fmt.Sprintf("KS distance %.4f of the degrees against %s: critical values (seed 004 table 5.1)", ks.Distance, ks.Target)}
-		for _, cv := range gen.CriticalValues {
-			v, ok := ks.Critical[fmt.Sprintf("%.2f", cv.Significance)]
-			if !ok {
-				continue
-			}
-			t.add(fmt.Sprintf("%.2f", cv.Significance), fmt.Sprintf("%.4f", v), fmt.Sprint(ks.Distance > v))
-		}
-		return t.write(e.stdout, false)
+		name, sum.Kind, sum.Params, sum.Vertices, sum.Edges, dir, sum.Seconds)
+	ks := sum.KS
+	if ks == nil {
+		return nil
 	}
-	return nil
+	verdict := "fits"
+	if ks.RejectAt5 {
+		verdict = "does not fit"
+	}
+	fmt.Fprintf(e.stdout, "degree distribution vs %s: KS distance %.4f over %d vertices (%s at p = 0.05)\n",
+		ks.Target, ks.Distance, ks.Samples, verdict)
+	t := &table{header: []string{"significance", "critical_value", "rejected"}, name: "ks",
+		title: fmt.Sprintf("KS distance %.4f of the degrees against %s: critical values (seed 004 table 5.1)", ks.Distance, ks.Target)}
+	for _, cv := range gen.CriticalValues {
+		v, ok := ks.Critical[fmt.Sprintf("%.2f", cv.Significance)]
+		if !ok {
+			continue
+		}
+		t.add(fmt.Sprintf("%.2f", cv.Significance), fmt.Sprintf("%.4f", v), fmt.Sprint(ks.Distance > v))
+	}
+	return t.write(e.stdout, false)
 }
 
 // genSpecError turns a gen.SpecError into the message "graph gen" gives: a

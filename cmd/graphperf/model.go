@@ -1,28 +1,22 @@
 package main
 
 import (
-	"gonum.org/v1/plot/vg"
-
-	rplot "github.com/graphperf/graphperf/reports/plot"
-	rtable "github.com/graphperf/graphperf/reports/table"
-
 	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
-	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
-	"go.yaml.in/yaml/v3"
+	"gonum.org/v1/plot/vg"
 
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/queue"
+	rplot "github.com/graphperf/graphperf/reports/plot"
+	rtable "github.com/graphperf/graphperf/reports/table"
 )
 
 func modelGroup() group {
@@ -72,23 +66,6 @@ func modelMachine(e *env, args []string) error {
 	return fmt.Errorf("unknown sub-command %q (want list or show)", args[0])
 }
 
-// machineListJSON is one machine of "model machine list --json".
-type machineListJSON struct {
-	Name          string   `json:"name"`
-	Kind          string   `json:"kind"`
-	Description   string   `json:"description"`
-	File          string   `json:"file"`
-	ClockHz       float64  `json:"clock_hz"`
-	SMs           int      `json:"sms"`
-	Cores         int      `json:"cores"`
-	PhysicalWarps int      `json:"physical_warps"`
-	LLCBytes      int64    `json:"llc_bytes"`
-	DRAMPeak      float64  `json:"dram_peak_bytes_per_s"`
-	PeakWarpGIPS  float64  `json:"peak_warp_gips"`
-	RidgePoint    float64  `json:"ridge_point"`
-	ServiceCurves []string `json:"service_curves"`
-}
-
 func machineList(e *env, args []string) error {
 	fs := newFlagSet(e, "list", "model machine list [flags]",
 		`List the embedded machines: kind, clock, SMs (GPU) or cores (CPU), physical
@@ -108,24 +85,9 @@ seed 001 §3.4), the ridge point against the DRAM peak (warp instructions per
 	if err != nil {
 		return err
 	}
-	rows := make([]machineListJSON, len(ms))
+	rows := make([]machine.Summary, len(ms))
 	for i, m := range ms {
-		r := machineListJSON{
-			Name: m.Name, Kind: string(m.Kind), Description: m.Description, File: m.File,
-			ClockHz: float64(m.Clock), SMs: m.SMs, Cores: m.Cores(), PhysicalWarps: m.PhysicalWarps(),
-			PeakWarpGIPS: float64(m.WarpGIPSPeak()) / 1e9, ServiceCurves: m.Classes(),
-		}
-		if r.ServiceCurves == nil {
-			r.ServiceCurves = []string{}
-		}
-		if llc := lastLevelCache(m); llc != nil {
-			r.LLCBytes = int64(llc.Size)
-		}
-		if m.DRAM != nil {
-			r.DRAMPeak = float64(m.DRAM.PeakBandwidth)
-			r.RidgePoint = m.RidgePoint(m.DRAM.PeakBandwidth)
-		}
-		rows[i] = r
+		rows[i] = m.Summarize()
 	}
 	if of.json {
 		return writeJSON(e.stdout, rows)
@@ -134,7 +96,7 @@ seed 001 §3.4), the ridge point against the DRAM peak (warp instructions per
 	for i, r := range rows {
 		m := ms[i]
 		llc := "-"
-		if c := lastLevelCache(m); c != nil {
+		if c := m.LastLevelCache(); c != nil {
 			llc = c.Size.String()
 		}
 		dram, gips, ridge := "-", "-", "-"
@@ -163,39 +125,15 @@ func dash(n int) string {
 	return strconv.Itoa(n)
 }
 
-// lastLevelCache is a GPU's L2 or a CPU's last cache level.
-func lastLevelCache(m *machine.Machine) *machine.Cache {
-	if m.L2 != nil {
-		return m.L2
-	}
-	if len(m.Caches) > 0 {
-		return &m.Caches[len(m.Caches)-1]
-	}
-	return nil
-}
-
-// looksLikeFile tells "show FILE" from "show NAME".
-func looksLikeFile(arg string) bool {
-	return strings.ContainsAny(arg, `/\`) || strings.HasSuffix(arg, ".yaml") || strings.HasSuffix(arg, ".yml")
-}
-
-// ceilingRow is one memory ceiling of "model machine show".
-type ceilingRow struct {
-	Name       string  `json:"name"`
-	Bandwidth  float64 `json:"bandwidth_bytes_per_s"`
-	GTXNPerS   float64 `json:"gtxn_per_s"`
-	RidgePoint float64 `json:"ridge_point"`
-}
-
 // machineShowJSON is what "model machine show --json" prints: the machine
 // as parsed and the values derived from it.
 type machineShowJSON struct {
 	Machine *machine.Machine `json:"machine"`
 	Derived struct {
-		PhysicalWarps int          `json:"physical_warps"`
-		Cores         int          `json:"cores"`
-		PeakWarpGIPS  float64      `json:"peak_warp_gips"`
-		Ceilings      []ceilingRow `json:"memory_ceilings"`
+		PhysicalWarps int                     `json:"physical_warps"`
+		Cores         int                     `json:"cores"`
+		PeakWarpGIPS  float64                 `json:"peak_warp_gips"`
+		Ceilings      []machine.MemoryCeiling `json:"memory_ceilings"`
 	} `json:"derived"`
 }
 
@@ -215,20 +153,15 @@ or ending in .yaml or .yml, is read and validated.`)
 	if err != nil {
 		return err
 	}
-	var m *machine.Machine
-	if looksLikeFile(pos[0]) {
-		m, err = machine.Load(pos[0])
-	} else {
-		m, err = machine.Lookup(pos[0])
-		if errors.Is(err, machine.ErrUnknownMachine) {
-			return fmt.Errorf("unknown machine %q (embedded: %s; a file of your own needs a / or .yaml in its name)",
-				pos[0], strings.Join(machine.Names(), ", "))
-		}
+	m, err := machine.Open(pos[0])
+	if errors.Is(err, machine.ErrUnknownMachine) {
+		return fmt.Errorf("unknown machine %q (embedded: %s; a file of your own needs a / or .yaml in its name)",
+			pos[0], strings.Join(machine.Names(), ", "))
 	}
 	if err != nil {
 		return err
 	}
-	ceilings := memoryCeilings(m)
+	ceilings := m.MemoryCeilings()
 	if *asJSON {
 		var out machineShowJSON
 		out.Machine = m
@@ -237,7 +170,7 @@ or ending in .yaml or .yml, is read and validated.`)
 		out.Derived.PeakWarpGIPS = float64(m.WarpGIPSPeak()) / 1e9
 		out.Derived.Ceilings = ceilings
 		if out.Derived.Ceilings == nil {
-			out.Derived.Ceilings = []ceilingRow{}
+			out.Derived.Ceilings = []machine.MemoryCeiling{}
 		}
 		return writeJSON(e.stdout, out)
 	}
@@ -265,51 +198,12 @@ or ending in .yaml or .yml, is read and validated.`)
 	return writeMachine(e.stdout, m, ceilings)
 }
 
-// memoryCeilings lists the DRAM peak and the measured bandwidths.
-func memoryCeilings(m *machine.Machine) []ceilingRow {
-	var rows []ceilingRow
-	add := func(name string, bw machine.BytesPerSecond) {
-		if bw > 0 {
-			rows = append(rows, ceilingRow{name, float64(bw), machine.TransactionsPerSecond(bw) / 1e9, m.RidgePoint(bw)})
-		}
-	}
-	if m.DRAM != nil {
-		add("dram_peak", m.DRAM.PeakBandwidth)
-	}
-	c := m.Ceilings
-	add("dram_read", c.ReadBandwidth)
-	add("dram_write", c.WriteBandwidth)
-	add("dram_copy", c.CopyBandwidth)
-	add("l2_read", c.L2Bandwidth)
-	return rows
-}
-
 // writeMachine prints the summary of "model machine show".
-func writeMachine(w io.Writer, m *machine.Machine, ceilings []ceilingRow) error {
+func writeMachine(w io.Writer, m *machine.Machine, ceilings []machine.MemoryCeiling) error {
 	fmt.Fprintf(w, "%s (%s): %s\nfile: %s\n", m.Name, m.Kind, m.Description, m.File)
-	kv := newSection(w, "Compute")
-	if m.Kind == machine.GPU {
-		kv.add("SMs", strconv.Itoa(m.SMs))
-		kv.add("warps per SM", fmt.Sprintf("%d (most resident)", m.WarpsPerSM))
-		kv.add("physical warps", fmt.Sprintf("%d = %d SMs x %d", m.PhysicalWarps(), m.SMs, m.WarpsPerSM))
-		kv.add("warp schedulers", fmt.Sprintf("%d per SM, %s warp instruction(s) per cycle each", m.SchedulersPerSM, ftoa(m.IPCPerScheduler)))
-		kv.add("clock", m.Clock.String())
-		kv.add("peak warp GIPS", fmt.Sprintf("%s = %d x %d x %s x %v", ftoa(float64(m.WarpGIPSPeak())/1e9), m.SMs, m.SchedulersPerSM, ftoa(m.IPCPerScheduler), m.Clock))
-		peak := float64(m.WarpGIPSPeak())
-		if r := m.Ceilings.WarpInstructions; r > 0 {
-			kv.add("measured warp GIPS", fmt.Sprintf("%s (FFMA, %.1f%% of peak)", ftoa(float64(r)/1e9), 100*float64(r)/peak))
-		}
-		if r := m.Ceilings.WarpInstructionsInteger; r > 0 {
-			kv.add("", fmt.Sprintf("%s (integer add, %.1f%% of peak)", ftoa(float64(r)/1e9), 100*float64(r)/peak))
-		}
-	} else {
-		kv.add("cores", fmt.Sprintf("%d = %d sockets x %d, %d thread(s) per core", m.Cores(), m.Sockets, m.CoresPerSocket, m.ThreadsPerCore))
-		kv.add("clock", m.Clock.String())
-	}
-	kv.flush()
-
+	writeMachineCompute(w, m)
 	if m.L1 != nil || m.L2 != nil || m.DRAM != nil {
-		kv = newSection(w, "Memory")
+		kv := newSection(w, "Memory")
 		if m.L1 != nil {
 			kv.add("L1 (per SM)", cacheShape(m.L1))
 		}
@@ -321,45 +215,91 @@ func writeMachine(w io.Writer, m *machine.Machine, ceilings []ceilingRow) error 
 		}
 		kv.flush()
 	}
-	if len(m.Caches) > 0 {
-		fmt.Fprintln(w, "\nCaches")
-		t := &table{header: []string{"level", "size", "line", "ways", "sets", "shared_by", "service", "service_ns"}}
-		for _, c := range m.Caches {
-			t.add(c.Name, c.Size.String(), c.Line.String(), dash(c.Ways), dash(c.Sets), dash(c.SharedBy),
-				ftoa(c.ServiceCycles)+" cycles", ftoa(float64(c.Service)))
-		}
-		if err := writeIndented(w, t); err != nil {
+	for _, write := range []func(io.Writer, *machine.Machine, []machine.MemoryCeiling) error{
+		writeMachineCaches, writeMachineCeilings, writeMachineLatencies, writeMachineCurves,
+	} {
+		if err := write(w, m, ceilings); err != nil {
 			return err
 		}
 	}
-	if len(ceilings) > 0 {
-		fmt.Fprintln(w, "\nMemory ceilings (ridge point: warp instructions per 32-byte transaction at the peak warp GIPS)")
-		t := &table{header: []string{"ceiling", "bandwidth", "GTXN/s", "ridge_point"}}
-		for _, c := range ceilings {
-			ridge := "-"
-			if c.RidgePoint > 0 {
-				ridge = fmt.Sprintf("%.2f", c.RidgePoint)
-			}
-			t.add(c.Name, machine.BytesPerSecond(c.Bandwidth).String(), ftoa(c.GTXNPerS), ridge)
-		}
-		if err := writeIndented(w, t); err != nil {
-			return err
-		}
+	writeMachineSources(w, m)
+	return nil
+}
+
+// writeMachineCompute is the Compute section of "model machine show".
+func writeMachineCompute(w io.Writer, m *machine.Machine) {
+	kv := newSection(w, "Compute")
+	defer kv.flush()
+	if m.Kind != machine.GPU {
+		kv.add("cores", fmt.Sprintf("%d = %d sockets x %d, %d thread(s) per core", m.Cores(), m.Sockets, m.CoresPerSocket, m.ThreadsPerCore))
+		kv.add("clock", m.Clock.String())
+		return
 	}
-	if len(m.Latencies) > 0 {
-		fmt.Fprintln(w, "\nLatencies")
-		t := &table{header: []string{"name", "time", "cycles", "working_set"}}
-		for _, l := range m.Latencies {
-			ws := "-"
-			if l.WorkingSet > 0 {
-				ws = l.WorkingSet.String()
-			}
-			t.add(l.Name, l.Time.String(), ftoa(float64(l.Time)*float64(m.Clock)/1e9), ws)
-		}
-		if err := writeIndented(w, t); err != nil {
-			return err
-		}
+	kv.add("SMs", strconv.Itoa(m.SMs))
+	kv.add("warps per SM", fmt.Sprintf("%d (most resident)", m.WarpsPerSM))
+	kv.add("physical warps", fmt.Sprintf("%d = %d SMs x %d", m.PhysicalWarps(), m.SMs, m.WarpsPerSM))
+	kv.add("warp schedulers", fmt.Sprintf("%d per SM, %s warp instruction(s) per cycle each", m.SchedulersPerSM, ftoa(m.IPCPerScheduler)))
+	kv.add("clock", m.Clock.String())
+	kv.add("peak warp GIPS", fmt.Sprintf("%s = %d x %d x %s x %v", ftoa(float64(m.WarpGIPSPeak())/1e9), m.SMs, m.SchedulersPerSM, ftoa(m.IPCPerScheduler), m.Clock))
+	peak := float64(m.WarpGIPSPeak())
+	if r := m.Ceilings.WarpInstructions; r > 0 {
+		kv.add("measured warp GIPS", fmt.Sprintf("%s (FFMA, %.1f%% of peak)", ftoa(float64(r)/1e9), 100*float64(r)/peak))
 	}
+	if r := m.Ceilings.WarpInstructionsInteger; r > 0 {
+		kv.add("", fmt.Sprintf("%s (integer add, %.1f%% of peak)", ftoa(float64(r)/1e9), 100*float64(r)/peak))
+	}
+}
+
+// writeMachineCaches is the Caches section (CPU cache levels).
+func writeMachineCaches(w io.Writer, m *machine.Machine, _ []machine.MemoryCeiling) error {
+	if len(m.Caches) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w, "\nCaches")
+	t := &table{header: []string{"level", "size", "line", "ways", "sets", "shared_by", "service", "service_ns"}}
+	for _, c := range m.Caches {
+		t.add(c.Name, c.Size.String(), c.Line.String(), dash(c.Ways), dash(c.Sets), dash(c.SharedBy),
+			ftoa(c.ServiceCycles)+" cycles", ftoa(float64(c.Service)))
+	}
+	return writeIndented(w, t)
+}
+
+// writeMachineCeilings is the Memory ceilings section.
+func writeMachineCeilings(w io.Writer, _ *machine.Machine, ceilings []machine.MemoryCeiling) error {
+	if len(ceilings) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w, "\nMemory ceilings (ridge point: warp instructions per 32-byte transaction at the peak warp GIPS)")
+	t := &table{header: []string{"ceiling", "bandwidth", "GTXN/s", "ridge_point"}}
+	for _, c := range ceilings {
+		ridge := "-"
+		if c.RidgePoint > 0 {
+			ridge = fmt.Sprintf("%.2f", c.RidgePoint)
+		}
+		t.add(c.Name, machine.BytesPerSecond(c.Bandwidth).String(), ftoa(c.GTXNPerS), ridge)
+	}
+	return writeIndented(w, t)
+}
+
+// writeMachineLatencies is the Latencies section.
+func writeMachineLatencies(w io.Writer, m *machine.Machine, _ []machine.MemoryCeiling) error {
+	if len(m.Latencies) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w, "\nLatencies")
+	t := &table{header: []string{"name", "time", "cycles", "working_set"}}
+	for _, l := range m.Latencies {
+		ws := "-"
+		if l.WorkingSet > 0 {
+			ws = l.WorkingSet.String()
+		}
+		t.add(l.Name, l.Time.String(), ftoa(float64(l.Time)*float64(m.Clock)/1e9), ws)
+	}
+	return writeIndented(w, t)
+}
+
+// writeMachineCurves is one Service curve section per curve.
+func writeMachineCurves(w io.Writer, m *machine.Machine, _ []machine.MemoryCeiling) error {
 	for _, c := range m.ServiceCurves {
 		curve, err := c.Curve()
 		if err != nil {
@@ -375,24 +315,30 @@ func writeMachine(w io.Writer, m *machine.Machine, ceilings []ceilingRow) error 
 			return err
 		}
 	}
-	if len(m.Sources) > 0 {
-		fmt.Fprintln(w, "\nSources")
-		bySource := map[string][]string{}
-		for path, src := range m.Sources {
-			bySource[src] = append(bySource[src], path)
-		}
-		var srcs []string
-		for s := range bySource {
-			srcs = append(srcs, s)
-		}
-		sort.Strings(srcs)
-		for _, s := range srcs {
-			paths := bySource[s]
-			sort.Strings(paths)
-			fmt.Fprintf(w, "  %s:\n    %s\n", s, strings.Join(paths, ", "))
-		}
-	}
 	return nil
+}
+
+// writeMachineSources is the Sources section: each source with the
+// fields it gave.
+func writeMachineSources(w io.Writer, m *machine.Machine) {
+	if len(m.Sources) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nSources")
+	bySource := map[string][]string{}
+	for path, src := range m.Sources {
+		bySource[src] = append(bySource[src], path)
+	}
+	var srcs []string
+	for s := range bySource {
+		srcs = append(srcs, s)
+	}
+	sort.Strings(srcs)
+	for _, s := range srcs {
+		paths := bySource[s]
+		sort.Strings(paths)
+		fmt.Fprintf(w, "  %s:\n    %s\n", s, strings.Join(paths, ", "))
+	}
 }
 
 func cacheShape(c *machine.Cache) string {
@@ -477,267 +423,6 @@ func writeIndented(w io.Writer, t *table) error {
 	return nil
 }
 
-// An MVA spec is YAML:
-//
-//	population: 3            # N, jobs in the closed network
-//	think_time: 15           # Z, in the time unit of the service times (0 if absent)
-//	method: exact            # exact (default) | schweitzer
-//	centers:
-//	  - {name: cpu, demand: 0.605}                    # D_k = V_k S_k
-//	  - {name: disk1, visits: 10, service_time: 0.21} # or V_k and S_k (visits default to 1)
-//	  - {name: net, kind: delay, demand: 1.0}         # kind: queueing (default) | delay
-
-// mvaSpec is a parsed spec.
-type mvaSpec struct {
-	population int
-	method     string
-	network    queue.Network
-}
-
-// mvaSpecYAML is the spec's top level, decoded with KnownFields; the
-// values stay nodes, for their lines.
-type mvaSpecYAML struct {
-	Population yaml.Node   `yaml:"population"`
-	ThinkTime  yaml.Node   `yaml:"think_time"`
-	Method     yaml.Node   `yaml:"method"`
-	Centers    []yaml.Node `yaml:"centers"`
-}
-
-// maxExactPopulation bounds exact MVA, which keeps every population's
-// result (O(N K) memory).
-const maxExactPopulation = 100000
-
-// specError is a bad spec: file:line: field: message.
-func specError(file string, line int, field, format string, args ...any) error {
-	msg := fmt.Sprintf(format, args...)
-	if field != "" {
-		msg = field + ": " + msg
-	}
-	if line > 0 {
-		return fmt.Errorf("%s:%d: %s", file, line, msg)
-	}
-	return fmt.Errorf("%s: %s", file, msg)
-}
-
-var (
-	specYAMLLine    = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
-	specUnknown     = regexp.MustCompile(`^field (\S+) not found in type`)
-	specCannot      = regexp.MustCompile(`^cannot unmarshal (!!\w+).* into (\S+)$`)
-	specTopLevelKey = "population, think_time, method, centers"
-)
-
-// parseMVASpec reads and checks a spec; errors name file, line and field.
-func parseMVASpec(data []byte, file string) (*mvaSpec, error) {
-	var raw mvaSpecYAML
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&raw); err != nil {
-		if err == io.EOF {
-			return nil, specError(file, 0, "", "empty file: want population and centers")
-		}
-		return nil, specYAMLError(file, err)
-	}
-	s := &mvaSpec{method: "exact"}
-	n, err := specNumber(file, "population", &raw.Population, true)
-	if err != nil {
-		return nil, err
-	}
-	if n != math.Trunc(n) || n < 1 || n > math.MaxInt32 {
-		return nil, specError(file, raw.Population.Line, "population", "want a positive integer, got %q", raw.Population.Value)
-	}
-	s.population = int(n)
-	if s.network.ThinkTime, err = specNumber(file, "think_time", &raw.ThinkTime, false); err != nil {
-		return nil, err
-	}
-	if raw.Method.Kind != 0 {
-		s.method = raw.Method.Value
-		if raw.Method.Kind != yaml.ScalarNode || (s.method != "exact" && s.method != "schweitzer") {
-			return nil, specError(file, raw.Method.Line, "method", "want exact or schweitzer, got %s", nodeText(&raw.Method))
-		}
-	}
-	if s.method == "exact" && s.population > maxExactPopulation {
-		return nil, specError(file, raw.Population.Line, "population", "%d is too many jobs for exact MVA (at most %d); use method: schweitzer", s.population, maxExactPopulation)
-	}
-	if len(raw.Centers) == 0 {
-		return nil, specError(file, 0, "centers", "missing: want a list of centers, each {name, demand} or {name, visits, service_time}")
-	}
-	seen := map[string]int{}
-	for i := range raw.Centers {
-		c, err := specCenter(file, i, &raw.Centers[i])
-		if err != nil {
-			return nil, err
-		}
-		if j, dup := seen[c.Name]; dup {
-			return nil, specError(file, raw.Centers[i].Line, fmt.Sprintf("centers[%d].name", i), "%q is also the name of centers[%d]", c.Name, j)
-		}
-		seen[c.Name] = i
-		s.network.Centers = append(s.network.Centers, c)
-	}
-	return s, nil
-}
-
-// specYAMLError rewrites the yaml package's errors with the spec's name.
-func specYAMLError(file string, err error) error {
-	msgs := []string{err.Error()}
-	var te *yaml.TypeError
-	if errors.As(err, &te) {
-		msgs = te.Errors
-	}
-	m := specYAMLLine.FindStringSubmatch(strings.TrimPrefix(msgs[0], "yaml: "))
-	if m == nil {
-		return specError(file, 0, "", "%s", strings.TrimPrefix(msgs[0], "yaml: "))
-	}
-	line, _ := strconv.Atoi(m[1])
-	if f := specUnknown.FindStringSubmatch(m[2]); f != nil {
-		return specError(file, line, f[1], "unknown field (want one of %s)", specTopLevelKey)
-	}
-	if f := specCannot.FindStringSubmatch(m[2]); f != nil && f[2] == "[]yaml.Node" {
-		return specError(file, line, "centers", "want a list, got %s", tagWord(f[1]))
-	}
-	return specError(file, line, "", "%s", m[2])
-}
-
-func tagWord(tag string) string {
-	switch tag {
-	case "!!map":
-		return "a mapping"
-	case "!!seq":
-		return "a list"
-	}
-	return "a scalar"
-}
-
-func nodeText(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.ScalarNode:
-		return strconv.Quote(n.Value)
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	}
-	return "nothing"
-}
-
-// specNumber parses a non-negative number; absent gives 0 (an error if
-// required).
-func specNumber(file, field string, n *yaml.Node, required bool) (float64, error) {
-	if n.Kind == 0 {
-		if required {
-			return 0, specError(file, 0, field, "missing")
-		}
-		return 0, nil
-	}
-	if n.Kind == yaml.AliasNode && n.Alias != nil {
-		n = n.Alias
-	}
-	v, err := strconv.ParseFloat(n.Value, 64)
-	if n.Kind != yaml.ScalarNode || n.ShortTag() == "!!str" || err != nil || v < 0 || math.IsInf(v, 0) || math.IsNaN(v) {
-		return 0, specError(file, n.Line, field, "want a non-negative number, got %s", nodeText(n))
-	}
-	return v, nil
-}
-
-// specCenter parses centers[i].
-func specCenter(file string, i int, n *yaml.Node) (queue.Center, error) {
-	path := fmt.Sprintf("centers[%d]", i)
-	c := queue.Center{Kind: queue.Queueing, Visits: 1}
-	if n.Kind != yaml.MappingNode {
-		return c, specError(file, n.Line, path, "want a mapping {name, demand} or {name, visits, service_time}, got %s", nodeText(n))
-	}
-	fields := map[string]*yaml.Node{}
-	for j := 0; j+1 < len(n.Content); j += 2 {
-		k, v := n.Content[j], n.Content[j+1]
-		if !slices.Contains([]string{"name", "kind", "demand", "visits", "service_time"}, k.Value) {
-			return c, specError(file, k.Line, path+"."+k.Value, "unknown field (want one of name, kind, demand, visits, service_time)")
-		}
-		fields[k.Value] = v
-	}
-	name := fields["name"]
-	if name == nil || name.Kind != yaml.ScalarNode || name.Value == "" {
-		return c, specError(file, n.Line, path+".name", "missing: every center needs a name")
-	}
-	c.Name = name.Value
-	if k := fields["kind"]; k != nil {
-		switch k.Value {
-		case "queueing":
-		case "delay":
-			c.Kind = queue.Delay
-		default:
-			return c, specError(file, k.Line, path+".kind", "want queueing or delay, got %s", nodeText(k))
-		}
-	}
-	number := func(field string) (float64, bool, error) {
-		v := fields[field]
-		if v == nil {
-			return 0, false, nil
-		}
-		x, err := specNumber(file, path+"."+field, v, false)
-		return x, true, err
-	}
-	demand, hasDemand, err := number("demand")
-	if err != nil {
-		return c, err
-	}
-	visits, hasVisits, err := number("visits")
-	if err != nil {
-		return c, err
-	}
-	service, hasService, err := number("service_time")
-	if err != nil {
-		return c, err
-	}
-	switch {
-	case hasDemand && (hasVisits || hasService):
-		return c, specError(file, fields["demand"].Line, path+".demand", "give demand, or visits and service_time, not both")
-	case hasDemand:
-		c.Service = demand
-	case hasService:
-		c.Service = service
-		if hasVisits {
-			c.Visits = visits
-		}
-	case hasVisits:
-		return c, specError(file, fields["visits"].Line, path+".service_time", "missing: visits needs a service_time")
-	default:
-		return c, specError(file, n.Line, path+".demand", "missing: give demand, or visits and service_time")
-	}
-	return c, nil
-}
-
-// mvaCenterJSON is one center of "model mva --json".
-type mvaCenterJSON struct {
-	Name          string  `json:"name"`
-	Kind          string  `json:"kind"`
-	Visits        float64 `json:"visits"`
-	ServiceTime   float64 `json:"service_time"`
-	Demand        float64 `json:"demand"`
-	Throughput    float64 `json:"throughput"`
-	Utilization   float64 `json:"utilization"`
-	QueueLength   float64 `json:"queue_length"`
-	ResidenceTime float64 `json:"residence_time"`
-	ResponseTime  float64 `json:"response_time_per_visit"`
-}
-
-// mvaPopulationJSON is one population of exact MVA.
-type mvaPopulationJSON struct {
-	Population   int     `json:"population"`
-	Throughput   float64 `json:"throughput"`
-	ResponseTime float64 `json:"response_time"`
-}
-
-// mvaJSON is what "model mva --json" prints.
-type mvaJSON struct {
-	File         string              `json:"file"`
-	Method       string              `json:"method"`
-	Population   int                 `json:"population"`
-	ThinkTime    float64             `json:"think_time"`
-	Throughput   float64             `json:"throughput"`
-	ResponseTime float64             `json:"response_time"`
-	Centers      []mvaCenterJSON     `json:"centers"`
-	Populations  []mvaPopulationJSON `json:"populations,omitempty"`
-}
-
 func modelMVA(e *env, args []string) error {
 	fs := newFlagSet(e, "mva", "model mva [flags] SPEC.yaml",
 		`Solve a closed single-class queueing network by mean value analysis: exact
@@ -772,38 +457,13 @@ population.`)
 	if err != nil {
 		return err
 	}
-	spec, err := parseMVASpec(data, file)
+	spec, err := queue.ParseSpec(data, file)
 	if err != nil {
 		return err
 	}
-	var final queue.Result
-	var pops []queue.Result
-	if spec.method == "exact" {
-		sol, err := queue.MVA(spec.network, spec.population)
-		if err != nil {
-			return fmt.Errorf("%s: %w", file, err)
-		}
-		final, pops = sol.Final(), sol.Populations[1:]
-	} else {
-		final, err = queue.Schweitzer(spec.network, spec.population, nil)
-		if err != nil {
-			return fmt.Errorf("%s: %w", file, err)
-		}
-	}
-	out := mvaJSON{
-		File: file, Method: spec.method, Population: spec.population, ThinkTime: spec.network.ThinkTime,
-		Throughput: final.Throughput, ResponseTime: final.ResponseTime,
-	}
-	for k, c := range spec.network.Centers {
-		r := final.Centers[k]
-		out.Centers = append(out.Centers, mvaCenterJSON{
-			Name: c.Name, Kind: c.Kind.String(), Visits: c.Visits, ServiceTime: c.Service, Demand: c.Demand(),
-			Throughput: r.Throughput, Utilization: r.Utilization, QueueLength: r.QueueLength,
-			ResidenceTime: r.Residence, ResponseTime: r.ResponseTime,
-		})
-	}
-	for _, p := range pops {
-		out.Populations = append(out.Populations, mvaPopulationJSON{p.Population, p.Throughput, p.ResponseTime})
+	out, err := spec.Solve()
+	if err != nil {
+		return err
 	}
 	if of.json {
 		return writeJSON(e.stdout, out)
@@ -816,14 +476,14 @@ population.`)
 		return centers.write(e.stdout, true)
 	}
 	method := "exact MVA"
-	if spec.method == "schweitzer" {
+	if spec.Method == queue.MethodSchweitzer {
 		method = "Schweitzer's approximate MVA"
 	}
-	fmt.Fprintf(e.stdout, "%s: %d jobs, think time %s, %d centers, %s\n\n", file, spec.population, ftoa(spec.network.ThinkTime), len(out.Centers), method)
-	if len(pops) > 0 {
+	fmt.Fprintf(e.stdout, "%s: %d jobs, think time %s, %d centers, %s\n\n", file, spec.Population, ftoa(spec.Network.ThinkTime), len(out.Centers), method)
+	if len(out.Populations) > 0 {
 		t := &table{header: []string{"population", "throughput", "response_time"}}
-		for _, p := range pops {
-			if n := p.Population; n <= 25 || n&(n-1) == 0 || n == spec.population {
+		for _, p := range out.Populations {
+			if n := p.Population; n <= 25 || n&(n-1) == 0 || n == spec.Population {
 				t.add(strconv.Itoa(n), ftoa(p.Throughput), ftoa(p.ResponseTime))
 			}
 		}
@@ -833,6 +493,6 @@ population.`)
 		fmt.Fprintln(e.stdout)
 	}
 	fmt.Fprintf(e.stdout, "at N = %d: throughput X = %s jobs per time unit, response time R = %s (cycle R + Z = %s)\n\n",
-		spec.population, ftoa(final.Throughput), ftoa(final.ResponseTime), ftoa(final.ResponseTime+spec.network.ThinkTime))
+		spec.Population, ftoa(out.Throughput), ftoa(out.ResponseTime), ftoa(out.ResponseTime+spec.Network.ThinkTime))
 	return centers.write(e.stdout, false)
 }

@@ -127,14 +127,6 @@ func modelAccuracy(e *env, args []string) error {
 	return nil
 }
 
-func predictions(rows []omLevelJSON) []float64 {
-	out := make([]float64, len(rows))
-	for i, r := range rows {
-		out[i] = r.PredictedNs
-	}
-	return out
-}
-
 // pooledFit is one mapping's fit pooled over the graphs of "model
 // accuracy": the levels and those within ±20 % (om.Pool), the largest
 // error, and the graphs whose own r is at least 0.95.
@@ -215,11 +207,11 @@ func omAccuracyOn(e *env, data *measured.Dataset, name string, sim bool, simMaxE
 			continue
 		}
 		results := filepath.Join(dir, g+".jsonl.gz")
-		var cnt omCollected
-		if err := omCounters(e, csv, name, om.GPUOptions{}, results, root, false, "", &cnt); err != nil {
+		cnt, err := omPredictCounters(csv, name, om.GPUOptions{}, results, root)
+		if err != nil {
 			return nil, nil, nil, fmt.Errorf("%s: %w", g, err)
 		}
-		rw := accuracyRow{Graph: g, Root: int64(rv), Counters: summarizeFit(predictions(cnt.rows), cnt.ref)}
+		rw := accuracyRow{Graph: g, Root: int64(rv), Counters: summarizeFit(cnt.Predicted(), cnt.Reference)}
 		if sim && simMaxEdges > 0 && edges[g] > simMaxEdges {
 			notes = append(notes, fmt.Sprintf("%s: not simulated: %d edges, more than --sim-max-edges %d", g, edges[g], simMaxEdges))
 		} else if sim {
@@ -233,11 +225,11 @@ func omAccuracyOn(e *env, data *measured.Dataset, name string, sim bool, simMaxE
 				return nil, nil, nil, err
 			}
 			var lf loadFlags
-			var s omCollected
-			if err := omSimulate(e, &lf, gpg, "topo", name, root, 1, om.GPUOptions{}, results, false, "", &s); err != nil {
+			s, err := omPredictSimulation(e, &lf, gpg, "topo", name, root, 1, om.GPUOptions{}, results)
+			if err != nil {
 				return nil, nil, nil, fmt.Errorf("%s: %w", g, err)
 			}
-			f := summarizeFit(predictions(s.rows), s.ref)
+			f := summarizeFit(s.Predicted(), s.Reference)
 			rw.Simulation = &f
 		}
 		rows = append(rows, rw)

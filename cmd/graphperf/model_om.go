@@ -14,7 +14,7 @@ import (
 
 	"gonum.org/v1/plot/vg"
 
-	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/analysis/ompredict"
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/om"
 	rplot "github.com/graphperf/graphperf/reports/plot"
@@ -65,56 +65,6 @@ sweep's topo median at each level, and the summary adds the largest error.
 --simulate one line per level (keys level, jobs, load, bottleneck,
 predicted_ns, ncu_ns, measured_ns, error_pct, classes, warnings; ncu_ns is 0
 with --simulate).`
-
-// omServerJSON is one server of "model om --abstract --json".
-type omServerJSON struct {
-	Name        string  `json:"name"`
-	Completions int64   `json:"completions"`
-	Visits      float64 `json:"visits"`
-	VisitsExact string  `json:"visits_exact"`
-	ServiceTime float64 `json:"service_time"`
-	Demand      float64 `json:"demand"`
-}
-
-// omAbstractJSON is what "model om --abstract --json" prints.
-type omAbstractJSON struct {
-	Graph            string         `json:"graph"`
-	Root             uint32         `json:"root"`
-	Round            int            `json:"round"`
-	Jobs             int64          `json:"jobs"`
-	Servers          []omServerJSON `json:"servers"`
-	Bottlenecks      []string       `json:"bottlenecks"`
-	BottleneckDemand float64        `json:"bottleneck_demand"`
-	Throughput       float64        `json:"throughput"`
-	RoundTime        float64        `json:"round_time"`
-	Warnings         []string       `json:"warnings"`
-}
-
-// omClassJSON is one memory class of a "model om --counters --json" line.
-type omClassJSON struct {
-	Completions float64 `json:"completions"`
-	Visits      float64 `json:"visits"`
-	MLP         float64 `json:"mlp"`
-	ServiceNs   float64 `json:"service_ns"`
-	DemandNs    float64 `json:"demand_ns"`
-}
-
-// omLevelJSON is one line of "model om --counters --json".
-type omLevelJSON struct {
-	Level       int                    `json:"level"`
-	Jobs        float64                `json:"jobs"`
-	Load        float64                `json:"load"`
-	Bottleneck  string                 `json:"bottleneck"`
-	PredictedNs float64                `json:"predicted_ns"`
-	NCUNs       float64                `json:"ncu_ns"`
-	MeasuredNs  *float64               `json:"measured_ns"`
-	ErrorPct    *float64               `json:"error_pct"`
-	Classes     map[string]omClassJSON `json:"classes"`
-	Warnings    []string               `json:"warnings"`
-}
-
-// omClassShort are seed 000 table 2's names of the memory classes.
-var omClassShort = map[string]string{om.ClassL2Hit: "L2H", om.ClassDRAMRowHit: "RBH", om.ClassDRAMRowMiss: "RBM", om.ClassL1Hit: "L1H", "latency": "latency", "tail": "tail"}
 
 func modelOM(e *env, args []string) error {
 	fs := newFlagSet(e, "om", "model om --abstract GRAPH --round K [flags] | --counters NCU.csv [flags] | --simulate GRAPH --root R [flags]", omDescription)
@@ -195,7 +145,7 @@ func modelOM(e *env, args []string) error {
 			}
 			return omCompare(e, &lf, *simulate, *counters, *kernel, *name, *root, *seed, opts, *measured, *asJSON, *plotDir)
 		}
-		return omSimulate(e, &lf, *simulate, *kernel, *name, *root, *seed, opts, *measured, *asJSON, *plotDir, nil)
+		return omSimulate(e, &lf, *simulate, *kernel, *name, *root, *seed, opts, *measured, *asJSON, *plotDir)
 	case *abstract != "":
 		if err := only("counters", "machine", "memory-fraction", "row-hit-fraction", "measured", "kernel", "overhead", "load"); err != nil {
 			return err
@@ -211,7 +161,7 @@ func modelOM(e *env, args []string) error {
 		if (*measured != "") != (*root != "") {
 			return errors.New("--measured and --root go together with --counters: the sweep's times of which root")
 		}
-		return omCounters(e, *counters, *name, opts, *measured, *root, *asJSON, *plotDir, nil)
+		return omCounters(e, *counters, *name, opts, *measured, *root, *asJSON, *plotDir)
 	}
 	return errors.New("want --abstract GRAPH --round K, --counters NCU.csv or --simulate GRAPH --root R (-h for help)")
 }
@@ -272,24 +222,9 @@ func omAbstract(e *env, lf *loadFlags, path string, round int, rootSpec string, 
 	if err != nil {
 		return err
 	}
-	a, err := m.Bottleneck(times)
+	out, err := ompredict.AnalyseRound(m, path, root, round, times)
 	if err != nil {
 		return err
-	}
-	out := omAbstractJSON{
-		Graph: path, Root: root, Round: round, Jobs: m.Jobs, Bottlenecks: a.Bottlenecks,
-		BottleneckDemand: a.BottleneckDemand, Throughput: a.Throughput, RoundTime: a.RoundTime,
-		Warnings: append([]string{}, a.Warnings...),
-	}
-	if m.Servers[2].Completions == 0 {
-		out.Warnings = append(out.Warnings, fmt.Sprintf("round %d expands no vertex: the BFS from %d has no depth %d", round, root, round-1))
-	}
-	exact := m.VisitRatios()
-	for i, s := range m.Servers {
-		out.Servers = append(out.Servers, omServerJSON{
-			Name: s.Name, Completions: s.Completions, Visits: a.Visits[i], VisitsExact: exact[i].RatString(),
-			ServiceTime: times[i], Demand: a.Demands[i],
-		})
 	}
 	if asJSON {
 		return writeJSON(e.stdout, out)
@@ -305,46 +240,27 @@ func omAbstract(e *env, lf *loadFlags, path string, round int, rootSpec string, 
 	if err := t.write(w, false); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nbottleneck: %s (V_B S_B = %s)\n", strings.Join(a.Bottlenecks, ", "), ftoa(a.BottleneckDemand))
-	fmt.Fprintf(w, "X_0 = 1 / (V_B S_B) = %s jobs per time unit\n", ftoa(a.Throughput))
-	fmt.Fprintf(w, "round time N V_B S_B = %s time units\n", ftoa(a.RoundTime))
+	fmt.Fprintf(w, "\nbottleneck: %s (V_B S_B = %s)\n", strings.Join(out.Bottlenecks, ", "), ftoa(out.BottleneckDemand))
+	fmt.Fprintf(w, "X_0 = 1 / (V_B S_B) = %s jobs per time unit\n", ftoa(out.Throughput))
+	fmt.Fprintf(w, "round time N V_B S_B = %s time units\n", ftoa(out.RoundTime))
 	return writeRooflineNotes(w, "\nnotes:\n", out.Warnings)
 }
 
-// omTopoMedians returns the median time of impl "topo" from root at each
-// level of a sweep's results (the first record per level).
-func omTopoMedians(path string, root uint32) (map[int]float64, error) {
-	times, err := omTopoTimes(path, root)
+// omReadMeasured reads --measured's topo times from the root --root names, nil
+// without --measured.
+func omReadMeasured(measuredPath, rootSpec string) (*ompredict.Measured, error) {
+	if measuredPath == "" {
+		return nil, nil
+	}
+	root, err := strconv.ParseUint(rootSpec, 10, 32)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("--root: %q is not a vertex id (with --measured, the root the sweep ran from)", rootSpec)
 	}
-	median := make(map[int]float64, len(times))
-	for l, t := range times {
-		median[l] = t.MedianNs
-	}
-	return median, nil
-}
-
-// omTopoTimes returns the times over the timed repetitions (minimum,
-// median, mean, maximum, standard deviation) of impl "topo" from root at
-// each level of a sweep's results (the first record per level).
-func omTopoTimes(path string, root uint32) (map[int]kernels.Times, error) {
-	res, err := kernels.ReadFile(path)
+	meas, err := ompredict.ReadMeasured(measuredPath, uint32(root))
 	if err != nil {
 		return nil, fmt.Errorf("--measured: %w", err)
 	}
-	times := map[int]kernels.Times{}
-	for _, l := range res.Levels {
-		if l.Impl == "topo" && l.Root == root {
-			if _, seen := times[l.Level]; !seen {
-				times[l.Level] = l.Times
-			}
-		}
-	}
-	if len(times) == 0 {
-		return nil, fmt.Errorf("--measured: %s has no level of impl topo from root %d", path, root)
-	}
-	return times, nil
+	return meas, nil
 }
 
 func omReadNCU(path string) (launches []om.Counters, err error) {
@@ -360,119 +276,88 @@ func omReadNCU(path string) (launches []om.Counters, err error) {
 	return om.ReadNCU(f, path)
 }
 
-func omCounters(e *env, path, machineName string, opts om.GPUOptions, measuredPath, rootSpec string, asJSON bool, plotDir string, collect *omCollected) error {
+// omPredictCounters is "model om --counters" without its output.
+func omPredictCounters(path, machineName string, opts om.GPUOptions, measuredPath, rootSpec string) (*ompredict.Result, error) {
 	m, err := rooflineMachine(machineName)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	launches, err := omReadNCU(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(launches) == 0 {
-		return fmt.Errorf("--counters: %s has no launches", path)
+		return nil, fmt.Errorf("--counters: %s has no launches", path)
 	}
-	var median map[int]float64
-	var root uint64
-	if measuredPath != "" {
-		root, err = strconv.ParseUint(rootSpec, 10, 32)
-		if err != nil {
-			return fmt.Errorf("--root: %q is not a vertex id (with --measured, the root the sweep ran from)", rootSpec)
-		}
-		if median, err = omTopoMedians(measuredPath, uint32(root)); err != nil {
-			return err
-		}
+	meas, err := omReadMeasured(measuredPath, rootSpec)
+	if err != nil {
+		return nil, err
 	}
-	var rows []omLevelJSON
-	var preds []*om.GPUPrediction
-	for i, c := range launches {
-		p, err := om.PredictFromCounters(c, m, &opts)
-		if err != nil {
-			return fmt.Errorf("%s:%d: %w", path, c.Line, err)
-		}
-		r := omLevelJSON{
-			Level: i, Jobs: p.Jobs, Load: p.Load, Bottleneck: p.Bottleneck, PredictedNs: p.PredictedNs,
-			NCUNs: c.DurationNs, Classes: map[string]omClassJSON{}, Warnings: append([]string{}, p.Warnings...),
-		}
-		for _, k := range p.Classes {
-			r.Classes[k.Class] = omClassJSON{k.Completions, k.Visits, k.MLP, k.ServiceNs, k.DemandNs}
-		}
-		ref := c.DurationNs
-		if median != nil {
-			ref = math.NaN()
-			if t, ok := median[i]; ok {
-				r.MeasuredNs = rooflineFloat(t)
-				ref = t
-			} else {
-				r.Warnings = append(r.Warnings, fmt.Sprintf("no topo level %d from root %d in %s", i, root, measuredPath))
-			}
-		}
-		if ref > 0 {
-			r.ErrorPct = rooflineFloat(100 * (p.PredictedNs - ref) / ref)
-		}
-		rows = append(rows, r)
-		preds = append(preds, p)
+	return ompredict.FromCounters(launches, path, m, opts, meas)
+}
+
+// omSeries is the predicted time per level of res as a plot series.
+func omSeries(name string, res *ompredict.Result) rplot.Series {
+	return rplot.Series{Name: name, Values: res.Predicted()}
+}
+
+// omClassHeader is the header of a per-level table: level, jobs, load and
+// V, m and S of each class, then more.
+func omClassHeader(more ...string) []string {
+	header := []string{"level", "jobs", "load"}
+	for _, c := range ompredict.Classes {
+		s := ompredict.ClassShort[c]
+		header = append(header, "V_"+s, "m_"+s, "S_"+s)
 	}
-	ref, refName := make([]float64, len(rows)), "ncu duration"
-	if median != nil {
-		refName = "measured (topo median)"
+	return append(header, more...)
+}
+
+// omClassCells are the cells of r under omClassHeader, up to its
+// bottleneck and predicted time.
+func omClassCells(r ompredict.Level) []string {
+	row := []string{strconv.Itoa(r.Level), rooflineCount(r.Jobs), fmt.Sprintf("%.1f", r.Load)}
+	for _, c := range ompredict.Classes {
+		k := r.Classes[c]
+		row = append(row, fmt.Sprintf("%.3g", k.Visits), fmt.Sprintf("%.3g", k.MLP), fmt.Sprintf("%.4g", k.ServiceNs))
 	}
-	for i, r := range rows {
-		ref[i] = r.NCUNs
-		if median != nil {
-			ref[i] = math.NaN()
-			if r.MeasuredNs != nil {
-				ref[i] = *r.MeasuredNs
-			}
-		}
+	return append(row, ompredict.ClassShort[r.Bottleneck], fmt.Sprintf("%.4g", r.PredictedNs/1e3))
+}
+
+const omLegend = "V: visits per job, m: MLP (requests in flight), S: service time at m (ns); L2H l2_hit, RBH dram_row_hit, RBM dram_row_miss\n"
+
+func omCounters(e *env, path, machineName string, opts om.GPUOptions, measuredPath, rootSpec string, asJSON bool, plotDir string) error {
+	res, err := omPredictCounters(path, machineName, opts, measuredPath, rootSpec)
+	if err != nil {
+		return err
 	}
-	if collect != nil {
-		*collect = omCollected{rows: rows, ref: ref, refName: refName, m: m}
-		return nil
-	}
-	cntSeries := rplot.Series{Name: "counters"}
-	for _, r := range rows {
-		cntSeries.Values = append(cntSeries.Values, r.PredictedNs)
-	}
-	if err := omFigures(e, plotDir, omTag(path), refName, ref, nil, []rplot.Series{cntSeries}, rows, m); err != nil {
+	if err := omFigures(e, plotDir, omTag(path), res.ReferenceName, res.Reference, nil, []rplot.Series{omSeries("counters", res)}, res.Levels, res.Machine); err != nil {
 		return err
 	}
 	if asJSON {
-		return writeJSONLines(e.stdout, rows)
+		return writeJSONLines(e.stdout, res.Levels)
 	}
-
+	meas := res.Measured
 	w := e.stdout
-	fmt.Fprintf(w, "%s: %d launches (BFS levels) predicted on %s from counters (seed 000 §6.4-6.5)\n", path, len(launches), m.Name)
-	fmt.Fprintf(w, "V: visits per job, m: MLP (requests in flight), S: service time at m (ns); L2H l2_hit, RBH dram_row_hit, RBM dram_row_miss\n")
-	if median != nil {
-		fmt.Fprintf(w, "measured: median of impl topo from root %d in %s; err_%% against it\n\n", root, measuredPath)
+	fmt.Fprintf(w, "%s: %d launches (BFS levels) predicted on %s from counters (seed 000 §6.4-6.5)\n", path, len(res.Levels), res.Machine.Name)
+	fmt.Fprint(w, omLegend)
+	if meas != nil {
+		fmt.Fprintf(w, "measured: median of impl topo from root %d in %s; err_%% against it\n\n", meas.Root, meas.Path)
 	} else {
 		fmt.Fprintf(w, "err_%% against ncu's gpu__time_duration\n\n")
 	}
-	classes := []string{om.ClassL2Hit, om.ClassDRAMRowHit, om.ClassDRAMRowMiss}
-	header := []string{"level", "jobs", "load"}
-	for _, c := range classes {
-		s := omClassShort[c]
-		header = append(header, "V_"+s, "m_"+s, "S_"+s)
+	more := []string{"bottleneck", "pred_us", "ncu_us"}
+	if meas != nil {
+		more = append(more, "meas_us")
 	}
-	header = append(header, "bottleneck", "pred_us", "ncu_us")
-	if median != nil {
-		header = append(header, "meas_us")
-	}
-	t := &table{header: append(header, "err_%")}
-	var pred, ncu, predM, meas []float64
-	for _, r := range rows {
-		row := []string{strconv.Itoa(r.Level), rooflineCount(r.Jobs), fmt.Sprintf("%.1f", r.Load)}
-		for _, c := range classes {
-			k := r.Classes[c]
-			row = append(row, fmt.Sprintf("%.3g", k.Visits), fmt.Sprintf("%.3g", k.MLP), fmt.Sprintf("%.4g", k.ServiceNs))
-		}
-		row = append(row, omClassShort[r.Bottleneck], fmt.Sprintf("%.4g", r.PredictedNs/1e3), fmt.Sprintf("%.4g", r.NCUNs/1e3))
+	t := &table{header: omClassHeader(append(more, "err_%")...)}
+	var pred, ncu, predM, measNs []float64
+	for _, r := range res.Levels {
+		row := append(omClassCells(r), fmt.Sprintf("%.4g", r.NCUNs/1e3))
 		pred, ncu = append(pred, r.PredictedNs), append(ncu, r.NCUNs)
-		if median != nil {
+		if meas != nil {
 			if r.MeasuredNs != nil {
 				row = append(row, fmt.Sprintf("%.4g", *r.MeasuredNs/1e3))
-				predM, meas = append(predM, r.PredictedNs), append(meas, *r.MeasuredNs)
+				predM, measNs = append(predM, r.PredictedNs), append(measNs, *r.MeasuredNs)
 			} else {
 				row = append(row, "-")
 			}
@@ -488,10 +373,10 @@ func omCounters(e *env, path, machineName string, opts om.GPUOptions, measuredPa
 	}
 	fmt.Fprintln(w)
 	writeOMFit(w, "vs ncu duration", pred, ncu)
-	if median != nil {
-		writeOMFit(w, "vs measured topo median", predM, meas)
+	if meas != nil {
+		writeOMFit(w, "vs measured topo median", predM, measNs)
 	}
-	return writeRooflineNotes(w, "\nnotes:\n", omGroupWarnings(rows))
+	return writeRooflineNotes(w, "\nnotes:\n", ompredict.GroupWarnings(res.Levels))
 }
 
 // writeOMFit prints Pearson's r of predicted against reference and the
@@ -511,159 +396,77 @@ func writeOMFit(w io.Writer, label string, pred, ref []float64) {
 		label, len(pred), r, within, len(pred), 100*float64(within)/math.Max(1, float64(len(pred))))
 }
 
-// omGroupWarnings lists each warning once with the levels it applies to,
-// in order of first appearance.
-func omGroupWarnings(rows []omLevelJSON) []string {
-	var order []string
-	levels := map[string][]string{}
-	for _, r := range rows {
-		for _, w := range r.Warnings {
-			if _, seen := levels[w]; !seen {
-				order = append(order, w)
-			}
-			levels[w] = append(levels[w], strconv.Itoa(r.Level))
-		}
+// omPredictSimulation is "model om --simulate" without its output.
+func omPredictSimulation(e *env, lf *loadFlags, path, kernel, machineName, rootSpec string, seed uint64, opts om.GPUOptions, measuredPath string) (*ompredict.Result, error) {
+	if _, err := warp.ParseKernel(kernel); err != nil {
+		return nil, fmt.Errorf("--kernel: %w", plainError(err))
 	}
-	notes := make([]string, len(order))
-	for i, w := range order {
-		ls := levels[w]
-		switch {
-		case len(ls) == len(rows) && len(rows) > 1:
-			notes[i] = "all levels: " + w
-		case len(ls) == 1:
-			notes[i] = "level " + ls[0] + ": " + w
-		default:
-			notes[i] = "levels " + strings.Join(ls, ", ") + ": " + w
-		}
+	preset, ok := gpu.LookupPreset(machineName)
+	if !ok {
+		return nil, fmt.Errorf("--machine: no simulated L2 and row buffers for %q with --simulate (want h100, h200 or k40c)", machineName)
 	}
-	return notes
+	m, err := rooflineMachine(machineName)
+	if err != nil {
+		return nil, err
+	}
+	meas, err := omReadMeasured(measuredPath, rootSpec)
+	if err != nil {
+		return nil, err
+	}
+	g, err := lf.load(e, path)
+	if err != nil {
+		return nil, err
+	}
+	root, err := pickRoot(g, rootSpec, seed)
+	if err != nil {
+		return nil, err
+	}
+	cfg := ompredict.SimulationConfig{Kernel: kernel, Root: root, Preset: preset, Source: path}
+	return ompredict.FromSimulation(g, cfg, m, opts, meas)
 }
 
 // omSimulate is "model om --simulate": simulate/gpu's counts of each level
 // predicted by om.PredictFromSimulation, against the sweep's topo medians
 // when measuredPath is given.
-func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec string, seed uint64, opts om.GPUOptions, measuredPath string, asJSON bool, plotDir string, collect *omCollected) error {
-	if _, err := warp.ParseKernel(kernel); err != nil {
-		return fmt.Errorf("--kernel: %w", plainError(err))
-	}
-	sm, ok := lookupSimMachine(machineName)
-	if !ok {
-		return fmt.Errorf("--machine: no simulated L2 and row buffers for %q with --simulate (want h100 or k40c)", machineName)
-	}
-	m, err := rooflineMachine(machineName)
+func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec string, seed uint64, opts om.GPUOptions, measuredPath string, asJSON bool, plotDir string) error {
+	res, err := omPredictSimulation(e, lf, path, kernel, machineName, rootSpec, seed, opts, measuredPath)
 	if err != nil {
 		return err
 	}
-	var median map[int]float64
-	if measuredPath != "" {
-		r, err := strconv.ParseUint(rootSpec, 10, 32)
-		if err != nil {
-			return fmt.Errorf("--root: %q is not a vertex id (with --measured, the root the sweep ran from)", rootSpec)
-		}
-		if median, err = omTopoMedians(measuredPath, uint32(r)); err != nil {
+	meas := res.Measured
+	if meas != nil {
+		if err := omFigures(e, plotDir, omTag(path), res.ReferenceName, res.Reference, nil, []rplot.Series{omSeries("simulation", res)}, res.Levels, res.Machine); err != nil {
 			return err
 		}
 	}
-	g, err := lf.load(e, path)
-	if err != nil {
-		return err
-	}
-	root, err := pickRoot(g, rootSpec, seed)
-	if err != nil {
-		return err
-	}
-	res, err := gpu.Simulate(g, root, gpu.Config{Kernel: kernel, L2: gpu.L2FullyAssociative, DRAM: gpu.DRAMPaper,
-		PhysicalWarps: sm.warps, FullyAssociative: sm.fa, RowBuffers: sm.rows, L1: sm.l1,
-		Warp: warp.Config{Unroll: sm.unroll}})
-	if err != nil {
-		return err
-	}
-	var rows []omLevelJSON
-	for _, l := range res.Levels {
-		p, err := om.PredictFromSimulation(l, m, &om.GPUOptions{OverheadNs: opts.OverheadNs, NoOverhead: opts.NoOverhead,
-			OnePhase: opts.OnePhase, NoTail: opts.NoTail, NoL1: opts.NoL1})
-		if err != nil {
-			return err
-		}
-		r := omLevelJSON{
-			Level: l.Level, Jobs: p.Jobs, Load: p.Load, Bottleneck: p.Bottleneck, PredictedNs: p.PredictedNs,
-			Classes: map[string]omClassJSON{}, Warnings: append([]string{}, p.Warnings...),
-		}
-		for _, k := range p.Classes {
-			r.Classes[k.Class] = omClassJSON{k.Completions, k.Visits, k.MLP, k.ServiceNs, k.DemandNs}
-		}
-		if median != nil {
-			if t, ok := median[l.Level]; ok {
-				r.MeasuredNs = rooflineFloat(t)
-				if t > 0 {
-					r.ErrorPct = rooflineFloat(100 * (p.PredictedNs - t) / t)
-				}
-			} else {
-				r.Warnings = append(r.Warnings, fmt.Sprintf("no topo level %d from root %d in %s", l.Level, root, measuredPath))
-			}
-		}
-		rows = append(rows, r)
-	}
-	ref := make([]float64, len(rows))
-	for i, r := range rows {
-		ref[i] = math.NaN()
-		if r.MeasuredNs != nil {
-			ref[i] = *r.MeasuredNs
-		}
-	}
-	if collect != nil {
-		*collect = omCollected{rows: rows, ref: ref, refName: "measured (topo median)", m: m, sim: res}
-		return nil
-	}
-	if median != nil {
-		pred := rplot.Series{Name: "simulation"}
-		for _, r := range rows {
-			pred.Values = append(pred.Values, r.PredictedNs)
-		}
-		if err := omFigures(e, plotDir, omTag(path), "measured (topo median)", ref, nil, []rplot.Series{pred}, rows, m); err != nil {
-			return err
-		}
-	}
-	if err := omSimFigures(e, plotDir, omTag(path), res); err != nil {
+	if err := omSimFigures(e, plotDir, omTag(path), res.Simulation); err != nil {
 		return err
 	}
 	if asJSON {
-		return writeJSONLines(e.stdout, rows)
+		return writeJSONLines(e.stdout, res.Levels)
 	}
-
 	w := e.stdout
 	fmt.Fprintf(w, "%s: BFS %s from root %d simulated (L2 %s, DRAM %s), %d levels predicted on %s (seed 000 §6.4-6.5, figure 7 \"simulation\")\n",
-		path, kernel, root, gpu.L2FullyAssociative, gpu.DRAMPaper, len(rows), m.Name)
-	fmt.Fprintf(w, "V: visits per job, m: MLP (requests in flight), S: service time at m (ns); L2H l2_hit, RBH dram_row_hit, RBM dram_row_miss\n")
-	if median != nil {
-		fmt.Fprintf(w, "measured: median of impl topo from root %d in %s; err_%% against it\n", root, measuredPath)
+		path, kernel, res.Root, gpu.L2FullyAssociative, gpu.DRAMPaper, len(res.Levels), res.Machine.Name)
+	fmt.Fprint(w, omLegend)
+	if meas != nil {
+		fmt.Fprintf(w, "measured: median of impl topo from root %d in %s; err_%% against it\n", res.Root, meas.Path)
 	}
 	fmt.Fprintln(w)
-	classes := []string{om.ClassL2Hit, om.ClassDRAMRowHit, om.ClassDRAMRowMiss}
-	header := []string{"level", "jobs", "load"}
-	for _, c := range classes {
-		s := omClassShort[c]
-		header = append(header, "V_"+s, "m_"+s, "S_"+s)
+	more := []string{"bottleneck", "pred_us"}
+	if meas != nil {
+		more = append(more, "meas_us", "err_%")
 	}
-	header = append(header, "bottleneck", "pred_us")
-	if median != nil {
-		header = append(header, "meas_us", "err_%")
-	}
-	t := &table{header: header}
-	var pred, meas []float64
+	t := &table{header: omClassHeader(more...)}
+	var pred, measNs []float64
 	maxErr := math.NaN()
-	for _, r := range rows {
-		row := []string{strconv.Itoa(r.Level), rooflineCount(r.Jobs), fmt.Sprintf("%.1f", r.Load)}
-		for _, c := range classes {
-			k := r.Classes[c]
-			row = append(row, fmt.Sprintf("%.3g", k.Visits), fmt.Sprintf("%.3g", k.MLP), fmt.Sprintf("%.4g", k.ServiceNs))
-		}
-		row = append(row, omClassShort[r.Bottleneck], fmt.Sprintf("%.4g", r.PredictedNs/1e3))
-		if median != nil {
+	for _, r := range res.Levels {
+		row := omClassCells(r)
+		if meas != nil {
 			meas1, err1 := "-", "-"
 			if r.MeasuredNs != nil {
 				meas1 = fmt.Sprintf("%.4g", *r.MeasuredNs/1e3)
-				pred, meas = append(pred, r.PredictedNs), append(meas, *r.MeasuredNs)
+				pred, measNs = append(pred, r.PredictedNs), append(measNs, *r.MeasuredNs)
 			}
 			if r.ErrorPct != nil {
 				err1 = fmt.Sprintf("%+.0f", *r.ErrorPct)
@@ -678,13 +481,13 @@ func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec strin
 	if err := t.write(w, false); err != nil {
 		return err
 	}
-	if median != nil {
+	if meas != nil {
 		fmt.Fprintln(w)
-		writeOMFit(w, "vs measured topo median", pred, meas)
+		writeOMFit(w, "vs measured topo median", pred, measNs)
 		fmt.Fprintf(w, "max |error|: %.0f%%\n", maxErr)
 	}
-	notes := omGroupWarnings(rows)
-	for _, s := range res.Warnings {
+	notes := ompredict.GroupWarnings(res.Levels)
+	for _, s := range res.Simulation.Warnings {
 		notes = append(notes, "simulation: "+s)
 	}
 	return writeRooflineNotes(w, "\nnotes:\n", notes)
@@ -700,7 +503,7 @@ func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec strin
 //
 // spread, when not nil, is the measured minimum and maximum per level
 // over the timed repetitions, drawn as error bars.
-func omFigures(e *env, dir, tag, refName string, ref []float64, spread *[2][]float64, predicted []rplot.Series, rows []omLevelJSON, m *machine.Machine) error {
+func omFigures(e *env, dir, tag, refName string, ref []float64, spread *[2][]float64, predicted []rplot.Series, rows []ompredict.Level, m *machine.Machine) error {
 	if dir == "" && !e.inReport() {
 		return nil
 	}
@@ -720,7 +523,7 @@ func omFigures(e *env, dir, tag, refName string, ref []float64, spread *[2][]flo
 	classes := []string{om.ClassL2Hit, om.ClassDRAMRowHit, om.ClassDRAMRowMiss}
 	visits := make([]rplot.Series, len(classes))
 	for i, c := range classes {
-		visits[i].Name = "V_" + omClassShort[c]
+		visits[i].Name = "V_" + ompredict.ClassShort[c]
 		for _, r := range rows {
 			visits[i].Values = append(visits[i].Values, r.Classes[c].Visits)
 		}
@@ -814,15 +617,6 @@ func omSimFigures(e *env, dir, tag string, res *gpu.Result) error {
 		mp, 5*vg.Inch, 3.75*vg.Inch)
 }
 
-// omCollected is what omCounters and omSimulate computed, for omCompare.
-type omCollected struct {
-	rows    []omLevelJSON
-	ref     []float64
-	refName string
-	m       *machine.Machine
-	sim     *gpu.Result
-}
-
 // omTag names a prediction's figures after its input file.
 func omTag(path string) string {
 	base := filepath.Base(path)
@@ -832,98 +626,86 @@ func omTag(path string) string {
 	return base
 }
 
+// omCompareRow is one line of "model om --simulate --counters --json".
+type omCompareRow struct {
+	Level      int      `json:"level"`
+	MeasuredNs *float64 `json:"measured_ns"`
+	SimNs      *float64 `json:"simulation_ns"`
+	CountersNs *float64 `json:"counters_ns"`
+}
+
 // omCompare is "model om --simulate GRAPH --counters NCU.csv --measured R
 // --root V": both predictions of one traversal against the sweep's topo
 // medians, per level, in one table and one figure (seed 000 figure 7).
 func omCompare(e *env, lf *loadFlags, graphPath, ncuPath, kernel, machineName, root string, seed uint64,
 	opts om.GPUOptions, measuredPath string, asJSON bool, plotDir string) error {
-	var sim, cnt omCollected
-	if err := omSimulate(e, lf, graphPath, kernel, machineName, root, seed, opts, measuredPath, false, "", &sim); err != nil {
-		return err
-	}
-	if err := omCounters(e, ncuPath, machineName, opts, measuredPath, root, false, "", &cnt); err != nil {
-		return err
-	}
-	n := max(len(sim.rows), len(cnt.rows))
-	at := func(rows []omLevelJSON, i int) float64 {
-		if i < len(rows) {
-			return rows[i].PredictedNs
-		}
-		return math.NaN()
-	}
-	ref := make([]float64, n)
-	simS, cntS := rplot.Series{Name: "simulation"}, rplot.Series{Name: "counters"}
-	type compareRow struct {
-		Level      int      `json:"level"`
-		MeasuredNs *float64 `json:"measured_ns"`
-		SimNs      *float64 `json:"simulation_ns"`
-		CountersNs *float64 `json:"counters_ns"`
-	}
-	var out []compareRow
-	rootID, _ := strconv.ParseUint(root, 10, 32)
-	measuredTimes, err := omTopoTimes(measuredPath, uint32(rootID))
+	sim, err := omPredictSimulation(e, lf, graphPath, kernel, machineName, root, seed, opts, measuredPath)
 	if err != nil {
 		return err
 	}
-	var spread [2][]float64 // min and max over the repetitions, per level
-	t := &table{header: []string{"level", "measured_us", "min_us", "max_us", "cv_%", "simulation_us", "counters_us", "sim_err_%", "counters_err_%"},
-		name: "om-compare-" + slug(omTag(graphPath)),
-		title: fmt.Sprintf("%s: topology-driven BFS per level, measured (median, min, max and coefficient of variation over the timed repetitions) against the operator machine fed by simulation and by counters (seed 000 figure 7)",
-			omTag(graphPath))}
-	var simP, simM, cntP, cntM []float64
-	for i := 0; i < n; i++ {
-		ref[i] = math.NaN()
-		if i < len(sim.ref) {
-			ref[i] = sim.ref[i]
-		}
-		s, c := at(sim.rows, i), at(cnt.rows, i)
-		simS.Values, cntS.Values = append(simS.Values, s), append(cntS.Values, c)
-		out = append(out, compareRow{Level: i, MeasuredNs: rooflineFloat(ref[i]), SimNs: rooflineFloat(s), CountersNs: rooflineFloat(c)})
-		cell := func(v float64) string {
-			if math.IsNaN(v) {
-				return ""
-			}
-			return fmt.Sprintf("%.4g", v/1e3)
-		}
-		errPct := func(p float64) string {
-			if math.IsNaN(p) || !(ref[i] > 0) {
-				return ""
-			}
-			return fmt.Sprintf("%.1f", 100*(p-ref[i])/ref[i])
-		}
-		lo, hi, cv := math.NaN(), math.NaN(), ""
-		if mt, ok := measuredTimes[i]; ok {
-			lo, hi = mt.MinNs, mt.MaxNs
-			if mt.MeanNs > 0 {
-				cv = fmt.Sprintf("%.1f", 100*mt.StddevNs/mt.MeanNs)
-			}
-		}
-		spread[0], spread[1] = append(spread[0], lo), append(spread[1], hi)
-		t.add(strconv.Itoa(i), cell(ref[i]), cell(lo), cell(hi), cv, cell(s), cell(c), errPct(s), errPct(c))
-		if ref[i] > 0 && !math.IsNaN(s) {
-			simP, simM = append(simP, s), append(simM, ref[i])
-		}
-		if ref[i] > 0 && !math.IsNaN(c) {
-			cntP, cntM = append(cntP, c), append(cntM, ref[i])
-		}
-	}
-	if asJSON {
-		return writeJSONLines(e.stdout, out)
-	}
-	t.chart = &rtable.Chart{Type: "line", X: 0, Y: []int{1, 5, 6}, Title: "time per level", XTitle: "level", YTitle: "µs", LogY: true}
-	if err := omFigures(e, plotDir, omTag(graphPath), "measured (topo median)", ref, &spread, []rplot.Series{simS, cntS}, cnt.rows, cnt.m); err != nil {
+	cnt, err := omPredictCounters(ncuPath, machineName, opts, measuredPath, root)
+	if err != nil {
 		return err
 	}
-	if err := omSimFigures(e, plotDir, omTag(graphPath), sim.sim); err != nil {
+	c := ompredict.Compare(sim, cnt)
+	if asJSON {
+		out := make([]omCompareRow, len(c.Levels))
+		for i, l := range c.Levels {
+			out[i] = omCompareRow{Level: l.Level, MeasuredNs: rooflineFloat(l.MeasuredNs), SimNs: rooflineFloat(l.SimulationNs), CountersNs: rooflineFloat(l.CountersNs)}
+		}
+		return writeJSONLines(e.stdout, out)
+	}
+	tag := omTag(graphPath)
+	t := &table{header: []string{"level", "measured_us", "min_us", "max_us", "cv_%", "simulation_us", "counters_us", "sim_err_%", "counters_err_%"},
+		name: "om-compare-" + slug(tag),
+		title: fmt.Sprintf("%s: topology-driven BFS per level, measured (median, min, max and coefficient of variation over the timed repetitions) against the operator machine fed by simulation and by counters (seed 000 figure 7)",
+			tag)}
+	ref := make([]float64, len(c.Levels))
+	var spread [2][]float64 // min and max over the repetitions, per level
+	for i, l := range c.Levels {
+		ref[i] = l.MeasuredNs
+		spread[0], spread[1] = append(spread[0], l.MinNs), append(spread[1], l.MaxNs)
+		t.add(omCompareCells(l)...)
+	}
+	t.chart = &rtable.Chart{Type: "line", X: 0, Y: []int{1, 5, 6}, Title: "time per level", XTitle: "level", YTitle: "µs", LogY: true}
+	series := []rplot.Series{{Name: "simulation"}, {Name: "counters"}}
+	for _, l := range c.Levels {
+		series[0].Values, series[1].Values = append(series[0].Values, l.SimulationNs), append(series[1].Values, l.CountersNs)
+	}
+	if err := omFigures(e, plotDir, tag, "measured (topo median)", ref, &spread, series, cnt.Levels, cnt.Machine); err != nil {
+		return err
+	}
+	if err := omSimFigures(e, plotDir, tag, sim.Simulation); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "%s from root %s: topo per level, measured (%s) against the operator machine (simulation: %s; counters: %s)\n\n",
-		omTag(graphPath), root, measuredPath, graphPath, ncuPath)
+		tag, root, measuredPath, graphPath, ncuPath)
 	if err := t.write(e.stdout, false); err != nil {
 		return err
 	}
 	fmt.Fprintln(e.stdout)
-	writeOMFit(e.stdout, "simulation vs measured", simP, simM)
-	writeOMFit(e.stdout, "counters vs measured", cntP, cntM)
+	writeOMFit(e.stdout, "simulation vs measured", c.SimulationPairs.Predicted, c.SimulationPairs.Reference)
+	writeOMFit(e.stdout, "counters vs measured", c.CountersPairs.Predicted, c.CountersPairs.Reference)
 	return nil
+}
+
+// omCompareCells is one level's row of omCompare's table.
+func omCompareCells(l ompredict.CompareLevel) []string {
+	cell := func(v float64) string {
+		if math.IsNaN(v) {
+			return ""
+		}
+		return fmt.Sprintf("%.4g", v/1e3)
+	}
+	errPct := func(p float64) string {
+		if math.IsNaN(p) || !(l.MeasuredNs > 0) {
+			return ""
+		}
+		return fmt.Sprintf("%.1f", 100*(p-l.MeasuredNs)/l.MeasuredNs)
+	}
+	cv := ""
+	if !math.IsNaN(l.CVPct) {
+		cv = fmt.Sprintf("%.1f", l.CVPct)
+	}
+	return []string{strconv.Itoa(l.Level), cell(l.MeasuredNs), cell(l.MinNs), cell(l.MaxNs), cv, cell(l.SimulationNs), cell(l.CountersNs), errPct(l.SimulationNs), errPct(l.CountersNs)}
 }

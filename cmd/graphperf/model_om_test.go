@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/graphperf/graphperf/analysis/ompredict"
 	"os"
 	"strings"
 	"testing"
@@ -74,7 +75,7 @@ func TestModelOMFigure2(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out omAbstractJSON
+	var out ompredict.Round
 	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
 		t.Fatal(err)
 	}

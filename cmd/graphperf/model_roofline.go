@@ -18,54 +18,6 @@ import (
 	"github.com/graphperf/graphperf/model/roofline"
 )
 
-// rooflineCeilingJSON is one ceiling of "model roofline --json".
-type rooflineCeilingJSON struct {
-	Ceiling    string   `json:"ceiling"` // "compute", "L1", "L2", "DRAM"
-	Source     string   `json:"source"`
-	Bandwidth  *float64 `json:"bandwidth_bytes_per_s"`
-	GTXNPerS   *float64 `json:"gtxn_per_s"`
-	WarpGIPS   *float64 `json:"warp_gips"`
-	RidgePoint *float64 `json:"ridge_point"`
-}
-
-// rooflineLevelJSON is one memory level of a launch.
-type rooflineLevelJSON struct {
-	Level             string   `json:"level"`
-	Transactions      float64  `json:"transactions"`
-	Intensity         *float64 `json:"intensity"` // null: no transactions
-	RidgePoint        float64  `json:"ridge_point"`
-	AttainableGIPS    float64  `json:"attainable_warp_gips"`
-	BandwidthFraction float64  `json:"bandwidth_fraction"`
-	Class             string   `json:"class"`
-}
-
-// rooflineLaunchJSON is one launch of "model roofline --ncu --json".
-type rooflineLaunchJSON struct {
-	ID               string              `json:"id"`
-	Kernel           string              `json:"kernel"`
-	Line             int                 `json:"line"`
-	TimeNs           float64             `json:"time_ns"`
-	WarpInstructions float64             `json:"warp_instructions"`
-	AchievedGIPS     float64             `json:"achieved_warp_gips"`
-	Levels           []rooflineLevelJSON `json:"levels"`
-	BoundGIPS        float64             `json:"bound_warp_gips"`
-	Binding          string              `json:"binding"`
-	Class            string              `json:"class"`
-	FractionOfBound  float64             `json:"fraction_of_bound"`
-	Warnings         []string            `json:"warnings"`
-}
-
-// rooflineJSON is what "model roofline --json" prints; Launches only with
-// --ncu.
-type rooflineJSON struct {
-	Machine  string                `json:"machine"`
-	File     string                `json:"file"`
-	Ceilings []rooflineCeilingJSON `json:"ceilings"`
-	NCU      string                `json:"ncu,omitempty"`
-	Launches []rooflineLaunchJSON  `json:"launches,omitempty"`
-	Warnings []string              `json:"warnings"`
-}
-
 func modelRoofline(e *env, args []string) error {
 	fs := newFlagSet(e, "roofline", "model roofline [flags]",
 		`The instruction roofline of a GPU (seed 001 §3.4, after Ding and Williams):
@@ -107,7 +59,7 @@ ceiling: too few requests in flight, imbalance or launch overhead).`)
 	if err != nil {
 		return err
 	}
-	out := rooflineJSON{Machine: m.Name, File: m.File, Ceilings: rooflineCeilings(m, r), Warnings: append([]string{}, r.Warnings...)}
+	out := roofline.NewReport(m, r)
 	var points []rplot.RooflinePoint
 	defer func() {
 		if *plotDir == "" && !e.inReport() {
@@ -136,18 +88,11 @@ ceiling: too few requests in flight, imbalance or launch overhead).`)
 	if err != nil {
 		return err
 	}
-	out.NCU = *ncu
-	out.Warnings = append(readWarnings, out.Warnings...)
-	for _, l := range launches {
-		k, err := l.Kernel()
-		if err != nil {
-			return fmt.Errorf("%s:%d: %w", *ncu, l.Line, err)
-		}
-		a, err := r.Analyze(k)
-		if err != nil {
-			return fmt.Errorf("%s:%d: %w", *ncu, l.Line, err)
-		}
-		out.Launches = append(out.Launches, rooflineLaunch(l, a))
+	analyses, err := out.AddLaunches(r, *ncu, launches, readWarnings)
+	if err != nil {
+		return err
+	}
+	for _, a := range analyses {
 		points = append(points, rplot.RooflinePoints(omTag(*ncu), a)...)
 	}
 	if of.json {
@@ -159,10 +104,7 @@ ceiling: too few requests in flight, imbalance or launch overhead).`)
 // rooflineMachine is an embedded machine or a machine file, as in
 // "model machine show".
 func rooflineMachine(name string) (*machine.Machine, error) {
-	if looksLikeFile(name) {
-		return machine.Load(name)
-	}
-	m, err := machine.Lookup(name)
+	m, err := machine.Open(name)
 	if errors.Is(err, machine.ErrUnknownMachine) {
 		return nil, fmt.Errorf("--machine: unknown machine %q (embedded: %s; a file of your own needs a / or .yaml in its name)",
 			name, strings.Join(machine.Names(), ", "))
@@ -185,22 +127,6 @@ func rooflineReadNCU(path string) (launches []roofline.Launch, warnings []string
 
 func rooflineFloat(x float64) *float64 { return &x }
 
-// rooflineCeilings lists the compute ceiling, then the memory levels.
-func rooflineCeilings(m *machine.Machine, r *roofline.Instruction) []rooflineCeilingJSON {
-	rows := []rooflineCeilingJSON{{
-		Ceiling: string(roofline.Compute), Source: r.ComputeSource,
-		WarpGIPS: rooflineFloat(r.WarpInstructionsPerSecond / 1e9),
-	}}
-	for _, c := range r.Memory {
-		ridge, _ := r.Ridge(c.Level)
-		rows = append(rows, rooflineCeilingJSON{
-			Ceiling: string(c.Level), Source: c.Source, Bandwidth: rooflineFloat(c.Bandwidth),
-			GTXNPerS: rooflineFloat(c.TransactionsPerSecond() / 1e9), RidgePoint: rooflineFloat(ridge),
-		})
-	}
-	return rows
-}
-
 // rooflineCell prints an optional number, "-" when absent.
 func rooflineCell(x *float64, format func(float64) string) string {
 	if x == nil {
@@ -220,7 +146,7 @@ func rooflineCount(x float64) string {
 	return ftoa(x)
 }
 
-func writeRooflineCeilings(e *env, m *machine.Machine, r *roofline.Instruction, out rooflineJSON, asCSV bool) error {
+func writeRooflineCeilings(e *env, m *machine.Machine, r *roofline.Instruction, out *roofline.Report, asCSV bool) error {
 	t := &table{header: []string{"ceiling", "source", "bandwidth_GB/s", "GTXN/s", "warp_GIPS", "ridge_point"}}
 	for _, c := range out.Ceilings {
 		t.add(c.Ceiling, c.Source, rooflineCell(c.Bandwidth, func(x float64) string { return ftoa(x / 1e9) }),
@@ -246,54 +172,8 @@ func writeRooflineCeilings(e *env, m *machine.Machine, r *roofline.Instruction, 
 	return writeRooflineNotes(w, "\nnotes:\n", groupRooflineNotes(out.Warnings, nil))
 }
 
-// rooflineLevels are the memory levels any launch was analysed at.
-func rooflineLevels(launches []rooflineLaunchJSON) []string {
-	var levels []string
-	for _, level := range roofline.MemoryLevels {
-		for _, l := range launches {
-			if rooflineLaunchLevel(l, string(level)) != nil {
-				levels = append(levels, string(level))
-				break
-			}
-		}
-	}
-	return levels
-}
-
-func rooflineLaunchLevel(l rooflineLaunchJSON, level string) *rooflineLevelJSON {
-	for i := range l.Levels {
-		if l.Levels[i].Level == level {
-			return &l.Levels[i]
-		}
-	}
-	return nil
-}
-
-func rooflineLaunch(l roofline.Launch, a roofline.Analysis) rooflineLaunchJSON {
-	name := l.Name
-	if i := strings.IndexByte(name, '('); i > 0 {
-		name = name[:i]
-	}
-	j := rooflineLaunchJSON{
-		ID: l.ID, Kernel: name, Line: l.Line, TimeNs: l.Counters.DurationNs, WarpInstructions: a.WarpInstructions,
-		AchievedGIPS: a.Achieved / 1e9, BoundGIPS: a.Bound / 1e9, Binding: string(a.Binding), Class: string(a.Class),
-		FractionOfBound: a.FractionOfBound, Warnings: append([]string{}, a.Warnings...),
-	}
-	for _, p := range a.Levels {
-		lj := rooflineLevelJSON{
-			Level: string(p.Level), Transactions: p.Transactions, RidgePoint: p.Ridge,
-			AttainableGIPS: p.Attainable / 1e9, BandwidthFraction: p.BandwidthFraction, Class: string(p.Class),
-		}
-		if !math.IsInf(p.Intensity, 0) {
-			lj.Intensity = rooflineFloat(p.Intensity)
-		}
-		j.Levels = append(j.Levels, lj)
-	}
-	return j
-}
-
-func writeRooflineLaunches(e *env, r *roofline.Instruction, out rooflineJSON, asCSV bool) error {
-	levels := rooflineLevels(out.Launches)
+func writeRooflineLaunches(e *env, r *roofline.Instruction, out *roofline.Report, asCSV bool) error {
+	levels := out.LevelsUsed()
 	header := []string{"id", "kernel", "time_us", "warp_inst", "warp_GIPS"}
 	for _, level := range levels {
 		header = append(header, level+"_txn", "II_"+level)
@@ -303,7 +183,7 @@ func writeRooflineLaunches(e *env, r *roofline.Instruction, out rooflineJSON, as
 	for _, l := range out.Launches {
 		row := []string{l.ID, l.Kernel, ftoa(l.TimeNs / 1e3), rooflineCount(l.WarpInstructions), ftoa(l.AchievedGIPS)}
 		for _, level := range levels {
-			p := rooflineLaunchLevel(l, level)
+			p := l.Level(level)
 			if p == nil {
 				row = append(row, "-", "-")
 				continue

@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/graphperf/graphperf/model/roofline"
 )
 
 // rooflineRMATS18 is the ncu file of the topology-driven BFS on R-MAT scale 18,
@@ -56,7 +58,7 @@ func TestRooflineP100JSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out rooflineJSON
+	var out roofline.Report
 	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +76,7 @@ func TestRooflineNCUJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out rooflineJSON
+	var out roofline.Report
 	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
 		t.Fatal(err)
 	}

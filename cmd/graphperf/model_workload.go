@@ -42,71 +42,6 @@ CUDA runner, --kernel NAME one (e.g. vertex-push-warp8/block-reduce).
 source line) instead of the totals; it needs one --kernel. --json prints one
 JSON object per row, one per line.`
 
-// workloadCostJSON is a Cost in "model workload --json".
-type workloadCostJSON struct {
-	Reads       int64 `json:"reads"`
-	Writes      int64 `json:"writes"`
-	Atomics     int64 `json:"atomics"`
-	ReadBytes   int64 `json:"read_bytes"`
-	WriteBytes  int64 `json:"write_bytes"`
-	AtomicBytes int64 `json:"atomic_bytes"`
-	Bytes       int64 `json:"bytes"`
-}
-
-func workloadCost(c cost.Cost) workloadCostJSON {
-	return workloadCostJSON{c.Reads, c.Writes, c.Atomics, c.ReadBytes, c.WriteBytes, c.AtomicBytes, c.Bytes()}
-}
-
-// workloadTermJSON is one term of a BFS level (--terms).
-type workloadTermJSON struct {
-	Kernel   string `json:"kernel"`
-	Server   string `json:"server"`
-	Op       string `json:"op"`
-	Size     int64  `json:"size"`
-	Count    int64  `json:"count"`
-	Low      int64  `json:"low"`
-	High     int64  `json:"high"`
-	Formula  string `json:"formula"`
-	Compiled string `json:"compiled"`
-	What     string `json:"what"`
-}
-
-// workloadBFSJSON is one row of "model workload --algo bfs --json": a
-// level of a kernel (scope "level") or its traversal (scope "total", level
-// null, warnings).
-type workloadBFSJSON struct {
-	Algo          string `json:"algo"`
-	Graph         string `json:"graph"`
-	Root          uint32 `json:"root"`
-	Model         string `json:"model"`
-	Kernel        string `json:"kernel"`
-	Scope         string `json:"scope"`
-	Level         *int   `json:"level"`
-	Direction     string `json:"direction"`
-	Frontier      int64  `json:"frontier"`
-	EdgesFrontier int64  `json:"edges_frontier"`
-	Next          int64  `json:"next"`
-	workloadCostJSON
-	Low      workloadCostJSON   `json:"low"`
-	High     workloadCostJSON   `json:"high"`
-	Terms    []workloadTermJSON `json:"terms,omitempty"`
-	Warnings []string           `json:"warnings"`
-}
-
-// workloadPageRankJSON is one row of "model workload --algo pagerank
-// --json": a launch, or an iteration (the update kernel and its
-// consolidation).
-type workloadPageRankJSON struct {
-	Algo          string `json:"algo"`
-	Graph         string `json:"graph"`
-	Model         string `json:"model"`
-	Kernel        string `json:"kernel"`
-	Scope         string `json:"scope"`
-	Consolidation string `json:"consolidation"`
-	workloadCostJSON
-	Warnings []string `json:"warnings"`
-}
-
 func modelWorkload(e *env, args []string) error {
 	fs := newFlagSet(e, "workload", "model workload --algo pagerank|bfs [flags] GRAPH", workloadUsage)
 	var lf loadFlags
@@ -245,32 +180,7 @@ func workloadPageRank(w io.Writer, file string, g *graph.CSR, model cost.Model, 
 	if terms {
 		return workloadPageRankTerms(w, file, g, model, kernels[0], of)
 	}
-	var rows []workloadPageRankJSON
-	add := func(k cost.Kernel, scope, con string, c cost.Cost) {
-		warn := c.Warnings
-		if warn == nil {
-			warn = []string{}
-		}
-		rows = append(rows, workloadPageRankJSON{Algo: "pagerank", Graph: file, Model: model.String(), Kernel: k.String(),
-			Scope: scope, Consolidation: con, workloadCostJSON: workloadCost(c), Warnings: warn})
-	}
-	// One launch row per kernel asked for and the consolidation it needs;
-	// then one iteration row per update kernel.
-	var launches []cost.Kernel
-	for _, k := range kernels {
-		launches = append(launches, k)
-		if c, ok := k.Consolidation(); ok && !slices.Contains(kernels, c) && !slices.Contains(launches, c) {
-			launches = append(launches, c)
-		}
-	}
-	for _, k := range launches {
-		add(k, "launch", "-", cost.Evaluate(model, k, g))
-	}
-	for _, k := range kernels {
-		if c, ok := k.Consolidation(); ok {
-			add(k, "iteration", c.String(), cost.Iteration(model, k, g))
-		}
-	}
+	rows := cost.EvaluatePageRankRows(file, g, model, kernels)
 	if of.json {
 		return writeJSONLines(w, rows)
 	}
@@ -278,7 +188,7 @@ func workloadPageRank(w io.Writer, file string, g *graph.CSR, model cost.Model, 
 		name: "workload-pagerank", title: "PageRank workload per launch and per iteration, " + workloadModelSource(model, "pagerank")}
 	var notes []string
 	for _, r := range rows {
-		t.add(r.Kernel, r.Scope, r.Consolidation, itoa(r.Reads), itoa(r.Writes), itoa(r.Atomics), itoa(r.Reads+r.Writes+r.Atomics),
+		t.add(r.Kernel, r.Scope, r.Consolidation, itoa(r.Reads), itoa(r.Writes), itoa(r.Atomics), itoa(r.Ops()),
 			workloadBytesCell(model, r.ReadBytes), workloadBytesCell(model, r.WriteBytes), workloadBytesCell(model, r.AtomicBytes), workloadBytesCell(model, r.Bytes))
 		for _, n := range r.Warnings {
 			if !slices.Contains(notes, n) {
@@ -300,43 +210,7 @@ func workloadPageRank(w io.Writer, file string, g *graph.CSR, model cost.Model, 
 // workloadPageRankTerms prints the access items of one PageRank kernel's model
 // (cost.Accesses) with their totals on g.
 func workloadPageRankTerms(w io.Writer, file string, g *graph.CSR, model cost.Model, k cost.Kernel, of outputFlags) error {
-	n, m := int64(g.NumVertices()), g.NumEdges()
-	type termRow struct {
-		Algo   string `json:"algo"`
-		Graph  string `json:"graph"`
-		Model  string `json:"model"`
-		Kernel string `json:"kernel"`
-		Op     string `json:"op"`
-		Count  int64  `json:"count"`
-		Per    string `json:"per"`
-		Units  int64  `json:"units"`
-		Size   int64  `json:"size"`
-		Total  int64  `json:"total"`
-		What   string `json:"what"`
-	}
-	var in []int64
-	var rows []termRow
-	for _, a := range cost.Accesses(model, k) {
-		per, units := "", int64(0)
-		switch a.Per {
-		case cost.PerVertex:
-			per, units = "|V|", n
-		case cost.PerWarp:
-			per, units = "⌈|V|/32⌉", (n+cost.WarpSize-1)/cost.WarpSize
-		case cost.PerEdge:
-			per, units = "|E|", m
-			if k == cost.VertexPull || k == cost.VertexPullNoDiv {
-				if in == nil {
-					in = g.InDegrees()
-				}
-				units = 0
-				for _, d := range in {
-					units += d
-				}
-			}
-		}
-		rows = append(rows, termRow{"pagerank", file, model.String(), k.String(), workloadOpName(a.Op), a.Count, per, units, a.Size, a.Count * units, a.What})
-	}
+	rows := cost.PageRankTerms(file, g, model, k)
 	if of.json {
 		return writeJSONLines(w, rows)
 	}
@@ -347,80 +221,20 @@ func workloadPageRankTerms(w io.Writer, file string, g *graph.CSR, model cost.Mo
 	if of.csv {
 		return t.write(w, true)
 	}
-	fmt.Fprintf(w, "%s: pagerank %s, %s, %d vertices, %d edges\n\n", file, k, workloadModelSource(model, "pagerank"), n, m)
+	fmt.Fprintf(w, "%s: pagerank %s, %s, %d vertices, %d edges\n\n", file, k, workloadModelSource(model, "pagerank"), g.NumVertices(), g.NumEdges())
 	return t.write(w, false)
-}
-
-func workloadOpName(op cost.Op) string {
-	switch op {
-	case cost.Read:
-		return "read"
-	case cost.Write:
-		return "write"
-	case cost.Atomic:
-		return "atomic"
-	}
-	return strconv.Itoa(int(op))
-}
-
-func workloadDirection(l cost.BFSLevelCost, k cost.BFSKernel) string {
-	switch {
-	case k.Family != cost.BFSDOBFS:
-		return "-"
-	case l.BottomUp && l.Convert != "":
-		return "bottom-up<-queue"
-	case l.BottomUp:
-		return "bottom-up"
-	case l.Convert != "":
-		return "top-down<-bitmap"
-	}
-	return "top-down"
 }
 
 func workloadBFS(w io.Writer, file string, g *graph.CSR, root uint32, model cost.Model, kernels []cost.BFSKernel,
 	cfg cost.BFSConfig, terms bool, of outputFlags) error {
 	levels := cost.BFSLevels(g, root)
-	var rows []workloadBFSJSON
-	var notes []string
-	results := make([]*cost.BFSResult, len(kernels))
-	for i, k := range kernels {
-		res := cost.EvaluateBFS(model, k, levels, cfg)
-		results[i] = res
-		for j, l := range res.Levels {
-			lv := l.Level
-			r := workloadBFSJSON{Algo: "bfs", Graph: file, Root: root, Model: model.String(), Kernel: k.Name(), Scope: "level",
-				Level: &lv, Direction: workloadDirection(l, k), Frontier: levels[j].Frontier, EdgesFrontier: levels[j].EdgesFrontier,
-				Next: levels[j].Next, workloadCostJSON: workloadCost(l.Cost), Low: workloadCost(l.Low), High: workloadCost(l.High), Warnings: []string{}}
-			if terms {
-				for _, t := range l.Terms {
-					r.Terms = append(r.Terms, workloadTermJSON{t.Kernel, t.Server, workloadOpName(t.Op), t.Size, t.Count, t.Low, t.High,
-						t.Formula, t.Compiled.String(), t.What})
-				}
-			}
-			rows = append(rows, r)
-		}
-		var nf, mf, next int64
-		for _, l := range levels {
-			nf, mf, next = nf+l.Frontier, mf+l.EdgesFrontier, next+l.Next
-		}
-		warn := res.Warnings
-		if warn == nil {
-			warn = []string{}
-		}
-		rows = append(rows, workloadBFSJSON{Algo: "bfs", Graph: file, Root: root, Model: model.String(), Kernel: k.Name(), Scope: "total",
-			Direction: "-", Frontier: nf, EdgesFrontier: mf, Next: next,
-			workloadCostJSON: workloadCost(res.Total), Low: workloadCost(res.Low), High: workloadCost(res.High), Warnings: warn})
-		for _, n := range res.Warnings {
-			if !slices.Contains(notes, n) {
-				notes = append(notes, n)
-			}
-		}
-	}
+	tab := cost.EvaluateBFSRows(file, root, model, kernels, levels, cfg, terms)
+	rows, notes := tab.Rows, tab.Notes
 	if of.json {
 		return writeJSONLines(w, rows)
 	}
 	if terms {
-		return workloadBFSTerms(w, file, g, root, model, results[0], levels, of.csv, notes)
+		return workloadBFSTerms(w, file, g, root, model, tab.Results[0], levels, of.csv, notes)
 	}
 	t := &table{header: []string{"kernel", "level", "direction", "n_f", "m_f", "n'", "reads", "writes", "atomics", "ops", "ops_low", "ops_high", "bytes"},
 		name: "workload-bfs", title: fmt.Sprintf("BFS workload per level from root %d, %s", root, workloadModelSource(model, "bfs"))}
@@ -430,8 +244,8 @@ func workloadBFS(w io.Writer, file string, g *graph.CSR, root uint32, model cost
 			level = strconv.Itoa(*r.Level)
 		}
 		t.add(r.Kernel, level, r.Direction, itoa(r.Frontier), itoa(r.EdgesFrontier), itoa(r.Next),
-			itoa(r.Reads), itoa(r.Writes), itoa(r.Atomics), itoa(r.Reads+r.Writes+r.Atomics),
-			itoa(r.Low.Reads+r.Low.Writes+r.Low.Atomics), itoa(r.High.Reads+r.High.Writes+r.High.Atomics), workloadBytesCell(model, r.Bytes))
+			itoa(r.Reads), itoa(r.Writes), itoa(r.Atomics), itoa(r.Ops()),
+			itoa(r.Low.Ops()), itoa(r.High.Ops()), workloadBytesCell(model, r.Bytes))
 	}
 	if of.csv {
 		return t.write(w, true)
@@ -477,7 +291,7 @@ func workloadBFSTerms(w io.Writer, file string, g *graph.CSR, root uint32, model
 		name: "workload-bfs-terms", title: fmt.Sprintf("%s: terms per level from root %d, %s", res.Kernel.Name(), root, workloadModelSource(model, "bfs"))}
 	for _, l := range res.Levels {
 		for _, tm := range l.Terms {
-			t.add(strconv.Itoa(l.Level), tm.Kernel, tm.Server, workloadOpName(tm.Op), tm.Formula, itoa(tm.Count), itoa(tm.Low), itoa(tm.High),
+			t.add(strconv.Itoa(l.Level), tm.Kernel, tm.Server, tm.Op.String(), tm.Formula, itoa(tm.Count), itoa(tm.Low), itoa(tm.High),
 				workloadBytesCell(model, tm.Size), tm.Compiled.String(), tm.What)
 		}
 	}

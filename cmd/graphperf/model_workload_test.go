@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/graphperf/graphperf/workload/cost"
 )
 
 // TestModelWorkloadGolden checks "model workload" against
@@ -69,9 +71,9 @@ func TestModelWorkloadBFSJSON(t *testing.T) {
 		if len(lines) != 59*4 { // 3 levels and a total per kernel
 			t.Fatalf("%s: %d lines, want %d", model, len(lines), 59*4)
 		}
-		var sum workloadCostJSON
+		var sum cost.CostRow
 		for i, l := range lines {
-			var r workloadBFSJSON
+			var r cost.BFSRow
 			if err := json.Unmarshal([]byte(l), &r); err != nil {
 				t.Fatalf("line %d: %v", i+1, err)
 			}
@@ -93,9 +95,9 @@ func TestModelWorkloadBFSJSON(t *testing.T) {
 				continue
 			}
 			if r.Level != nil || r.Reads != sum.Reads || r.Writes != sum.Writes || r.Atomics != sum.Atomics || r.Bytes != sum.Bytes {
-				t.Errorf("%s %s total %+v, levels sum to %+v", model, r.Kernel, r.workloadCostJSON, sum)
+				t.Errorf("%s %s total %+v, levels sum to %+v", model, r.Kernel, r.CostRow, sum)
 			}
-			sum = workloadCostJSON{}
+			sum = cost.CostRow{}
 		}
 	}
 }
@@ -109,9 +111,9 @@ func TestModelWorkloadPageRankIteration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rows []workloadPageRankJSON
+	var rows []cost.PageRankRow
 	for _, l := range strings.Split(strings.TrimSpace(stdout), "\n") {
-		var r workloadPageRankJSON
+		var r cost.PageRankRow
 		if err := json.Unmarshal([]byte(l), &r); err != nil {
 			t.Fatal(err)
 		}
@@ -122,6 +124,6 @@ func TestModelWorkloadPageRankIteration(t *testing.T) {
 	}
 	it := rows[2]
 	if it.Reads != 60 || it.Writes != 18 || it.Atomics != 1 || it.Reads != rows[0].Reads+rows[1].Reads {
-		t.Errorf("iteration %+v, want 60 reads, 18 writes, 1 atomic", it.workloadCostJSON)
+		t.Errorf("iteration %+v, want 60 reads, 18 writes, 1 atomic", it.CostRow)
 	}
 }

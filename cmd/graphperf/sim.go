@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/graphperf/graphperf/model/machine"
-	"github.com/graphperf/graphperf/simulate/cache"
-	"github.com/graphperf/graphperf/simulate/dram"
 	"github.com/graphperf/graphperf/simulate/gpu"
 	"github.com/graphperf/graphperf/simulate/warp"
 )
@@ -20,57 +17,6 @@ func simGroup() group {
 			{"cpu", "simulate the topology-driven BFS on a CPU cache hierarchy: per level jobs, L1/L2/L3 hits, predicted cycles", simCPU},
 		},
 	}
-}
-
-// simMachine is a GPU "sim bfs --machine" knows: its physical warps and
-// the default geometries of its models (nil where none exists).
-type simMachine struct {
-	warps int
-	fa    cache.FullyAssociativeConfig
-	rows  dram.RowBufferConfig
-	// sectored and banked say whether those models have a geometry for the
-	// machine.
-	sectored, banked bool
-	// l1 is the per-SM L1 "model om --simulate" puts in front of the L2
-	// (zero: none, seed 000's K40c), unroll the edge loops' unrolling of
-	// the machine's measured kernels (warp.Config.Unroll).
-	l1     cache.FullyAssociativeConfig
-	unroll int
-	// machine is the GPU whose geometry gpu.Simulate takes the models'
-	// other sizes from (gpu.Config.Machine; nil: the H100).
-	machine *machine.Machine
-}
-
-// lookupSimMachine returns the simMachine called name: the H100 of
-// h100.yaml (gpu.DefaultGeometry), the H200 of h200.yaml (its
-// gpu.GeometryOf: the same SM and L1, 60 MiB of L2, 3008 open rows), or
-// seed 000's K40c (the physical warps of k40c.yaml, seed 000's
-// 32-byte-line L2 and row buffers).
-func lookupSimMachine(name string) (simMachine, bool) {
-	switch strings.ToLower(name) {
-	case "h100":
-		g := gpu.DefaultGeometry()
-		return simMachine{warps: g.PhysicalWarps, fa: g.FullyAssociative, rows: g.RowBuffers, sectored: true, banked: true,
-			l1: g.L1, unroll: warp.NVCCUnroll}, true
-	case "h200":
-		h200, err := machine.Lookup("h200")
-		if err != nil {
-			return simMachine{}, false
-		}
-		g, err := gpu.GeometryOf(h200)
-		if err != nil {
-			return simMachine{}, false
-		}
-		return simMachine{warps: g.PhysicalWarps, fa: g.FullyAssociative, rows: g.RowBuffers, sectored: true, banked: true,
-			l1: g.L1, unroll: warp.NVCCUnroll, machine: h200}, true
-	case "k40c":
-		k40c, err := machine.Lookup("k40c")
-		if err != nil {
-			return simMachine{}, false
-		}
-		return simMachine{warps: k40c.PhysicalWarps(), fa: cache.K40cL2, rows: dram.K40cRowBuffers}, true
-	}
-	return simMachine{}, false
 }
 
 // simServerJSON is one server's counts in "sim bfs --json".
@@ -167,27 +113,9 @@ dram_writes, W_max and n_est on the total row.`)
 	if *chunk < 1 {
 		return fmt.Errorf("--chunk: %d is not a positive number of vertices", *chunk)
 	}
-	m, ok := lookupSimMachine(*machineName)
-	if !ok {
-		return fmt.Errorf("--machine: unknown machine %q (want h100, h200 or k40c)", *machineName)
-	}
-	switch *l2 {
-	case gpu.L2FullyAssociative:
-	case gpu.L2Sectored:
-		if !m.sectored {
-			return fmt.Errorf("--l2 sectored: no set-associative L2 geometry for %s", *machineName)
-		}
-	default:
-		return fmt.Errorf("--l2: unknown L2 model %q (want fa or sectored)", *l2)
-	}
-	switch *dramModel {
-	case gpu.DRAMPaper:
-	case gpu.DRAMBanked:
-		if !m.banked {
-			return fmt.Errorf("--dram banked: no banked DRAM geometry for %s", *machineName)
-		}
-	default:
-		return fmt.Errorf("--dram: unknown DRAM model %q (want paper or banked)", *dramModel)
+	m, err := simPreset(*machineName, *l2, *dramModel)
+	if err != nil {
+		return err
 	}
 	g, err := lf.load(e, pos[0])
 	if err != nil {
@@ -198,7 +126,7 @@ dram_writes, W_max and n_est on the total row.`)
 		return err
 	}
 	res, err := gpu.Simulate(g, r, gpu.Config{Kernel: *kernel, L2: *l2, DRAM: *dramModel,
-		Machine: m.machine, PhysicalWarps: m.warps, FullyAssociative: m.fa, RowBuffers: m.rows, ColdLevels: *cold,
+		PhysicalWarps: m.PhysicalWarps, FullyAssociative: m.FullyAssociative, RowBuffers: m.RowBuffers, ColdLevels: *cold, Machine: m.Machine,
 		Warp: warp.Config{Unroll: *unroll, Chunk: *chunk}})
 	if err != nil {
 		return err
@@ -211,6 +139,11 @@ dram_writes, W_max and n_est on the total row.`)
 	}
 	fmt.Fprintf(e.stdout, "%s: %s from root %d on %s, L2 %s, DRAM %s, %d levels\n",
 		pos[0], *kernel, r, strings.ToLower(*machineName), *l2, *dramModel, len(res.Levels))
+	return writeSimLevels(e, res)
+}
+
+// writeSimLevels prints one table per level of res, then its warnings.
+func writeSimLevels(e *env, res *gpu.Result) error {
 	for _, lv := range res.Levels {
 		fmt.Fprintf(e.stdout, "\nlevel %d: N_G %d, W_max %d, n_est %s, DRAM writes %d\n",
 			lv.Level, lv.JobsTotal, lv.WMax, ftoa(lv.LoadEstimate), lv.DRAMWrites)
@@ -227,6 +160,34 @@ dram_writes, W_max and n_est on the total row.`)
 		fmt.Fprintln(e.stdout)
 	}
 	return nil
+}
+
+// simPreset is the GPU --machine names, checked against the --l2 and
+// --dram models.
+func simPreset(machineName, l2, dramModel string) (gpu.Preset, error) {
+	m, ok := gpu.LookupPreset(machineName)
+	if !ok {
+		return m, fmt.Errorf("--machine: unknown machine %q (want h100, h200 or k40c)", machineName)
+	}
+	switch l2 {
+	case gpu.L2FullyAssociative:
+	case gpu.L2Sectored:
+		if !m.Sectored {
+			return m, fmt.Errorf("--l2 sectored: no set-associative L2 geometry for %s", machineName)
+		}
+	default:
+		return m, fmt.Errorf("--l2: unknown L2 model %q (want fa or sectored)", l2)
+	}
+	switch dramModel {
+	case gpu.DRAMPaper:
+	case gpu.DRAMBanked:
+		if !m.Banked {
+			return m, fmt.Errorf("--dram banked: no banked DRAM geometry for %s", machineName)
+		}
+	default:
+		return m, fmt.Errorf("--dram: unknown DRAM model %q (want paper or banked)", dramModel)
+	}
+	return m, nil
 }
 
 // simColumns are the columns of a level's table in "sim bfs".

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -21,6 +18,7 @@ import (
 	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/analysis/split"
 	"github.com/graphperf/graphperf/analysis/store"
+	"github.com/graphperf/graphperf/analysis/treefit"
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/model/tree"
 	rplot "github.com/graphperf/graphperf/reports/plot"
@@ -169,19 +167,8 @@ func writeFile(path string, write func(io.Writer) error) (err error) {
 	return write(f)
 }
 
-// trainSet is what a tree is trained on: the rows, the class names their
-// labels index, the feature names, the split and its two sides, and the
-// provenance a saved tree records.
-type trainSet struct {
-	d           *split.Data // the results directory; nil for a CSV
-	rows        []split.Row
-	labels      []string
-	features    []string
-	split       split.Split
-	train, test []int
-	record      tree.Training
-	ignored     []string // a CSV's columns that are not features
-}
+// trainSet is what a tree is trained on (treefit.Set).
+type trainSet = treefit.Set
 
 // dirTrainSet loads the rows of the results directory pos names (the
 // embedded dataset without one) and splits them.
@@ -190,14 +177,8 @@ func dirTrainSet(pos []string, s split.Split, w split.Weighting) (*trainSet, err
 	if err != nil {
 		return nil, err
 	}
-	train, test, err := s.Apply(rows, d.Real)
-	if err != nil {
-		return nil, err
-	}
 	source, sha := sourceOf(pos)
-	return &trainSet{d: d, rows: rows, labels: impls, features: split.FeatureNames, split: s, train: train, test: test,
-		record: tree.Training{Source: source, SourceSHA256: sha, Split: s.KindName(), TrainFraction: s.TrainFraction,
-			Seed: s.Seed, Weight: string(w), TrainRows: len(train), HeldOutRows: len(test), RowsSHA256: split.RowsHash(rows, impls)}}, nil
+	return treefit.NewSet(d, rows, impls, s, w, source, sha)
 }
 
 // storeTrainSet is dirTrainSet over the validated BFS runs of a store
@@ -221,100 +202,17 @@ func storeTrainSet(e *env, df dataFlags, s split.Split, w split.Weighting) (*tra
 	if err != nil {
 		return nil, fmt.Errorf("--db %s: %w", df.db, err)
 	}
-	train, test, err := s.Apply(rows, d.Real)
-	if err != nil {
-		return nil, err
-	}
 	sum, _ := fileSHA256(df.db)
-	return &trainSet{d: d, rows: rows, labels: impls, features: split.FeatureNames, split: s, train: train, test: test,
-		record: tree.Training{Source: df.db, SourceSHA256: sum, Split: s.KindName(), TrainFraction: s.TrainFraction,
-			Seed: s.Seed, Weight: string(w), TrainRows: len(train), HeldOutRows: len(test), RowsSHA256: split.RowsHash(rows, impls)}}, nil
+	return treefit.NewSet(d, rows, impls, s, w, df.db, sum)
 }
 
-// csvOptions are a CSV's columns as the user or a saved tree names them.
-type csvOptions struct {
-	path, label, weightColumn string
-	ignore                    []string
-	// requireWeight: weightColumn was named explicitly, so a file without
-	// it is an error rather than unweighted.
-	requireWeight bool
-}
-
-// csvTrainSet reads a CSV (split.ReadCSV) and splits its rows by index.
-// With w none every row weighs 1 whatever the weight column says.
-func csvTrainSet(o csvOptions, s split.Split, w split.Weighting) (_ *trainSet, err error) {
+// csvTrainSet is treefit.ReadCSVSet with the error a flag user reads
+// for a split that is not by rows.
+func csvTrainSet(o treefit.CSVOptions, s split.Split, w split.Weighting) (*trainSet, error) {
 	if s.Kind != split.ByRows {
 		return nil, fmt.Errorf("--split %s: a CSV's rows are split by --split rows (it has no graphs, variants or steps)", s.KindName())
 	}
-	raw, err := os.ReadFile(o.path)
-	if err != nil {
-		return nil, err
-	}
-	cd, err := split.ReadCSV(bytes.NewReader(raw), o.path, split.CSVOptions{Label: o.label, WeightColumn: o.weightColumn, Ignore: o.ignore})
-	if err != nil {
-		return nil, err
-	}
-	if o.requireWeight && !cd.HasWeight {
-		return nil, fmt.Errorf("%s:1: no weight column %q", o.path, o.weightColumn)
-	}
-	if w == split.WeightNone {
-		for i := range cd.Rows {
-			cd.Rows[i].Weight = 1
-		}
-	}
-	train, test, err := s.Apply(cd.Rows, nil)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", o.path, err)
-	}
-	sum := sha256.Sum256(raw)
-	rec := tree.Training{Source: o.path, SourceSHA256: hex.EncodeToString(sum[:]), Split: s.KindName(), TrainFraction: s.TrainFraction,
-		Seed: s.Seed, Weight: string(w), Label: o.label, Ignore: o.ignore, TrainRows: len(train), HeldOutRows: len(test),
-		RowsSHA256: split.RowsHash(cd.Rows, cd.Classes)}
-	if cd.HasWeight {
-		rec.WeightColumn = o.weightColumn
-	}
-	return &trainSet{rows: cd.Rows, labels: cd.Classes, features: cd.Features, split: s, train: train, test: test,
-		record: rec, ignored: cd.Ignored}, nil
-}
-
-// fitRows fits a tree on the chosen rows.
-func fitRows(rows []split.Row, chosen []int, labels, features []string, p tree.Params) (*tree.Classifier, error) {
-	X, y, w := make([][]float64, len(chosen)), make([]int, len(chosen)), make([]float64, len(chosen))
-	for i, r := range chosen {
-		X[i], y[i], w[i] = rows[r].Features, rows[r].Label, rows[r].Weight
-	}
-	return tree.Fit(X, y, w, labels, features, p)
-}
-
-// fit fits a tree on the training rows of ts and records its provenance.
-func (ts *trainSet) fit(p tree.Params) (*tree.Classifier, error) {
-	c, err := fitRows(ts.rows, ts.train, ts.labels, ts.features, p)
-	if err != nil {
-		return nil, err
-	}
-	rec := ts.record
-	c.Training = &rec
-	return c, nil
-}
-
-// accuracy is the share of the chosen rows whose label c predicts; labels
-// are the names the rows' labels index.
-func accuracy(c *tree.Classifier, rows []split.Row, chosen []int, labels []string) float64 {
-	if len(chosen) == 0 {
-		return 0
-	}
-	hit := 0
-	for _, i := range chosen {
-		if c.Classes[c.Predict(rows[i].Features)] == labels[rows[i].Label] {
-			hit++
-		}
-	}
-	return float64(hit) / float64(len(chosen))
-}
-
-// treePredictor is a tree as split.MixAndMatch and split.Validate take it.
-func treePredictor(c *tree.Classifier) func(*split.Row) string {
-	return func(r *split.Row) string { return c.Classes[c.Predict(r.Features)] }
+	return treefit.ReadCSVSet(o, s, w)
 }
 
 const treeTrainHelp = `Fits a CART tree (model/tree) on the training rows of a split and writes it
@@ -386,15 +284,15 @@ func treeTrain(e *env, args []string) error {
 	}
 	var ts *trainSet
 	if *csvPath != "" {
-		ts, err = csvTrainSet(csvOptions{path: *csvPath, label: *label, weightColumn: *weightColumn,
-			ignore: splitList(*ignore), requireWeight: set["weight-column"]}, sf.split, w)
+		ts, err = csvTrainSet(treefit.CSVOptions{Path: *csvPath, Label: *label, WeightColumn: *weightColumn,
+			Ignore: splitList(*ignore), RequireWeight: set["weight-column"]}, sf.split, w)
 	} else {
 		ts, err = dirTrainSet(pos, sf.split, w)
 	}
 	if err != nil {
 		return err
 	}
-	c, err := ts.fit(sf.params())
+	c, err := ts.Fit(sf.params())
 	if err != nil {
 		return err
 	}
@@ -414,41 +312,10 @@ func treeTrain(e *env, args []string) error {
 			return err
 		}
 	}
-	if *plotDir != "" || e.inReport() {
-		p, err := rplot.HorizontalBars("Gini importance of each feature", "importance", c.Features, c.Importances())
-		if err != nil {
-			return err
-		}
-		if err := e.figure(*plotDir, "tree-importances", "What the tree splits on: normalised Gini importance per feature", p, 5*vg.Inch, 5*vg.Inch); err != nil {
-			return err
-		}
-		td, err := rplot.TreeDiagram(fmt.Sprintf("Decision tree (depth %d, %d leaves), top 3 levels", c.Depth(), c.NumLeaves()), c, 3)
-		if err != nil {
-			return err
-		}
-		if err := e.figure(*plotDir, "tree", "The trained tree's first three levels (deeper subtrees collapsed)", td, 9*vg.Inch, 5*vg.Inch); err != nil {
-			return err
-		}
+	if err := treeFigures(e, *plotDir, c); err != nil {
+		return err
 	}
-	all := make([]int, len(ts.rows))
-	for i := range all {
-		all[i] = i
-	}
-	what := "implementations"
-	if *csvPath != "" {
-		what = "classes"
-		fmt.Fprintf(e.stdout, "csv: %s: %d rows, %d features, label %q", *csvPath, len(ts.rows), len(ts.features), *label)
-		if ts.record.WeightColumn != "" {
-			fmt.Fprintf(e.stdout, ", weight column %q", ts.record.WeightColumn)
-		}
-		fmt.Fprintln(e.stdout)
-		if len(ts.ignored) > 0 {
-			fmt.Fprintf(e.stdout, "not features: %s\n", strings.Join(ts.ignored, ", "))
-		}
-	}
-	fmt.Fprintf(e.stdout, "split: %s\nrows: %d train, %d held out; %d %s\n", sf.split, len(ts.train), len(ts.test), len(ts.labels), what)
-	fmt.Fprintf(e.stdout, "tree: depth %d, %d leaves\n", c.Depth(), c.NumLeaves())
-	fmt.Fprintf(e.stdout, "held-out accuracy: %.4f\nall-rows accuracy: %.4f\n", accuracy(c, ts.rows, ts.test, ts.labels), accuracy(c, ts.rows, all, ts.labels))
+	writeTrained(e, ts, c, *csvPath, *label, sf.split)
 	if *out != "" {
 		fmt.Fprintf(e.stdout, "wrote %s\n", *out)
 	}
@@ -456,6 +323,50 @@ func treeTrain(e *env, args []string) error {
 		fmt.Fprintln(e.stdout, stored)
 	}
 	return nil
+}
+
+// treeFigures draws a trained tree's Gini importances and its top levels
+// (--plot, or in a report).
+func treeFigures(e *env, dir string, c *tree.Classifier) error {
+	if dir == "" && !e.inReport() {
+		return nil
+	}
+	p, err := rplot.HorizontalBars("Gini importance of each feature", "importance", c.Features, c.Importances())
+	if err != nil {
+		return err
+	}
+	if err := e.figure(dir, "tree-importances", "What the tree splits on: normalised Gini importance per feature", p, 5*vg.Inch, 5*vg.Inch); err != nil {
+		return err
+	}
+	td, err := rplot.TreeDiagram(fmt.Sprintf("Decision tree (depth %d, %d leaves), top 3 levels", c.Depth(), c.NumLeaves()), c, 3)
+	if err != nil {
+		return err
+	}
+	return e.figure(dir, "tree", "The trained tree's first three levels (deeper subtrees collapsed)", td, 9*vg.Inch, 5*vg.Inch)
+}
+
+// writeTrained prints what "tree train" trained on (the CSV's columns with
+// --csv) and the tree's size and accuracy.
+func writeTrained(e *env, ts *trainSet, c *tree.Classifier, csvPath, label string, s split.Split) {
+	all := make([]int, len(ts.Rows))
+	for i := range all {
+		all[i] = i
+	}
+	what := "implementations"
+	if csvPath != "" {
+		what = "classes"
+		fmt.Fprintf(e.stdout, "csv: %s: %d rows, %d features, label %q", csvPath, len(ts.Rows), len(ts.Features), label)
+		if ts.Record.WeightColumn != "" {
+			fmt.Fprintf(e.stdout, ", weight column %q", ts.Record.WeightColumn)
+		}
+		fmt.Fprintln(e.stdout)
+		if len(ts.Ignored) > 0 {
+			fmt.Fprintf(e.stdout, "not features: %s\n", strings.Join(ts.Ignored, ", "))
+		}
+	}
+	fmt.Fprintf(e.stdout, "split: %s\nrows: %d train, %d held out; %d %s\n", s, len(ts.Train), len(ts.Test), len(ts.Labels), what)
+	fmt.Fprintf(e.stdout, "tree: depth %d, %d leaves\n", c.Depth(), c.NumLeaves())
+	fmt.Fprintf(e.stdout, "held-out accuracy: %.4f\nall-rows accuracy: %.4f\n", treefit.Accuracy(c, ts.Rows, ts.Test, ts.Labels), treefit.Accuracy(c, ts.Rows, all, ts.Labels))
 }
 
 // splitList splits a comma-separated flag value, dropping empty items.
@@ -498,18 +409,6 @@ func evalRow(r aggregate.Row) evalRowJSON {
 	return evalRowJSON{r.Name, r.Total, r.Avg, r.Within2x, r.Over5x, r.Over20x, r.Worst}
 }
 
-// mixAndMatch is the aggregate table of the inputs of the chosen rows
-// (against the per-level optimum) and predict's Mix-and-Match row on them:
-// what "tree evaluate", "tree validate" and "tree study" report.
-func mixAndMatch(d *split.Data, rows []split.Row, chosen []int, name string, predict func(*split.Row) string) (*aggregate.Table, aggregate.Row, []string, error) {
-	tab, err := aggregate.Summarize(d.RunsOn(split.Inputs(rows, chosen)), aggregate.AgainstLevels)
-	if err != nil {
-		return nil, aggregate.Row{}, nil, err
-	}
-	model, warnings := split.MixAndMatch(name, tab, rows, predict)
-	return tab, model, warnings, nil
-}
-
 func treeEvaluate(e *env, args []string) error {
 	fs := newFlagSet(e, "tree evaluate", "tree evaluate [DIR] [--model MODEL.json] [split flags] [--json]", treeEvaluateHelp)
 	var sf splitFlags
@@ -539,9 +438,9 @@ func treeEvaluate(e *env, args []string) error {
 		if err == nil && *modelPath != "" && !flagsSet(fs)["split"] {
 			// A saved tree on a store of new measurements: every input is
 			// one it never saw, so all of them are scored.
-			ts.test = make([]int, len(ts.rows))
-			for i := range ts.test {
-				ts.test[i] = i
+			ts.Test = make([]int, len(ts.Rows))
+			for i := range ts.Test {
+				ts.Test[i] = i
 			}
 			sf.split = split.Split{Kind: "all"}
 		}
@@ -561,17 +460,17 @@ func treeEvaluate(e *env, args []string) error {
 			return err
 		}
 		id = strings.TrimSuffix(filepath.Base(*modelPath), ".json")
-	} else if c, err = ts.fit(sf.params()); err != nil {
+	} else if c, err = ts.Fit(sf.params()); err != nil {
 		return err
 	}
-	predict := treePredictor(c)
-	tab, model, warnings, err := mixAndMatch(ts.d, ts.rows, ts.test, "model: "+id, predict)
+	predict := treefit.Predictor(c)
+	tab, model, warnings, err := treefit.MixAndMatch(ts.Data, ts.Rows, ts.Test, "model: "+id, predict)
 	if err != nil {
 		return err
 	}
 	out := append([]aggregate.Row{tab.Optimal, tab.BestNonSwitching, model}, tab.Rows...)
 	if *plotDir != "" || e.inReport() {
-		if err := treePredictionHeatmap(e, *plotDir, id, tab, ts.d.RunsOn(split.Inputs(ts.rows, ts.test)), ts.rows, predict); err != nil {
+		if err := treePredictionHeatmap(e, *plotDir, id, tab, ts.Data.RunsOn(split.Inputs(ts.Rows, ts.Test)), ts.Rows, predict); err != nil {
 			return err
 		}
 	}

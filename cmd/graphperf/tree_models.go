@@ -29,7 +29,7 @@ func storeTree(dbPath string, c *tree.Classifier, data []byte, ts *trainSet) (ms
 	}()
 	var runs []store.ModelRun
 	note := "rows from a CSV, no runs to link"
-	if ts.d != nil {
+	if ts.Data != nil {
 		if runs, note, err = linkRuns(db, ts); err != nil {
 			return "", fmt.Errorf("--db: %w", err)
 		}
@@ -39,11 +39,11 @@ func storeTree(dbPath string, c *tree.Classifier, data []byte, ts *trainSet) (ms
 		return "", err
 	}
 	hyper, err := json.Marshal(treeHyperparameters{c.Params.MaxDepth, c.Params.MinSamplesLeaf, c.Params.MinSamplesSplit,
-		c.Params.MinImpurityDecrease, c.Params.MaxFeatures, c.Params.Seed, ts.record.Weight})
+		c.Params.MinImpurityDecrease, c.Params.MaxFeatures, c.Params.Seed, ts.Record.Weight})
 	if err != nil {
 		return "", err
 	}
-	m := &store.Model{Kind: "tree", Seed: ts.split.Seed, Split: ts.split.String(), Features: c.Features,
+	m := &store.Model{Kind: "tree", Seed: ts.Split.Seed, Split: ts.Split.String(), Features: c.Features,
 		Hyperparameters: hyper, Importances: c.Importances(), Tree: data, TrainingQuery: string(query), Runs: runs}
 	id, err := db.SaveModel(m)
 	if err != nil {
@@ -85,15 +85,15 @@ func linkRuns(db *store.DB, ts *trainSet) ([]store.ModelRun, string, error) {
 		byKey[k] = append(byKey[k], t)
 	}
 	role := map[aggregate.Input]string{}
-	for _, i := range ts.test {
-		role[ts.rows[i].Input()] = store.RoleValidation
+	for _, i := range ts.Test {
+		role[ts.Rows[i].Input()] = store.RoleValidation
 	}
-	for _, i := range ts.train {
-		role[ts.rows[i].Input()] = store.RoleTrain
+	for _, i := range ts.Train {
+		role[ts.Rows[i].Input()] = store.RoleTrain
 	}
 	var links []store.ModelRun
 	var missing, ambiguous, train int
-	for _, r := range ts.d.Runs {
+	for _, r := range ts.Data.Runs {
 		rl, ok := role[r.Input]
 		if !ok || r.LevelNs == nil {
 			continue

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"sort"
 	"strconv"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/analysis/split"
+	"github.com/graphperf/graphperf/analysis/treefit"
 	"github.com/graphperf/graphperf/model/tree"
 )
 
@@ -64,14 +66,6 @@ type validateJSON struct {
 	All       validateSetJSON `json:"all"`
 }
 
-// validateSet is one side of the report.
-type validateSet struct {
-	v      split.Validation
-	inputs int
-	model  *aggregate.Row // nil without level times
-	best   *aggregate.Row
-}
-
 func treeValidate(e *env, args []string) error {
 	fs := newFlagSet(e, "tree validate", "tree validate MODEL.json [DIR | --csv FILE] [--split KIND] [--train-fraction F] [--seed S] [--weight time|none] [--tolerance T] [--top K] [--json]", treeValidateHelp)
 	var sf splitFlags
@@ -93,15 +87,58 @@ func treeValidate(e *env, args []string) error {
 	if !(*tolerance >= 0) || *top < 1 {
 		return fmt.Errorf("--tolerance must not be negative and --top must be positive")
 	}
-	modelPath := pos[0]
-	c, err := readTree(modelPath)
+	v := &treeValidation{modelPath: pos[0], tolerance: *tolerance}
+	if err := v.load(e, fs, &sf, df, *csvPath, pos[1:]); err != nil {
+		return err
+	}
+	v.check(e)
+	sides, err := treefit.Validate(v.c, v.ts.Data, v.ts.Rows, v.ts.Test, v.ts.Labels, v.tolerance)
+	for _, s := range sides {
+		for _, msg := range s.Warnings {
+			fmt.Fprintln(e.stderr, "warning:", msg)
+		}
+	}
 	if err != nil {
 		return err
 	}
+	if *asJSON {
+		js := validateJSON{Model: v.modelPath, Training: v.c.Training, Source: v.ts.Record.Source, Split: v.sf.split.KindName(),
+			Fraction: v.sf.split.TrainFraction, Seed: v.sf.split.Seed, Weight: string(v.w), RowsMatch: v.rowsMatch, Tolerance: v.tolerance,
+			HeldOut: validateSideJSON(&sides[0]), All: validateSideJSON(&sides[1])}
+		return writeJSON(e.stdout, js)
+	}
+	return v.write(e, sides, *top)
+}
+
+// treeValidation is what "tree validate" validates: the tree, its
+// training record, and the rows rebuilt from it and the flags.
+type treeValidation struct {
+	modelPath string
+	tolerance float64
+	c         *tree.Classifier
+	rec       *tree.Training
+	sf        *splitFlags
+	w         split.Weighting
+	ts        *trainSet
+	// resplit: the split flags differ from the record; rowsMatch: the
+	// rows' hash is the recorded one (nil without a record of it).
+	resplit   bool
+	rowsMatch *bool
+}
+
+// load reads the tree, lets its training record fill the split flags not
+// given, and loads and splits the rows: from a CSV, a store (--db) or a
+// results directory (src, default the record's source).
+func (v *treeValidation) load(e *env, fs *flag.FlagSet, sf *splitFlags, df dataFlags, csvPath string, src []string) error {
+	c, err := readTree(v.modelPath)
+	if err != nil {
+		return err
+	}
+	v.c, v.sf = c, sf
 	set := flagsSet(fs)
 	rec := c.Training
 	if rec == nil {
-		fmt.Fprintf(e.stderr, "warning: %s has no training record (written before graphperf kept one): the split flags choose the held-out rows\n", modelPath)
+		fmt.Fprintf(e.stderr, "warning: %s has no training record (written before graphperf kept one): the split flags choose the held-out rows\n", v.modelPath)
 		rec = &tree.Training{}
 	} else {
 		if !set["split"] {
@@ -117,106 +154,102 @@ func treeValidate(e *env, args []string) error {
 			sf.weight = rec.Weight
 		}
 	}
-	w, err := sf.check()
-	if err != nil {
+	v.rec = rec
+	if v.w, err = sf.check(); err != nil {
 		return err
 	}
-	fromCSV := *csvPath != "" || (len(pos) == 1 && rec.Label != "")
-	var ts *trainSet
+	if v.ts, err = v.rows(e, df, csvPath, src); err != nil {
+		return err
+	}
+	return checkFeatures(v.modelPath, c, v.ts.Features)
+}
+
+// rows loads and splits the rows to validate on.
+func (v *treeValidation) rows(e *env, df dataFlags, csvPath string, src []string) (*trainSet, error) {
+	rec, sf := v.rec, v.sf
+	fromCSV := csvPath != "" || (len(src) == 0 && rec.Label != "")
 	switch {
-	case fromCSV && len(pos) > 1:
-		return fmt.Errorf("--csv and a results directory %q exclude each other", pos[1])
+	case fromCSV && len(src) > 0:
+		return nil, fmt.Errorf("--csv and a results directory %q exclude each other", src[0])
 	case fromCSV:
-		path := *csvPath
+		path := csvPath
 		if path == "" {
 			path = rec.Source
 		}
 		if rec.Label == "" {
-			return fmt.Errorf("%s was not trained on a CSV: no label column to validate --csv %s on", modelPath, path)
+			return nil, fmt.Errorf("%s was not trained on a CSV: no label column to validate --csv %s on", v.modelPath, path)
 		}
-		ts, err = csvTrainSet(csvOptions{path: path, label: rec.Label, weightColumn: rec.WeightColumn, ignore: rec.Ignore,
-			requireWeight: rec.WeightColumn != ""}, sf.split, w)
+		return csvTrainSet(treefit.CSVOptions{Path: path, Label: rec.Label, WeightColumn: rec.WeightColumn, Ignore: rec.Ignore,
+			RequireWeight: rec.WeightColumn != ""}, sf.split, v.w)
 	case df.db != "":
-		if len(pos) > 1 {
-			return fmt.Errorf("give a results directory or --db, not both")
+		if len(src) > 0 {
+			return nil, fmt.Errorf("give a results directory or --db, not both")
 		}
-		ts, err = storeTrainSet(e, df, sf.split, w)
-	default:
-		src := pos[1:]
-		if len(src) == 0 && rec.Source != "" {
-			src = []string{rec.Source}
-		}
-		if sf.split.Kind == split.ByRows {
-			return fmt.Errorf("--split rows is for CSV rows; the levels of a results directory are split by --split steps")
-		}
-		ts, err = dirTrainSet(src, sf.split, w)
+		return storeTrainSet(e, df, sf.split, v.w)
 	}
-	if err != nil {
-		return err
+	if len(src) == 0 && rec.Source != "" {
+		src = []string{rec.Source}
 	}
-	if err := checkFeatures(modelPath, c, ts.features); err != nil {
-		return err
+	if sf.split.Kind == split.ByRows {
+		return nil, fmt.Errorf("--split rows is for CSV rows; the levels of a results directory are split by --split steps")
 	}
-	// The split flags may choose other held-out rows than the tree's.
-	resplit := c.Training != nil && (sf.split.KindName() != rec.Split || sf.split.Seed != rec.Seed ||
-		(sf.split.Kind != split.ByDataset && sf.split.TrainFraction != rec.TrainFraction) || string(w) != rec.Weight)
-	if resplit {
+	return dirTrainSet(src, sf.split, v.w)
+}
+
+// check warns when the split flags or the rows differ from those the tree
+// was trained with: its held-out rows may then include training rows.
+func (v *treeValidation) check(e *env) {
+	rec, s := v.rec, v.sf.split
+	v.resplit = v.c.Training != nil && (s.KindName() != rec.Split || s.Seed != rec.Seed ||
+		(s.Kind != split.ByDataset && s.TrainFraction != rec.TrainFraction) || string(v.w) != rec.Weight)
+	if v.resplit {
 		fmt.Fprintf(e.stderr, "warning: the split flags differ from those %s was trained with (%s, train fraction %g, seed %d, weight %s): its held-out rows may include rows it was trained on\n",
-			modelPath, rec.Split, rec.TrainFraction, rec.Seed, rec.Weight)
+			v.modelPath, rec.Split, rec.TrainFraction, rec.Seed, rec.Weight)
 	}
-	var rowsMatch *bool
 	if rec.RowsSHA256 != "" {
-		m := rec.RowsSHA256 == ts.record.RowsSHA256
-		rowsMatch = &m
+		m := rec.RowsSHA256 == v.ts.Record.RowsSHA256
+		v.rowsMatch = &m
 		if !m {
 			fmt.Fprintf(e.stderr, "warning: the rows differ from those %s was trained on (hash %.12s, recorded %.12s): its held-out rows may include rows it was trained on\n",
-				modelPath, ts.record.RowsSHA256, rec.RowsSHA256)
+				v.modelPath, v.ts.Record.RowsSHA256, rec.RowsSHA256)
 		}
 	}
-	all := make([]int, len(ts.rows))
-	for i := range all {
-		all[i] = i
-	}
-	predict := treePredictor(c)
-	var sides [2]validateSet
-	for k, chosen := range [][]int{ts.test, all} {
-		s := &sides[k]
-		s.v = split.Validate(ts.rows, chosen, ts.labels, predict, *tolerance)
-		if ts.d == nil {
-			continue
-		}
-		tab, model, warnings, err := mixAndMatch(ts.d, ts.rows, chosen, "model", predict)
-		if err != nil {
-			return err
-		}
-		for _, msg := range append(tab.Warnings, warnings...) {
-			fmt.Fprintln(e.stderr, "warning:", msg)
-		}
-		s.inputs, s.model, s.best = len(tab.Inputs), &model, &tab.BestNonSwitching
-	}
-	if *asJSON {
-		js := validateJSON{Model: modelPath, Training: c.Training, Source: ts.record.Source, Split: sf.split.KindName(),
-			Fraction: sf.split.TrainFraction, Seed: sf.split.Seed, Weight: string(w), RowsMatch: rowsMatch, Tolerance: *tolerance,
-			HeldOut: sides[0].json(), All: sides[1].json()}
-		return writeJSON(e.stdout, js)
-	}
-	fmt.Fprintf(e.stdout, "model: %s: depth %d, %d leaves, %d classes, %d features\n", modelPath, c.Depth(), c.NumLeaves(), len(c.Classes), len(c.Features))
-	source := ts.record.Source
+}
+
+// write prints the validation as text: the rows, a table of both sides,
+// and the held-out confusion matrix.
+func (v *treeValidation) write(e *env, sides [2]treefit.Side, top int) error {
+	c, ts := v.c, v.ts
+	fmt.Fprintf(e.stdout, "model: %s: depth %d, %d leaves, %d classes, %d features\n", v.modelPath, c.Depth(), c.NumLeaves(), len(c.Classes), len(c.Features))
+	source := ts.Record.Source
 	if source == "embedded:" {
 		source = "the embedded dataset"
 	}
-	fmt.Fprintf(e.stdout, "rows: %s; split %s, weight %s: %d train, %d held out", source, sf.split, w, len(ts.train), len(ts.test))
+	fmt.Fprintf(e.stdout, "rows: %s; split %s, weight %s: %d train, %d held out", source, v.sf.split, v.w, len(ts.Train), len(ts.Test))
 	switch {
-	case rowsMatch == nil:
+	case v.rowsMatch == nil:
 		fmt.Fprintln(e.stdout, " (no training record to check them against)")
-	case !*rowsMatch:
+	case !*v.rowsMatch:
 		fmt.Fprintln(e.stdout, " (NOT the rows it was trained on)")
-	case resplit:
+	case v.resplit:
 		fmt.Fprintln(e.stdout, " (the rows it was trained on, split another way)")
 	default:
 		fmt.Fprintln(e.stdout, " (the rows and split it was trained on)")
 	}
 	fmt.Fprintln(e.stdout)
+	if err := validateTable(sides, v.tolerance, ts.Data != nil).write(e.stdout, false); err != nil {
+		return err
+	}
+	fmt.Fprintln(e.stdout)
+	if ts.Data == nil {
+		return writeConfusion(e, sides[0].Validation.Confusion, top, "true classes", "class")
+	}
+	return writeConfusion(e, sides[0].Validation.Confusion, top, "fastest implementations", "fastest")
+}
+
+// validateTable is the table of both sides (held out, all rows); with
+// levels, Mix-and-Match's rows too.
+func validateTable(sides [2]treefit.Side, tolerance float64, levels bool) *table {
 	pct := func(v float64) string { return strconv.FormatFloat(100*v, 'f', 1, 64) + "%" }
 	times := func(r *aggregate.Row, f func(*aggregate.Row) float64) string {
 		if r == nil {
@@ -225,43 +258,38 @@ func treeValidate(e *env, args []string) error {
 		return fmt.Sprintf("%.2fx", f(r))
 	}
 	t := &table{header: []string{"", "held out", "all rows"}}
-	row := func(name string, f func(s *validateSet) string) { t.add(name, f(&sides[0]), f(&sides[1])) }
-	row("rows", func(s *validateSet) string { return strconv.Itoa(s.v.Rows) })
-	row("accuracy", func(s *validateSet) string { return pct(s.v.Accuracy()) })
-	row(fmt.Sprintf("soft errors (<= +%g%%)", 100**tolerance), func(s *validateSet) string {
-		if !s.v.SoftKnown {
+	row := func(name string, f func(s *treefit.Side) string) { t.add(name, f(&sides[0]), f(&sides[1])) }
+	row("rows", func(s *treefit.Side) string { return strconv.Itoa(s.Validation.Rows) })
+	row("accuracy", func(s *treefit.Side) string { return pct(s.Validation.Accuracy()) })
+	row(fmt.Sprintf("soft errors (<= +%g%%)", 100*tolerance), func(s *treefit.Side) string {
+		if !s.Validation.SoftKnown {
 			return "n/a"
 		}
-		return pct(s.v.SoftErrorRate())
+		return pct(s.Validation.SoftErrorRate())
 	})
-	row("hard errors", func(s *validateSet) string { return pct(s.v.HardErrorRate()) })
-	row("  predicted not measured", func(s *validateSet) string { return strconv.Itoa(s.v.Unmeasured) })
-	if ts.d != nil {
-		row("inputs", func(s *validateSet) string { return strconv.Itoa(s.inputs) })
-		row("Mix-and-Match total", func(s *validateSet) string { return times(s.model, func(r *aggregate.Row) float64 { return r.Total }) })
-		row("Mix-and-Match avg", func(s *validateSet) string { return times(s.model, func(r *aggregate.Row) float64 { return r.Avg }) })
-		row("Mix-and-Match worst", func(s *validateSet) string { return times(s.model, func(r *aggregate.Row) float64 { return r.Worst }) })
-		row("best non-switching total", func(s *validateSet) string { return times(s.best, func(r *aggregate.Row) float64 { return r.Total }) })
+	row("hard errors", func(s *treefit.Side) string { return pct(s.Validation.HardErrorRate()) })
+	row("  predicted not measured", func(s *treefit.Side) string { return strconv.Itoa(s.Validation.Unmeasured) })
+	if levels {
+		row("inputs", func(s *treefit.Side) string { return strconv.Itoa(s.Inputs) })
+		row("Mix-and-Match total", func(s *treefit.Side) string { return times(s.Model, func(r *aggregate.Row) float64 { return r.Total }) })
+		row("Mix-and-Match avg", func(s *treefit.Side) string { return times(s.Model, func(r *aggregate.Row) float64 { return r.Avg }) })
+		row("Mix-and-Match worst", func(s *treefit.Side) string { return times(s.Model, func(r *aggregate.Row) float64 { return r.Worst }) })
+		row("best non-switching total", func(s *treefit.Side) string { return times(s.Best, func(r *aggregate.Row) float64 { return r.Total }) })
 	}
-	if err := t.write(e.stdout, false); err != nil {
-		return err
-	}
-	fmt.Fprintln(e.stdout)
-	if ts.d == nil {
-		return writeConfusion(e, sides[0].v.Confusion, *top, "true classes", "class")
-	}
-	return writeConfusion(e, sides[0].v.Confusion, *top, "fastest implementations", "fastest")
+	return t
 }
 
-func (s *validateSet) json() validateSetJSON {
-	js := validateSetJSON{Rows: s.v.Rows, Accuracy: s.v.Accuracy(), HardError: s.v.HardErrorRate(),
-		Unmeasured: s.v.Unmeasured, Inputs: s.inputs, Confusion: presentClasses(s.v.Confusion)}
-	if s.v.SoftKnown {
-		soft := s.v.SoftErrorRate()
+// validateSideJSON is one side of "tree validate --json".
+func validateSideJSON(s *treefit.Side) validateSetJSON {
+	v := &s.Validation
+	js := validateSetJSON{Rows: v.Rows, Accuracy: v.Accuracy(), HardError: v.HardErrorRate(),
+		Unmeasured: v.Unmeasured, Inputs: s.Inputs, Confusion: presentClasses(v.Confusion)}
+	if v.SoftKnown {
+		soft := v.SoftErrorRate()
 		js.SoftError = &soft
 	}
-	if s.model != nil {
-		m, b := evalRow(*s.model), evalRow(*s.best)
+	if s.Model != nil {
+		m, b := evalRow(*s.Model), evalRow(*s.Best)
 		js.MixAndMatch, js.BestNonSwitching = &m, &b
 	}
 	return js

@@ -199,63 +199,18 @@ func PredictFromCounters(c Counters, m *machine.Machine, opts *GPUOptions) (*GPU
 			fmt.Sprintf("row-buffer split assumed: %.0f%% of DRAM sectors row hits (ncu counts no activations)", 100*o.RowHitFraction),
 		},
 	}
-	// sm__warps_active is per active SM cycle: an SM with no warp (the
-	// tail of a level where one warp walks a hub's edges) does not lower
-	// it. ActiveShareLoad scales by the share of the launch the SMs were
-	// active.
-	switch {
-	case !o.ActiveShareLoad:
-		p.Warnings = append(p.Warnings, "load from measured occupancy (sm__warps_active, per active SM cycle: idle SMs are not counted)")
-	case c.SMCyclesActive > 0 && c.DurationNs > 0 && m.Clock > 0:
-		busy := min(c.SMCyclesActive/(c.DurationNs*float64(m.Clock)*1e-9), 1)
-		p.Load *= busy
-		p.Warnings = append(p.Warnings, fmt.Sprintf("load from measured occupancy x SM active share (%.3g of the launch at %.3g GHz)", busy, float64(m.Clock)*1e-9))
-	default:
-		return nil, fmt.Errorf("%w: launch %s: the active-share load needs sm__cycles_active.avg and a duration", ErrCounters, c.ID)
+	if err := counterLoad(c, m, o, p); err != nil {
+		return nil, err
 	}
-	switch {
-	case o.MemoryFraction > 0:
-		p.Jobs, p.JobsSource = c.Instructions*o.MemoryFraction, "fraction of instructions"
-		if o.MemoryFraction < 1 {
-			p.Warnings = append(p.Warnings, fmt.Sprintf("jobs = %.3g of warp instructions, an assumed memory-instruction share", o.MemoryFraction))
-		}
-	case c.MemoryInstructions > 0:
-		p.Jobs, p.JobsSource = c.MemoryInstructions, "memory instructions"
-	default:
-		p.Jobs, p.JobsSource = c.Instructions, "all instructions"
-		p.Warnings = append(p.Warnings, "jobs = all warp instructions (the profile has no global-memory instruction counts): N overstated, MLP understated")
-	}
+	counterJobs(c, o, p)
 	if p.OverheadNs == 0 && !o.NoOverhead {
 		p.Warnings = append(p.Warnings, fmt.Sprintf("no fixed per-level time: machine %s has no %s latency", m.Name, LevelOverhead))
 	}
 	if c.WarpsActivePct > 100 {
 		p.Warnings = append(p.Warnings, "occupancy above 100%")
 	}
-	evaluate := func(rowHit float64) ([]ClassDemand, int, error) {
-		completions := []float64{c.L2ReadHits, rowHit * c.DRAMReadSectors, (1 - rowHit) * c.DRAMReadSectors}
-		classes := []string{ClassL2Hit, ClassDRAMRowHit, ClassDRAMRowMiss}
-		out := make([]ClassDemand, len(classes))
-		best := -1
-		for k, class := range classes {
-			d := ClassDemand{Class: class, Completions: completions[k], Visits: completions[k] / p.Jobs}
-			d.MLP = d.Visits * p.Load
-			if d.Completions > 0 {
-				curve, err := m.ServiceCurve(class)
-				if err != nil {
-					return nil, 0, fmt.Errorf("om: %w", err)
-				}
-				d.ServiceNs = curve.ServiceTime(d.MLP)
-				d.DemandNs = d.Visits * d.ServiceNs
-			}
-			if best < 0 || d.DemandNs > out[best].DemandNs {
-				best = k
-			}
-			out[k] = d
-		}
-		return out, best, nil
-	}
 	for _, f := range []float64{1, 0} {
-		cs, b, err := evaluate(f)
+		cs, b, err := seedClasses(c, m, p, f)
 		if err != nil {
 			return nil, err
 		}
@@ -266,7 +221,7 @@ func PredictFromCounters(c Counters, m *machine.Machine, opts *GPUOptions) (*GPU
 			p.AllRowMissNs = t
 		}
 	}
-	cs, b, err := evaluate(o.RowHitFraction)
+	cs, b, err := seedClasses(c, m, p, o.RowHitFraction)
 	if err != nil {
 		return nil, err
 	}
@@ -287,6 +242,70 @@ func PredictFromCounters(c Counters, m *machine.Machine, opts *GPUOptions) (*GPU
 		return nil, err
 	}
 	return p, nil
+}
+
+// counterLoad sets p's load n: the measured occupancy times the physical
+// warps, times the SMs' active share of the launch with ActiveShareLoad.
+func counterLoad(c Counters, m *machine.Machine, o GPUOptions, p *GPUPrediction) error {
+	// sm__warps_active is per active SM cycle: an SM with no warp (the
+	// tail of a level where one warp walks a hub's edges) does not lower
+	// it. ActiveShareLoad scales by the share of the launch the SMs were
+	// active.
+	switch {
+	case !o.ActiveShareLoad:
+		p.Warnings = append(p.Warnings, "load from measured occupancy (sm__warps_active, per active SM cycle: idle SMs are not counted)")
+	case c.SMCyclesActive > 0 && c.DurationNs > 0 && m.Clock > 0:
+		busy := min(c.SMCyclesActive/(c.DurationNs*float64(m.Clock)*1e-9), 1)
+		p.Load *= busy
+		p.Warnings = append(p.Warnings, fmt.Sprintf("load from measured occupancy x SM active share (%.3g of the launch at %.3g GHz)", busy, float64(m.Clock)*1e-9))
+	default:
+		return fmt.Errorf("%w: launch %s: the active-share load needs sm__cycles_active.avg and a duration", ErrCounters, c.ID)
+	}
+	return nil
+}
+
+// counterJobs sets p's jobs N: a share of the instructions, the global
+// memory instructions, or all instructions, in that order of choice.
+func counterJobs(c Counters, o GPUOptions, p *GPUPrediction) {
+	switch {
+	case o.MemoryFraction > 0:
+		p.Jobs, p.JobsSource = c.Instructions*o.MemoryFraction, "fraction of instructions"
+		if o.MemoryFraction < 1 {
+			p.Warnings = append(p.Warnings, fmt.Sprintf("jobs = %.3g of warp instructions, an assumed memory-instruction share", o.MemoryFraction))
+		}
+	case c.MemoryInstructions > 0:
+		p.Jobs, p.JobsSource = c.MemoryInstructions, "memory instructions"
+	default:
+		p.Jobs, p.JobsSource = c.Instructions, "all instructions"
+		p.Warnings = append(p.Warnings, "jobs = all warp instructions (the profile has no global-memory instruction counts): N overstated, MLP understated")
+	}
+}
+
+// seedClasses is seed 000's three read classes of c (L2 hits, DRAM row
+// hits and misses, with rowHit the share of DRAM sectors that hit) at p's
+// jobs and load, and the index of the bottleneck class.
+func seedClasses(c Counters, m *machine.Machine, p *GPUPrediction, rowHit float64) ([]ClassDemand, int, error) {
+	completions := []float64{c.L2ReadHits, rowHit * c.DRAMReadSectors, (1 - rowHit) * c.DRAMReadSectors}
+	classes := []string{ClassL2Hit, ClassDRAMRowHit, ClassDRAMRowMiss}
+	out := make([]ClassDemand, len(classes))
+	best := -1
+	for k, class := range classes {
+		d := ClassDemand{Class: class, Completions: completions[k], Visits: completions[k] / p.Jobs}
+		d.MLP = d.Visits * p.Load
+		if d.Completions > 0 {
+			curve, err := m.ServiceCurve(class)
+			if err != nil {
+				return nil, 0, fmt.Errorf("om: %w", err)
+			}
+			d.ServiceNs = curve.ServiceTime(d.MLP)
+			d.DemandNs = d.Visits * d.ServiceNs
+		}
+		if best < 0 || d.DemandNs > out[best].DemandNs {
+			best = k
+		}
+		out[k] = d
+	}
+	return out, best, nil
 }
 
 // classTime is the time one class needs for its requests at its peak

@@ -102,28 +102,7 @@ func PredictFromSimulationAt(l gpu.Level, m *machine.Machine, opts *GPUOptions, 
 	}
 	o.MemoryFraction, o.RowHitFraction = 1, rowHit
 	if twoPhase {
-		// The store classes (writeDemands): the COUNT server's write
-		// sectors (topo's changed flag, the count atomics) all go to one
-		// word, so to one L2 slice; the rest spread evenly. The SMs merge
-		// same-address stores, which the simulation does not model, so
-		// they are left out unless UnmergedFlagWrites asks for the upper
-		// bound.
-		slices := 1.0
-		if m.L2 != nil && m.L2.Slices > 0 {
-			slices = float64(m.L2.Slices)
-		}
-		same := float64(l.Servers[warp.COUNT].WriteTransactions)
-		c.L2WriteSectors = float64(l.WriteTransactions)
-		if !o.UnmergedFlagWrites {
-			c.L2WriteSectors -= same
-			same = 0
-		}
-		c.L2WriteSectorsAvg = c.L2WriteSectors / slices
-		c.L2WriteSectorsMax = same + (c.L2WriteSectors-same)/slices
-		c.DRAMWriteSectors = float64(l.DRAMWrites)
-		c.Loads = float64(l.Loads)
-		c.L1LoadSectors, c.L1LoadHits = float64(l.L1Sectors), float64(l.L1Hits)
-		c.WarpLoadsMax, c.WarpLoadsMean = float64(l.WarpLoadsMax), l.WarpLoadsMean
+		simulatedTwoPhase(l, m, o, &c)
 	} else {
 		o.OnePhase = true
 	}
@@ -131,39 +110,79 @@ func PredictFromSimulationAt(l gpu.Level, m *machine.Machine, opts *GPUOptions, 
 	if err != nil {
 		return nil, err
 	}
-	// The counter mapping's warnings are about ncu; keep its two-phase
-	// summary and replace the rest.
-	var phases []string
+	p.Load, p.JobsSource = load, "simulated memory instructions"
+	p.Warnings = simulationWarnings(p, l, m, o, simulationSetting{load: load, estimated: estimated, twoPhase: twoPhase, asked: asked})
+	return p, nil
+}
+
+// simulatedTwoPhase fills c's store and load counters for the two-phase
+// mapping from simulated level l.
+func simulatedTwoPhase(l gpu.Level, m *machine.Machine, o GPUOptions, c *Counters) {
+	// The store classes (writeDemands): the COUNT server's write
+	// sectors (topo's changed flag, the count atomics) all go to one
+	// word, so to one L2 slice; the rest spread evenly. The SMs merge
+	// same-address stores, which the simulation does not model, so
+	// they are left out unless UnmergedFlagWrites asks for the upper
+	// bound.
+	slices := 1.0
+	if m.L2 != nil && m.L2.Slices > 0 {
+		slices = float64(m.L2.Slices)
+	}
+	same := float64(l.Servers[warp.COUNT].WriteTransactions)
+	c.L2WriteSectors = float64(l.WriteTransactions)
+	if !o.UnmergedFlagWrites {
+		c.L2WriteSectors -= same
+		same = 0
+	}
+	c.L2WriteSectorsAvg = c.L2WriteSectors / slices
+	c.L2WriteSectorsMax = same + (c.L2WriteSectors-same)/slices
+	c.DRAMWriteSectors = float64(l.DRAMWrites)
+	c.Loads = float64(l.Loads)
+	c.L1LoadSectors, c.L1LoadHits = float64(l.L1Sectors), float64(l.L1Hits)
+	c.WarpLoadsMax, c.WarpLoadsMean = float64(l.WarpLoadsMax), l.WarpLoadsMean
+}
+
+// simulationSetting is how PredictFromSimulationAt evaluated a level: its
+// load, whether it was estimated, whether two phases were used, and
+// whether one phase was asked for.
+type simulationSetting struct {
+	load                       float64
+	estimated, twoPhase, asked bool
+}
+
+// simulationWarnings replaces the counter mapping's warnings of p (they
+// are about ncu) with the simulation's, keeping its two-phase summary.
+func simulationWarnings(p *GPUPrediction, l gpu.Level, m *machine.Machine, o GPUOptions, st simulationSetting) []string {
+	var phases, out []string
 	for _, w := range p.Warnings {
 		if strings.HasPrefix(w, "two phases") {
 			phases = append(phases, w)
 		}
 	}
-	p.Load, p.JobsSource = load, "simulated memory instructions"
 	switch {
-	case !estimated:
-		p.Warnings = []string{"load given (measured occupancy), not estimated"}
-	case twoPhase:
-		p.Warnings = []string{fmt.Sprintf("load = %.4g warps resident (the simulated launch: %d threads per SM, blocks round-robin over the SMs)", load, 32*m.WarpsPerSM)} // 32 threads a warp
+	case !st.estimated:
+		out = []string{"load given (measured occupancy), not estimated"}
+	case st.twoPhase:
+		out = []string{fmt.Sprintf("load = %.4g warps resident (the simulated launch: %d threads per SM, blocks round-robin over the SMs)", st.load, 32*m.WarpsPerSM)} // 32 threads a warp
 	default:
-		p.Warnings = []string{fmt.Sprintf("load estimated (n_est = N_G / W_max = %.4g), not measured", load)}
+		out = []string{fmt.Sprintf("load estimated (n_est = N_G / W_max = %.4g), not measured", st.load)}
 	}
-	p.Warnings = append(p.Warnings, phases...)
-	if !twoPhase && !asked {
-		p.Warnings = append(p.Warnings, "one-phase evaluation: the simulation has no L1 (gpu.Config.L1) or no warp schedule")
+	out = append(out, phases...)
+	if !st.twoPhase && !st.asked {
+		out = append(out, "one-phase evaluation: the simulation has no L1 (gpu.Config.L1) or no warp schedule")
 	}
-	if load > float64(warps) {
-		p.Warnings = append(p.Warnings, fmt.Sprintf("load %.4g above the machine's %d physical warps", load, warps))
+	if warps := m.PhysicalWarps(); st.load > float64(warps) {
+		out = append(out, fmt.Sprintf("load %.4g above the machine's %d physical warps", st.load, warps))
 	}
 	flag := l.Servers[warp.COUNT].WriteTransactions
 	switch {
-	case l.WriteTransactions > 0 && (!twoPhase || o.NoWrites):
-		p.Warnings = append(p.Warnings, fmt.Sprintf("%d simulated write sectors not modelled (seed 000 §7.1)", l.WriteTransactions))
+	case l.WriteTransactions > 0 && (!st.twoPhase || o.NoWrites):
+		out = append(out, fmt.Sprintf("%d simulated write sectors not modelled (seed 000 §7.1)", l.WriteTransactions))
 	case flag > 0 && !o.UnmergedFlagWrites:
-		p.Warnings = append(p.Warnings, fmt.Sprintf("%d simulated write sectors to one word (the changed flag or count) left out: the SMs merge them, the simulation does not", flag))
+		out = append(out, fmt.Sprintf("%d simulated write sectors to one word (the changed flag or count) left out: the SMs merge them, the simulation does not", flag))
 	}
 	if p.BottleneckDemandNs == 0 {
-		p.Warnings = append(p.Warnings, "no L2 or DRAM reads: nothing to predict from")
+		out = append(out, "no L2 or DRAM reads: nothing to predict from")
 	}
-	return p, nil
+	return out
 }

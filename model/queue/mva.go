@@ -149,6 +149,33 @@ func (s *mvaSolver) throughput(removed uint64) []float64 {
 	return x
 }
 
+// result is population n's Result: throughput x, response time total,
+// each center's response time T_k(n) and queue length Q_k(n), and the
+// load-dependent centers' utilizations 1 - p(0|n) from their marginals
+// p(.|n) in marginals.
+func (s *mvaSolver) result(n int, x, total float64, response, queue []float64, marginals [][]float64) Result {
+	res := Result{Population: n, Throughput: x, ResponseTime: total, Centers: make([]CenterResult, len(s.net.Centers))}
+	i := 0
+	for k, c := range s.net.Centers {
+		cr := &res.Centers[k]
+		cr.ResponseTime = response[k]
+		cr.Residence = c.Visits * response[k]
+		cr.Throughput = c.Visits * x
+		cr.QueueLength = queue[k]
+		if c.Kind == LoadDependent {
+			var busy float64
+			for j := 1; j <= n; j++ {
+				busy += marginals[i][j]
+			}
+			cr.Utilization = busy
+			i++
+		} else {
+			cr.Utilization = x * c.Visits * c.Service
+		}
+	}
+	return res
+}
+
 // solve runs MVA on the sub-network without the load-dependent centers in
 // removed, which must spend time per cycle, and returns X(0..N). With a
 // non-nil sol (removed = 0) it also records every population's results.
@@ -180,7 +207,6 @@ func (s *mvaSolver) solve(removed uint64, sol *Solution) []float64 {
 
 	queue := make([]float64, K)    // Q_k(n-1)
 	response := make([]float64, K) // T_k(n)
-	var res Result
 	if sol != nil {
 		sol.Populations[0] = Result{Centers: make([]CenterResult, K)}
 	}
@@ -230,26 +256,7 @@ func (s *mvaSolver) solve(removed uint64, sol *Solution) []float64 {
 		if sol == nil {
 			continue
 		}
-		res = Result{Population: n, Throughput: x[n], ResponseTime: total, Centers: make([]CenterResult, K)}
-		i = 0
-		for k, c := range net.Centers {
-			cr := &res.Centers[k]
-			cr.ResponseTime = response[k]
-			cr.Residence = c.Visits * response[k]
-			cr.Throughput = c.Visits * x[n]
-			cr.QueueLength = queue[k]
-			if c.Kind == LoadDependent {
-				var busy float64
-				for j := 1; j <= n; j++ {
-					busy += prev[i][j]
-				}
-				cr.Utilization = busy
-				i++
-			} else {
-				cr.Utilization = x[n] * c.Visits * c.Service
-			}
-		}
-		sol.Populations[n] = res
+		sol.Populations[n] = s.result(n, x[n], total, response, queue, prev)
 	}
 	if sol != nil {
 		for i, k := range s.loadDependent {

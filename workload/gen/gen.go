@@ -166,3 +166,14 @@ func uniformBelow(rng *rand.PCG, n uint64) uint64 {
 	}
 	return hi
 }
+
+// BuildGraph generates g's edges for seed and builds them into a CSR,
+// undirected when the family is, without self-loops and duplicate edges
+// unless multigraph (seed 004 §2.1). progress is passed to Generate.
+func BuildGraph(g Generator, seed uint64, multigraph bool, progress func(done, total int64)) (*graph.CSR, error) {
+	el, err := g.Generate(seed, progress)
+	if err != nil {
+		return nil, err
+	}
+	return graph.Build(el, graph.BuildOptions{Undirected: g.Undirected(), DropSelfLoops: !multigraph, DropDuplicates: !multigraph})
+}
