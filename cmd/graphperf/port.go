@@ -33,7 +33,7 @@ type portFlags struct {
 }
 
 func (f *portFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.db, "db", "", "the SQLite store holding two GPUs' sweeps (graphperf bench ingest; default: the embedded H100 dataset's, which has one)")
+	fs.StringVar(&f.db, "db", "", "the SQLite store holding two GPUs' sweeps (graphperf bench ingest; default: the store of the embedded H100 and H200 datasets)")
 	fs.StringVar(&f.dataset, "dataset", "", "only this dataset of the store (default: every dataset; inputs are matched by graph name and root)")
 	fs.StringVar(&f.platforms, "platforms", "", "the platforms compared, comma-separated: names as \"data list\" prints them, or parts of them such as h100,h200 (default: every platform with BFS runs)")
 	f.of.register(fs)
