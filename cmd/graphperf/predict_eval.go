@@ -62,7 +62,7 @@ type evalSplitJSON struct {
 	BestNonSwitching float64            `json:"best_non_switching_total"`
 	BestFixed        float64            `json:"best_fixed_total"`
 	BestFixedImpl    string             `json:"best_fixed_impl"`
-	Tree             float64            `json:"classification_tree_total,omitempty"`
+	Tree             *float64           `json:"classification_tree_total,omitempty"` // nil when no tree was trained (--model)
 	Baselines        map[string]float64 `json:"baselines,omitempty"`
 	BaselineErrors   map[string]float64 `json:"baseline_median_errors,omitempty"`
 	MedianError      float64            `json:"median_error"`
@@ -152,9 +152,12 @@ func splitJSON(r *predict.SplitResult) evalSplitJSON {
 	j := evalSplitJSON{Split: r.Split.Name, Kind: string(r.Split.Kind), Seed: r.Split.Seed, TestGraphs: r.Split.Test,
 		Inputs: r.Model.Inputs, MixAndMatch: r.Model.MixAndMatch.Total, MixAndMatchAvg: r.Model.MixAndMatch.Avg,
 		MixAndMatchWorst: r.Model.MixAndMatch.Worst, BestNonSwitching: r.Model.BestNonSwitching.Total,
-		BestFixed: r.Model.BestFixed.Total, BestFixedImpl: r.Model.BestFixed.Name, Tree: r.Tree.Total,
+		BestFixed: r.Model.BestFixed.Total, BestFixedImpl: r.Model.BestFixed.Name,
 		MedianError: r.Model.MedianError, Within20: r.Model.Within20, Spearman: r.Model.Spearman,
 		Target: string(r.Target), Trees: r.Trees, MaxLeaves: r.Params.MaxLeaves, MinLeaf: r.Params.MinLeaf}
+	if !math.IsNaN(r.Tree.Total) {
+		j.Tree = &r.Tree.Total
+	}
 	for name, sc := range r.External {
 		if j.Baselines == nil {
 			j.Baselines, j.BaselineErrors = map[string]float64{}, map[string]float64{}
@@ -173,7 +176,7 @@ type evalSummaryJSON struct {
 	MixAndMatch          predict.Summary            `json:"mix_and_match_total"`
 	BestNonSwitching     predict.Summary            `json:"best_non_switching_total"`
 	BestFixed            predict.Summary            `json:"best_fixed_total"`
-	Tree                 predict.Summary            `json:"classification_tree_total"`
+	Tree                 *predict.Summary           `json:"classification_tree_total,omitempty"` // nil when a split has no tree (--model)
 	Baselines            map[string]predict.Summary `json:"baselines,omitempty"`
 	MedianError          predict.Summary            `json:"median_error"`
 	WinsOverNonSwitching int                        `json:"wins_over_best_non_switching"`
@@ -185,8 +188,11 @@ func summarizeKind(kind string, rs []*predict.SplitResult) evalSummaryJSON {
 		MixAndMatch:      predict.Summarize(rs, func(r *predict.SplitResult) float64 { return r.Model.MixAndMatch.Total }),
 		BestNonSwitching: predict.Summarize(rs, func(r *predict.SplitResult) float64 { return r.Model.BestNonSwitching.Total }),
 		BestFixed:        predict.Summarize(rs, func(r *predict.SplitResult) float64 { return r.Model.BestFixed.Total }),
-		Tree:             predict.Summarize(rs, func(r *predict.SplitResult) float64 { return r.Tree.Total }),
 		MedianError:      predict.Summarize(rs, func(r *predict.SplitResult) float64 { return r.Model.MedianError }),
+	}
+	tree := predict.Summarize(rs, func(r *predict.SplitResult) float64 { return r.Tree.Total })
+	if !math.IsNaN(tree.Mean) {
+		s.Tree = &tree
 	}
 	for _, r := range rs {
 		if r.Model.MixAndMatch.Total < r.Model.BestNonSwitching.Total {
@@ -243,7 +249,10 @@ func writeEvaluation(e *env, results []*predict.SplitResult, asJSON bool) error 
 	t := &table{header: header, name: "predict-evaluate",
 		title: "Time model on held-out graphs: Mix-and-Match Total against the per-level optimum, beside the baselines on the same inputs"}
 	x := func(v float64) string {
-		if e.inReport() {
+		switch {
+		case math.IsNaN(v):
+			return "-" // no classification tree was trained (--model)
+		case e.inReport():
 			return ftoa(v)
 		}
 		return fmt.Sprintf("%.3fx", v)
@@ -273,7 +282,10 @@ func writeEvaluation(e *env, results []*predict.SplitResult, asJSON bool) error 
 	if hasBaseline {
 		s.header = append(s.header, "beats_sklearn_hgb")
 	}
-	rng := func(m predict.Summary) string {
+	rng := func(m *predict.Summary) string {
+		if m == nil {
+			return "-"
+		}
 		if e.inReport() {
 			return fmt.Sprintf("%.3g [%.3g-%.3g]", m.Mean, m.Min, m.Max)
 		}
@@ -281,9 +293,10 @@ func writeEvaluation(e *env, results []*predict.SplitResult, asJSON bool) error 
 	}
 	for _, k := range kinds {
 		sum := summarizeKind(k, byKind[k])
-		row := []string{k, strconv.Itoa(sum.Splits), rng(sum.MixAndMatch), rng(sum.BestNonSwitching), rng(sum.BestFixed), rng(sum.Tree)}
+		row := []string{k, strconv.Itoa(sum.Splits), rng(&sum.MixAndMatch), rng(&sum.BestNonSwitching), rng(&sum.BestFixed), rng(sum.Tree)}
 		if hasBaseline {
-			row = append(row, rng(sum.Baselines[baselineName]))
+			b := sum.Baselines[baselineName]
+			row = append(row, rng(&b))
 		}
 		row = append(row, fmt.Sprintf("%s [%s-%s]", pct(sum.MedianError.Mean), pct(sum.MedianError.Min), pct(sum.MedianError.Max)),
 			fmt.Sprintf("%d of %d", sum.WinsOverNonSwitching, sum.Splits))
