@@ -396,9 +396,16 @@ as an argument, never through a shell string.`)
 		return printPlan(e, c, opt)
 	}
 
+	return runSweep(e, c, opt, "sweep")
+}
+
+// runSweep runs kernels.Sweep with a progress bar named label (on a
+// terminal; plain log lines elsewhere), stops cleanly on an interrupt, and
+// prints its report.
+func runSweep(e *env, c *kernels.Corpus, opt kernels.SweepOptions, label string) error {
 	ctx, stop := signalContext()
 	defer stop()
-	bar := progress.New(e.stderr, e.interactive, "sweep", false)
+	bar := progress.New(e.stderr, e.interactive, label, false)
 	opt.Log = e.stderr
 	if e.interactive {
 		opt.Log = barWriter{bar, e.stderr}
@@ -409,7 +416,7 @@ as an argument, never through a shell string.`)
 	if err != nil {
 		return err
 	}
-	return printSweepReport(e, rep, *resultsDir)
+	return printSweepReport(e, rep, opt.ResultsDir)
 }
 
 // printSweepReport prints what a sweep did and fails when something was

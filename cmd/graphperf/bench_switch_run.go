@@ -11,7 +11,6 @@ import (
 	"github.com/graphperf/graphperf/kernels/measured"
 
 	"github.com/graphperf/graphperf/analysis/mixmatch"
-	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/model/predict"
 )
@@ -111,20 +110,7 @@ func benchSwitch(e *env, args []string) error {
 		Only: names, TimeBudget: *budget, Deadline: *deadline, Version: version(),
 		Switch: mixmatch.ModelSwitch(m, ph, modelName),
 	}
-	ctx, stop := signalContext()
-	defer stop()
-	bar := progress.New(e.stderr, e.interactive, "switch", false)
-	opt.Log = e.stderr
-	if e.interactive {
-		opt.Log = barWriter{bar, e.stderr}
-		opt.Progress = bar.Update
-	}
-	rep, err := kernels.Sweep(ctx, c, opt)
-	bar.Done()
-	if err != nil {
-		return err
-	}
-	return printSweepReport(e, rep, *resultsDir)
+	return runSweep(e, c, opt, "switch")
 }
 
 // benchSwitchReport is "bench switch --report": dirs is one results
