@@ -313,6 +313,9 @@ func (r *Reader) Err() error { return r.err }
 
 // decodeLine parses one JSON object by its "type".
 func decodeLine(b []byte) (Record, error) {
+	if l, ok := fastLevel(b); ok {
+		return checkRecord(l)
+	}
 	var head struct {
 		Type *string `json:"type"`
 	}
@@ -345,6 +348,11 @@ func decodeLine(b []byte) (Record, error) {
 		}
 		return nil, fmt.Errorf("%s line: %v", *head.Type, err)
 	}
+	return checkRecord(rec)
+}
+
+// checkRecord rejects a decoded record that lacks what its type needs.
+func checkRecord(rec Record) (Record, error) {
 	switch r := rec.(type) {
 	case *Level:
 		if r.Impl == "" {

@@ -60,6 +60,11 @@ func NewDataset(d *split.Data, levels LevelSource, ph Physics) (*Dataset, error)
 		ds.Real[g] = true
 	}
 	nf := len(FeatureNames)
+	// At most every row is kept: one allocation instead of doublings of a
+	// slice that reaches hundreds of megabytes on the embedded dataset.
+	ds.X = make([]float64, 0, len(rows)*len(ks)*nf)
+	ds.Base = make([]float64, 0, len(rows)*len(ks))
+	ds.Ns = make([]float64, 0, len(rows)*len(ks))
 	graphs := map[string]bool{}
 	for start := 0; start < len(rows); {
 		end := start
