@@ -12,12 +12,12 @@ import (
 
 // RootDecision is what the model predicts for one root's decisions: the
 // switch's total (the sum over levels of the recommended implementation's
-// predicted time, conversions not counted) beside the best single
-// implementation's.
+// predicted time, plus the frontier conversions those picks need,
+// predict.SwitchCost) beside the best single implementation's.
 type RootDecision struct {
 	Root         uint32
 	Levels       int
-	SwitchNs     float64 // predicted Mix-and-Match total
+	SwitchNs     float64 // predicted switching BFS total (Mix-and-Match and conversions)
 	BestSingle   string
 	BestSingleNs float64
 	Distinct     int // implementations the root's levels use
@@ -56,7 +56,7 @@ func ModelDecisions(m *predict.Model, ph predict.Physics, g *graph.CSR, name str
 		for _, t := range p.Totals {
 			totals[t.Impl] += t.Ns
 		}
-		rows = append(rows, RootDecision{Root: r, Levels: len(p.Levels), SwitchNs: p.MixAndMatchNs,
+		rows = append(rows, RootDecision{Root: r, Levels: len(p.Levels), SwitchNs: p.SwitchNs,
 			BestSingle: p.BestSingle.Impl, BestSingleNs: p.BestSingle.Ns, Distinct: len(impls)})
 	}
 	d.Default = ArgminImpl(totals)

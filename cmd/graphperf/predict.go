@@ -114,8 +114,12 @@ terms: the largest term of its physical base time, "overhead" (the level's
 fixed cost T_0), "bandwidth" (its accesses x 32 B over the read bandwidth)
 or "latency" (its lockstep warp rounds over the resident warps, or its hub
 chain, times the DRAM latency); then the predicted totals of Mix-and-Match (the
-recommended implementation at every level, switching costs not included),
-of the best single implementation and of dobfs.
+recommended implementation at every level, conversions not included), of
+the best single implementation and of dobfs; and the switching BFS's total:
+Mix-and-Match plus the frontier conversions it needs to run those picks (a
+queue or bitmap built when a level reads one the previous level did not
+leave), each one kernel launch (the machine file's level_overhead) plus its
+bytes over the read bandwidth.
 
 Without --model it uses the default model, trained on every graph of the
 embedded H100 dataset and embedded in the binary; "predict evaluate" says
@@ -224,6 +228,8 @@ func predictBFS(e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "\npredicted total: Mix-and-Match %s us; best single implementation %s %s us; dobfs %s us\n",
 		us(p.MixAndMatchNs), p.BestSingle.Impl, us(p.BestSingle.Ns), us(p.DOBFSNs))
+	fmt.Fprintf(e.stdout, "the switching BFS (graphperf-bfs --impl switch) with these picks: %s us, of which %d frontier conversions %s us\n",
+		us(p.SwitchNs), p.Conversions, us(p.ConversionsNs))
 	return nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/workload/catalog"
 	"github.com/graphperf/graphperf/workload/cost"
 	"github.com/graphperf/graphperf/workload/graph"
 	"github.com/graphperf/graphperf/workload/props"
@@ -56,6 +57,10 @@ type LevelPrediction struct {
 	// machine file's terms; the operator machine's per-server bottleneck
 	// needs the cache simulation ("model om --simulate").
 	Bound string `json:"bound"`
+	// Convert is the frontier conversion the switching BFS makes before
+	// the level to run the recommended implementation (SwitchCost), "-"
+	// for none.
+	Convert string `json:"convert"`
 }
 
 // boundOf names the largest term of base = T_0 + bandwidth + latency.
@@ -83,6 +88,13 @@ type Prediction struct {
 	// MixAndMatchNs is the sum over levels of the recommended
 	// implementation's predicted time (switching costs not included).
 	MixAndMatchNs float64 `json:"mix_and_match_ns"`
+	// ConversionsNs is the predicted time of the frontier conversions the
+	// switching BFS needs to run those picks (ConversionNs, SwitchCost),
+	// Conversions their number; SwitchNs is MixAndMatchNs plus
+	// ConversionsNs: the switching BFS's predicted total.
+	ConversionsNs float64 `json:"conversions_ns"`
+	Conversions   int     `json:"conversions"`
+	SwitchNs      float64 `json:"switch_ns"`
 	// BestSingle is the implementation with the least predicted total, and
 	// that total; DOBFSNs is direction-optimizing BFS's predicted total.
 	BestSingle   ImplTime        `json:"best_single"`
@@ -133,6 +145,19 @@ func PredictBFS(m *Model, g *graph.CSR, name string, root uint32, ph Physics) (*
 		p.MixAndMatchNs += lp.Times[0].Ns
 		p.Levels = append(p.Levels, lp)
 	}
+	picks := make([]catalog.Impl, len(p.Levels))
+	for L, lp := range p.Levels {
+		j := slices.IndexFunc(ks, func(kk Kernel) bool { return kk.Name == lp.Recommended })
+		picks[L] = ks[j].Kernel
+	}
+	convs, convNs := SwitchCost(picks, levels, ph)
+	for L, c := range convs {
+		p.Levels[L].Convert = c
+		if c != catalog.ConvNone {
+			p.Conversions++
+		}
+	}
+	p.ConversionsNs, p.SwitchNs = convNs, p.MixAndMatchNs+convNs
 	for j := range ks {
 		p.Totals = append(p.Totals, ImplTime{Impl: ks[j].Name, Ns: totals[j]})
 		if ks[j].Name == "dobfs" {
