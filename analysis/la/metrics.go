@@ -43,7 +43,7 @@ const (
 var Mapping = []MetricMap{
 	{"inst_executed", []string{MInst}, "warp instructions", "sum over launches", "eq. 2-3, table 9, fig. 4"},
 	{"inst_executed_thread / 32", []string{MThreadInst}, "warp instructions", "thread instructions / 32 (eq. 2-3's form; inst_executed counts issued warp instructions, this only active threads)", "eq. 2-3"},
-	{"ipc", []string{MInst, MCyclesActive}, "warp instructions per SM cycle", "Σ inst / (SMs · Σ sm__cycles_active.avg); nvprof's ipc is per SM (ncu's table names sm__inst_executed.avg.per_cycle_active)", "table 6, 9"},
+	{"ipc", []string{MInst, MCyclesActive}, "warp instructions per SM cycle", "Σ inst / (SMs · Σ sm__cycles_active.avg): per SM, as nvprof's ipc (transition tables quote it as sm__ or smsp__inst_executed.avg.per_cycle_active; computed from the counts so launches add up)", "table 6, 9"},
 	{"run_time", []string{MDuration}, "ns", "sum over launches (the profiled pass's kernel time)", "eq. 2"},
 	{"dram_read_transactions + dram_write_transactions", []string{MDramRead, MDramWrite}, "32 B transactions", "sum", "eq. 3"},
 	{"gld_transactions", []string{MGldSectors}, "32 B sectors", "sum", "table 4, 7"},
