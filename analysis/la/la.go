@@ -69,6 +69,9 @@ func ReadTotals(r io.Reader, file string) ([]Total, error) {
 		if t.Impl == "" || t.Graph == "" {
 			return nil, fmt.Errorf("%s:%d: total line without graph or impl", file, line)
 		}
+		// The runner names a graph by its file's base name; the corpus by
+		// the name without ".gpg" (sweep coordinates are parsed from it).
+		t.Graph = strings.TrimSuffix(t.Graph, ".gpg")
 		out = append(out, t)
 	}
 	if err := sc.Err(); err != nil {
@@ -97,10 +100,16 @@ type Counters struct {
 	SharedLdInst      float64 `json:"shared_load_instructions"`
 	L2GlobalLoadBytes float64 `json:"l2_global_load_bytes"`
 	WarpsLaunched     float64 `json:"warps_launched"`
-	// gldEffW etc. are Σ pct · weight; divided by the weights in Point.
+	// GldEffWeighted etc. are Σ pct · weight over the launches whose
+	// profile has the efficiency metric, and GldEffWeight etc. the sum of
+	// those weights (a profile without the metric leaves both 0, and the
+	// efficiency undefined rather than 0).
 	GldEffWeighted    float64 `json:"-"`
+	GldEffWeight      float64 `json:"-"`
 	GstEffWeighted    float64 `json:"-"`
+	GstEffWeight      float64 `json:"-"`
 	SharedEffWeighted float64 `json:"-"`
+	SharedEffWeight   float64 `json:"-"`
 }
 
 func (c *Counters) add(l ncu.Launch) {
@@ -127,9 +136,15 @@ func (c *Counters) add(l ncu.Launch) {
 	c.SharedLdInst += g(MSharedInst)
 	c.L2GlobalLoadBytes += g(ML2GldBytes)
 	c.WarpsLaunched += g(MWarps)
-	c.GldEffWeighted += g(MGldEff) * ld
-	c.GstEffWeighted += g(MGstEff) * st
-	c.SharedEffWeighted += g(MSharedEff) * sh
+	weigh := func(metric string, w float64, sum, weight *float64) {
+		if v, ok := l.Metrics[metric]; ok && !math.IsNaN(v) {
+			*sum += v * w
+			*weight += w
+		}
+	}
+	weigh(MGldEff, ld, &c.GldEffWeighted, &c.GldEffWeight)
+	weigh(MGstEff, st, &c.GstEffWeighted, &c.GstEffWeight)
+	weigh(MSharedEff, sh, &c.SharedEffWeighted, &c.SharedEffWeight)
 }
 
 // kernelPrefixes are the kernels each implementation launches
@@ -330,9 +345,9 @@ func Place(t Total, c Counters, roof *roofline.Instruction, sms int) (Point, err
 	}
 	p.GlobalTransactions = c.GldSectors + c.GstSectors
 	p.GlobalThroughput = 32 * p.GlobalTransactions / p.Seconds / 1e9
-	p.GldEfficiency = ratio(c.GldEffWeighted, c.GldSectors)
-	p.GstEfficiency = ratio(c.GstEffWeighted, c.GstSectors)
-	p.SharedEfficiency = ratio(c.SharedEffWeighted, c.SharedWavefronts)
+	p.GldEfficiency = ratio(c.GldEffWeighted, c.GldEffWeight)
+	p.GstEfficiency = ratio(c.GstEffWeighted, c.GstEffWeight)
+	p.SharedEfficiency = ratio(c.SharedEffWeighted, c.SharedEffWeight)
 	p.SharedTxnPerRequest = ratio(c.SharedLdWave, c.SharedLdInst)
 	return p, nil
 }

@@ -194,8 +194,8 @@ func TestPlaceFormulas(t *testing.T) {
 	const dram = 1e6
 	c := Counters{WarpInstructions: 2 * ridge * dram, DramSectors: dram, DurationNs: 1e6,
 		ActiveCyclesPerSM: 1000, GldSectors: 40, GstSectors: 10,
-		GldEffWeighted: 100*10 + 50*30, // launches: 100% on 10 sectors, 50% on 30 sectors
-		GstEffWeighted: 25 * 10, SharedWavefronts: 0}
+		GldEffWeighted: 100*10 + 50*30, GldEffWeight: 40, // launches: 100% on 10 sectors, 50% on 30 sectors
+		GstEffWeighted: 25 * 10, GstEffWeight: 10, SharedWavefronts: 0}
 	p, err := Place(tot, c, roof, sms)
 	if err != nil {
 		t.Fatal(err)
@@ -278,7 +278,8 @@ func TestLoadDirectory(t *testing.T) {
 	os.MkdirAll(filepath.Join(dir, "timed"), 0o755)
 	os.MkdirAll(filepath.Join(dir, "ncu"), 0o755)
 	g := "la-t10-ws-d10-p0.1"
-	timed := totalLine(g, "bfs-pull", "bfs", "linalg", "-", 20000, 200000, 2, 10, 1000, true) + "\n" +
+	// The runner names graphs by file name (NAME.gpg); the timed file says so.
+	timed := totalLine(g+".gpg", "bfs-pull", "bfs", "linalg", "-", 20000, 200000, 2, 10, 1000, true) + "\n" +
 		totalLine(g, "bfs-pull", "bfs", "linalg", "-", 20000, 200000, 2, 10, 3000, true) + "\n" +
 		totalLine(g, "pr-spmv", "pagerank", "linalg", "-", 20000, 200000, 2, 10, 9000, false) + "\n"
 	os.WriteFile(filepath.Join(dir, "timed", g+".la.jsonl"), []byte(timed), 0o644)
@@ -306,5 +307,41 @@ func TestLoadDirectory(t *testing.T) {
 	}
 	if _, err := Load(t.TempDir(), roof, sms); err == nil {
 		t.Error("empty directory: no error")
+	}
+}
+
+// TestEfficiencyWeights: two launches, 100 % on 10 load sectors and 50 %
+// on 30, give (100·10 + 50·30) / 40 = 62.5 %; a profile without the
+// efficiency metric leaves it undefined, not 0.
+func TestEfficiencyWeights(t *testing.T) {
+	ls, _, err := ReadProfile(strings.NewReader(csvOf([]launch{
+		{"k_la_bfs_pull", map[string]float64{MGldSectors: 10, MGldEff: 100, MInst: 1, MDuration: 1, MDramRead: 1}},
+		{"k_la_bfs_pull", map[string]float64{MGldSectors: 30, MGldEff: 50, MInst: 1, MDuration: 1, MDramRead: 1}},
+	})), "e.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _, err := SplitLaunches(ls, []Total{{Impl: "bfs-pull", KernelLaunches: 2, Reps: 1, Verified: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	roof, sms := h100Roof(t)
+	p, err := Place(Total{Impl: "bfs-pull"}, c["bfs-pull"], roof, sms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.GldEfficiency != 62.5 {
+		t.Errorf("gld efficiency %v, want 62.5", p.GldEfficiency)
+	}
+	// Without the metric's column.
+	noEff := strings.Replace(csvOf([]launch{{"k_la_bfs_pull", map[string]float64{MGldSectors: 10, MInst: 1, MDuration: 1, MDramRead: 1}}}), MGldEff, "some_other_metric", 1)
+	ls, warns, err := ReadProfile(strings.NewReader(noEff), "f.csv")
+	if err != nil || len(warns) != 1 {
+		t.Fatal(err, warns)
+	}
+	c, _, _ = SplitLaunches(ls, []Total{{Impl: "bfs-pull", KernelLaunches: 1, Reps: 1, Verified: true}})
+	p, _ = Place(Total{Impl: "bfs-pull"}, c["bfs-pull"], roof, sms)
+	if !math.IsNaN(p.GldEfficiency) {
+		t.Errorf("gld efficiency without its metric: %v, want NaN", p.GldEfficiency)
 	}
 }

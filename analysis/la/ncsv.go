@@ -108,7 +108,7 @@ func ReadProfile(r io.Reader, file string) ([]ncu.Launch, []string, error) {
 	}
 	var warnings []string
 	if len(missing) > 0 {
-		warnings = append(warnings, fmt.Sprintf("%s: no column for %s (counted as 0)", file, strings.Join(missing, ", ")))
+		warnings = append(warnings, fmt.Sprintf("%s: no column for %s (counts taken as 0, efficiencies undefined)", file, strings.Join(missing, ", ")))
 	}
 	return out, warnings, nil
 }
