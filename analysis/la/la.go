@@ -191,6 +191,9 @@ func SplitLaunches(launches []ncu.Launch, totals []Total) (map[string]Counters, 
 		if t.Reps != 1 {
 			return nil, nil, fmt.Errorf("la: %s on %s ran %d repetitions; an ncu pass must run --reps 1 --warmup 0", t.Impl, t.Graph, t.Reps)
 		}
+		if t.KernelLaunches < 0 {
+			return nil, nil, fmt.Errorf("la: %s on %s has %d kernel launches", t.Impl, t.Graph, t.KernelLaunches)
+		}
 		want := int(t.KernelLaunches)
 		if next+want > len(launches) {
 			warnings = append(warnings, fmt.Sprintf("%s: ncu profiled %d of its %d launches (the profile ends early); left out", t.Impl, max(0, len(launches)-next), want))

@@ -2,6 +2,7 @@ package weights
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -209,9 +210,22 @@ func Read(r io.Reader, size int64) (Header, []uint32, error) {
 	if size >= 0 && uint64(size) != Size(h.M) {
 		return Header{}, nil, fmt.Errorf("weights: file is %d bytes, the header (%d edges) needs %d: truncated or corrupted", size, h.M, Size(h.M))
 	}
-	p := make([]byte, 4*h.M+4*(h.M%2))
-	if _, err := io.ReadFull(r, p); err != nil {
-		return Header{}, nil, fmt.Errorf("weights: reading %d weights: %w", h.M, err)
+	want := int64(4*h.M + 4*(h.M%2))
+	var p []byte
+	if size >= 0 {
+		// The size matched the header: allocate once.
+		p = make([]byte, want)
+		if _, err := io.ReadFull(r, p); err != nil {
+			return Header{}, nil, fmt.Errorf("weights: reading %d weights: %w", h.M, err)
+		}
+	} else {
+		// Unknown size: grow with the data, so a bad header cannot make us
+		// allocate what the stream does not hold.
+		var buf bytes.Buffer
+		if n, err := io.CopyN(&buf, r, want); err != nil {
+			return Header{}, nil, fmt.Errorf("weights: reading %d weights: got %d of %d bytes: %w", h.M, n, want, err)
+		}
+		p = buf.Bytes()
 	}
 	if c := crc32.Checksum(p, castagnoli); c != h.CRC {
 		return Header{}, nil, fmt.Errorf("weights: checksum mismatch (file %08x, computed %08x): the file is corrupted", h.CRC, c)
