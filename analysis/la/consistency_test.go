@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/graphperf/graphperf/kernels"
 )
 
 // TestKernelsMatchCUDA keeps kernelPrefixes true to the CUDA sources: the
@@ -63,5 +65,40 @@ func TestScriptUsesMetrics(t *testing.T) {
 	}
 	if !strings.Contains(string(b), `la metrics --list`) {
 		t.Error("measure-la.sh does not read its metrics from graphperf la metrics --list")
+	}
+}
+
+// TestCorpus: kernels/corpus/h100-la.yaml parses, holds at least the 40
+// datasets issue 19 asks for, and its sweep graphs carry coordinates that
+// ParseSweepName reads: 18 of tables 10-11 and 18 of appendix B.1.
+func TestCorpus(t *testing.T) {
+	c, err := kernels.LoadCorpus("../../kernels/corpus/h100-la.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Graphs) < 40 {
+		t.Errorf("%d graphs, want at least 40", len(c.Graphs))
+	}
+	count := map[string]int{}
+	files := 0
+	for _, g := range c.Graphs {
+		if g.File != "" {
+			files++
+		}
+		if !strings.HasPrefix(g.Name, "la-") {
+			continue
+		}
+		sw, fam, d, _, _, ok := ParseSweepName(g.Name)
+		if !ok {
+			t.Errorf("%s: not a sweep name", g.Name)
+			continue
+		}
+		count[sw+"-"+fam]++
+		if fam == "ws" && g.Gen != nil && float64(g.Gen.K) != d {
+			t.Errorf("%s: lattice degree %d, density %v in the name", g.Name, g.Gen.K, d)
+		}
+	}
+	if count["t10-ws"] != 18 || count["b1-ws"] != 9 || count["b1-rmat"] != 9 || files != 5 {
+		t.Errorf("sweep graphs %v, file graphs %d", count, files)
 	}
 }
