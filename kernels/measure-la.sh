@@ -92,7 +92,7 @@ while IFS=$'\t' read -r name gpg roots n m directed; do
   if [ "$budget_left" -lt 5 ]; then echo "timed $name: time share spent" >>"$RES/skipped.txt"; continue; fi
   t=$((budget_left < 90 ? budget_left : 90))
   timeout "$t" "$LA" --graph "$gpg" --roots "$roots" --impl all --reps 3 --warmup 1 --iterations 20 \
-    --out "$RES/timed/$name.la.jsonl" 2>"$RES/logs/$name.timed.log"
+    --out "$RES/timed/$name.la.jsonl" 2>"$RES/logs/$name.timed.log" </dev/null
   rc=$?
   echo "$name rc=$rc $(grep -c '"type":"total"' "$RES/timed/$name.la.jsonl" 2>/dev/null) totals ($(elapsed) s)"
   [ $rc -eq 124 ] && echo "timed $name: cut by the ${t}s timeout" >>"$RES/skipped.txt"
@@ -142,9 +142,23 @@ profile() {
     cp "$base.log" "$RES/logs/$name.$tag.ncu.log" 2>/dev/null
     return 1
   fi
-  if ! "$NCU" --import "$base.ncu-rep" --csv --page raw --print-units base >"$base.csv" 2>>"$base.log"; then
-    "$NCU" --import "$base.ncu-rep" --csv --page raw >"$base.csv" 2>>"$base.log" || return 1
+  if ! "$NCU" --import "$base.ncu-rep" --csv --page raw --print-units base >"$base.raw.csv" 2>>"$base.log"; then
+    "$NCU" --import "$base.ncu-rep" --csv --page raw >"$base.raw.csv" 2>>"$base.log" || return 1
   fi
+  # Keep ID, Kernel Name and the profiled metrics (the raw page also holds
+  # hundreds of device and launch attributes per row); the full CSV if
+  # python3 fails.
+  python3 - "$base.raw.csv" "$base.csv" "$metrics" <<'PY' 2>>"$base.log" || cp "$base.raw.csv" "$base.csv"
+import csv, sys
+keep = {"ID", "Kernel Name"} | set(sys.argv[3].split(","))
+rows = csv.reader(open(sys.argv[1], newline=""))
+out = csv.writer(open(sys.argv[2], "w", newline=""), quoting=csv.QUOTE_ALL)
+header = next(rows)
+idx = [i for i, h in enumerate(header) if h in keep]
+out.writerow([header[i] for i in idx])
+for r in rows:
+    out.writerow([r[i] if i < len(r) else "" for i in idx])
+PY
   if [ -s "$RES/ncu/$name.csv" ]; then
     tail -n +3 "$base.csv" >>"$RES/ncu/$name.csv"
   else
