@@ -41,7 +41,7 @@ type env struct {
 }
 
 func groups() []group {
-	return []group{graphGroup(), benchGroup(), modelGroup(), simGroup(), dataGroup(), treeGroup(), predictGroup(), portGroup()}
+	return []group{graphGroup(), benchGroup(), modelGroup(), simGroup(), dataGroup(), treeGroup(), predictGroup(), portGroup(), laGroup()}
 }
 
 // run is main without the process: it parses args and dispatches.

@@ -1,0 +1,353 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/graphperf/graphperf/analysis/la"
+	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/model/machine"
+	"github.com/graphperf/graphperf/model/roofline"
+	"github.com/graphperf/graphperf/workload/graph"
+	"github.com/graphperf/graphperf/workload/props"
+	"github.com/graphperf/graphperf/workload/weights"
+)
+
+// laGroup is "graphperf la": seed 001's linear-algebra kernels (graphperf-la,
+// kernels/cuda/LINALG.md): weights, the inputs of a measurement, and the
+// analyses of its results.
+func laGroup() group {
+	return group{
+		name:    "la",
+		summary: "linear algebra against vertex-centric kernels (seed 001): edge weights, graphperf-la inputs, roofline analyses",
+		commands: []command{
+			{"weights", "write the .gpw edge-weight sidecar of a .gpg graph", laWeights},
+			{"prepare", "build a corpus's graphs, weights and roots for graphperf-la (kernels/measure-la.sh)", laPrepare},
+			{"metrics", "seed 001's nvprof metrics and the sm_90 ncu metrics graphperf-la is profiled with", laMetrics},
+			{"analyze", "seed 001's roofline, IPC, throughput, efficiency and SSSP-variant tables of a measure-la.sh directory", laAnalyze},
+		},
+	}
+}
+
+func laWeights(e *env, args []string) error {
+	fs := newFlagSet(e, "weights", "la weights [flags] GRAPH.gpg...",
+		`Writes NAME.gpw beside each NAME.gpg: one integer weight in 1..W per stored
+edge, w(u,v) = 1 + splitmix64((min(u,v) << 32 | max(u,v)) ^ splitmix64(seed))
+mod W, the same in both directions (workload/weights/doc.go gives the format).`)
+	maxWeight := fs.Uint("max-weight", weights.DefaultMaxWeight, "the largest weight W")
+	seed := fs.Uint64("seed", weights.DefaultSeed, "the weight seed")
+	pos, err := parse(fs, args, 1, -1)
+	if err != nil {
+		return err
+	}
+	if *maxWeight == 0 || *maxWeight > math.MaxUint32 {
+		return fmt.Errorf("--max-weight must be in 1..%d", uint32(math.MaxUint32))
+	}
+	for _, p := range pos {
+		g, _, err := graph.LoadGPG(p)
+		if err != nil {
+			return err
+		}
+		out, err := weights.Save(p, g, uint32(*maxWeight), *seed)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "%s: %d weights in 1..%d (seed %d)\n", out, g.NumEdges(), *maxWeight, *seed)
+	}
+	return nil
+}
+
+// laPlanLine is one graph of "la prepare"'s plan: TAB-separated name, .gpg
+// path, roots (comma-separated), n, m, directed.
+func laPlanLine(name, path string, roots []uint32, g *graph.CSR) string {
+	rs := make([]string, len(roots))
+	for i, r := range roots {
+		rs[i] = strconv.FormatUint(uint64(r), 10)
+	}
+	return fmt.Sprintf("%s\t%s\t%s\t%d\t%d\t%v", name, path, strings.Join(rs, ","), g.NumVertices(), g.NumEdges(), g.Directed)
+}
+
+func laPrepare(e *env, args []string) error {
+	fs := newFlagSet(e, "prepare", "la prepare --corpus FILE --work DIR [flags]",
+		`Builds every graph of the corpus (generated from its spec and seed, or read
+from --graphs with its load options, as "bench sweep" does) into
+DIR/NAME.gpg (directed graphs with their reverse CSR), writes its weights
+(DIR/NAME.gpw, as "la weights") and draws its roots (the corpus's roots
+count and seed, props.RandomRoots). Prints the plan, one line per graph:
+
+  NAME <TAB> DIR/NAME.gpg <TAB> ROOTS <TAB> n <TAB> m <TAB> directed
+
+(kernels/measure-la.sh reads it). Graphs whose three files exist are
+reused. Stops starting graphs after --budget and says which were skipped.`)
+	corpus := fs.String("corpus", "", "the corpus file (kernels/corpus/h100-la.yaml)")
+	graphs := fs.String("graphs", ".carry/graphs", "the folder of the corpus's file graphs")
+	work := fs.String("work", "", "where the .gpg, .gpw and .roots files go")
+	only := fs.String("only", "", "only these graphs, comma-separated")
+	jobs := fs.Int("jobs", 4, "graphs built in parallel")
+	budget := fs.Duration("budget", 0, "start no graph after this long (0: no limit)")
+	maxWeight := fs.Uint("max-weight", weights.DefaultMaxWeight, "the largest weight W")
+	seed := fs.Uint64("weight-seed", weights.DefaultSeed, "the weight seed")
+	if _, err := parse(fs, args, 0, 0); err != nil {
+		return err
+	}
+	if *corpus == "" || *work == "" {
+		return errors.New("--corpus and --work are required")
+	}
+	if *jobs < 1 {
+		return errors.New("--jobs must be at least 1")
+	}
+	c, err := kernels.LoadCorpus(*corpus)
+	if err != nil {
+		return err
+	}
+	var names []string
+	if *only != "" {
+		for _, s := range strings.Split(*only, ",") {
+			names = append(names, strings.TrimSpace(s))
+		}
+	}
+	sel, err := c.Select(names)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(*work, 0o755); err != nil {
+		return err
+	}
+	start := time.Now()
+	lines := make([]string, len(sel))
+	errs := make([]error, len(sel))
+	var mu sync.Mutex
+	var skipped []string
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range *jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				lines[i], errs[i] = laPrepareOne(sel[i], *graphs, *work, uint32(*maxWeight), *seed)
+			}
+		}()
+	}
+	for i, g := range sel {
+		if *budget > 0 && time.Since(start) > *budget {
+			mu.Lock()
+			skipped = append(skipped, g.Name)
+			mu.Unlock()
+			continue
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, l := range lines {
+		if errs[i] != nil {
+			return fmt.Errorf("%s: %w", sel[i].Name, errs[i])
+		}
+		if l != "" {
+			fmt.Fprintln(e.stdout, l)
+		}
+	}
+	if len(skipped) > 0 {
+		fmt.Fprintf(e.stderr, "la prepare: --budget %v spent; not built: %s\n", *budget, strings.Join(skipped, " "))
+	}
+	return nil
+}
+
+// laPrepareOne builds one corpus graph's .gpg, .gpw and .roots in work and
+// returns its plan line.
+func laPrepareOne(cg kernels.Graph, graphsDir, work string, maxWeight uint32, seed uint64) (string, error) {
+	path := filepath.Join(work, cg.Name+".gpg")
+	rootsPath := filepath.Join(work, cg.Name+".roots")
+	g, _, err := graph.LoadGPG(path)
+	if err != nil {
+		if g, err = kernels.BuildGraph(cg, graphsDir); err != nil {
+			return "", err
+		}
+		var rev *graph.CSR
+		if g.Directed {
+			rev = g.Reverse()
+		}
+		if err := graph.SaveGPG(path, g, rev); err != nil {
+			return "", err
+		}
+	}
+	if _, _, err := weights.Load(path, g); err != nil {
+		if _, err := weights.Save(path, g, maxWeight, seed); err != nil {
+			return "", err
+		}
+	}
+	roots, err := props.RandomRoots(g, cg.Roots, cg.Seed)
+	if err != nil {
+		return "", err
+	}
+	line := laPlanLine(cg.Name, path, roots, g)
+	if err := os.WriteFile(rootsPath, []byte(line+"\n"), 0o644); err != nil {
+		return "", err
+	}
+	return line, nil
+}
+
+func laMetrics(e *env, args []string) error {
+	fs := newFlagSet(e, "metrics", "la metrics [--list] [--json|--csv]",
+		`The metrics of seed 001 (tables 4-11, eq. 2-3) and the Nsight Compute metrics
+of sm_90 they are computed from (analysis/la Mapping; names as NVIDIA's
+nvprof-to-ncu comparison table gives them). --list prints only the ncu names,
+comma-separated: the --metrics argument of kernels/measure-la.sh.`)
+	list := fs.Bool("list", false, "print the ncu metric names, comma-separated")
+	var of outputFlags
+	of.register(fs)
+	if _, err := parse(fs, args, 0, 0); err != nil {
+		return err
+	}
+	if err := of.check(); err != nil {
+		return err
+	}
+	if *list {
+		var names []string
+		for _, m := range la.Metrics() {
+			names = append(names, m.Name)
+		}
+		fmt.Fprintln(e.stdout, strings.Join(names, ","))
+		return nil
+	}
+	if of.json {
+		return writeJSON(e.stdout, la.Mapping)
+	}
+	t := &table{name: "la-metrics", title: "seed 001 metrics and their sm_90 ncu sources",
+		header: []string{"seed metric", "ncu metrics (sm_90)", "unit", "how", "seed tables"}}
+	for _, m := range la.Mapping {
+		t.add(m.Seed, strings.Join(m.NCU, " "), m.Unit, m.How, m.Tables)
+	}
+	return t.write(e.stdout, of.csv)
+}
+
+// laFloat prints v with 3 significant digits, "-" for NaN.
+func laFloat(v float64) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return "-"
+	}
+	return strconv.FormatFloat(v, 'g', 3, 64)
+}
+
+func laAnalyze(e *env, args []string) error {
+	fs := newFlagSet(e, "analyze", "la analyze [flags] DIR",
+		`Seed 001's analyses of a kernels/measure-la.sh results directory (DIR/timed,
+DIR/ncu): per implementation and graph the instruction roofline (eq. 1-3)
+against the machine's measured ceilings (DRAM level only, as the seed),
+compute- or memory-bound by the seed's rule (intensity at or above the ridge
+point), IPC, global transactions and throughput, load/store/shared
+efficiencies; per implementation the share of compute- and memory-bound
+graphs with their mean intensity and IPC (tables 5-6) and, over the
+memory-bound graphs, transactions, throughput and efficiencies (7-8); per
+graph the SSSP variants' speedup, IPC and instruction count normalised to
+sssp-la (table 9); the Watts-Strogatz and R-MAT sweep points (appendix B).`)
+	mname := fs.String("machine", "h100", "the machine file whose measured ceilings make the roofline")
+	show := fs.String("table", "groups", "the table printed: points, groups, variants, sweep (--json prints everything)")
+	var of outputFlags
+	of.register(fs)
+	pos, err := parse(fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	if err := of.check(); err != nil {
+		return err
+	}
+	m, err := machine.Lookup(*mname)
+	if err != nil {
+		return err
+	}
+	roof, err := roofline.ForMachine(m, &roofline.Options{Measured: true})
+	if err != nil {
+		return err
+	}
+	res, err := la.Load(pos[0], roof, m.SMs)
+	if err != nil {
+		return err
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(e.stderr, "la analyze: %s\n", w)
+	}
+	if of.json {
+		type groupJSON struct {
+			Impl, Algorithm, Model                                                       string
+			Datasets                                                                     int
+			MemoryShare, ComputeShare                                                    float64
+			IntensityMemory, IntensityCompute, IPCMemory, IPCCompute                     *float64
+			GlobalGtxn, GlobalThroughput, GldEfficiency, GstEfficiency, SharedEfficiency *float64
+		}
+		opt := func(v float64) *float64 {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil
+			}
+			return &v
+		}
+		var gs []groupJSON
+		for _, g := range res.Groups {
+			gs = append(gs, groupJSON{g.Impl, g.Algorithm, g.Model, g.Datasets, g.MemoryShare, g.ComputeShare,
+				opt(g.IntensityMemory), opt(g.IntensityCompute), opt(g.IPCMemory), opt(g.IPCCompute),
+				opt(g.GlobalGtxn), opt(g.GlobalThroughput), opt(g.GldEfficiency), opt(g.GstEfficiency), opt(g.SharedEfficiency)})
+		}
+		return writeJSON(e.stdout, struct {
+			*la.Result
+			Groups []groupJSON `json:"groups"`
+		}{res, gs})
+	}
+	var t *table
+	switch *show {
+	case "points":
+		t = &table{name: "la-points", title: "graphperf-la kernels on the instruction roofline",
+			header: []string{"graph", "impl", "density", "GIPS", "intensity", "bound", "IPC", "global Mtxn", "GB/s", "gld %", "gst %", "shared %"}}
+		for _, p := range res.Points {
+			t.add(p.Graph, p.Impl, laFloat(p.Density), laFloat(p.GIPS), laFloat(p.Intensity), p.Bound, laFloat(p.IPC),
+				laFloat(p.GlobalTransactions/1e6), laFloat(p.GlobalThroughput), laFloat(p.GldEfficiency), laFloat(p.GstEfficiency), laFloat(p.SharedEfficiency))
+		}
+	case "groups":
+		t = &table{name: "la-groups", title: fmt.Sprintf("compute- and memory-bound graphs per implementation (seed 001 tables 5-8; DRAM ridge %.2f)", res.Ridge),
+			header: []string{"impl", "model", "graphs", "mem %", "comp %", "intensity mem", "intensity comp", "IPC mem", "IPC comp", "Gtxn (mem)", "GB/s (mem)", "gld % (mem)", "gst % (mem)", "shared % (mem)"}}
+		for _, g := range res.Groups {
+			t.add(g.Impl, g.Model, strconv.Itoa(g.Datasets), laFloat(g.MemoryShare), laFloat(g.ComputeShare), laFloat(g.IntensityMemory), laFloat(g.IntensityCompute),
+				laFloat(g.IPCMemory), laFloat(g.IPCCompute), laFloat(g.GlobalGtxn), laFloat(g.GlobalThroughput), laFloat(g.GldEfficiency), laFloat(g.GstEfficiency), laFloat(g.SharedEfficiency))
+		}
+	case "variants":
+		impls := []string{"sssp-v1-atomic", "sssp-v1-shared", "sssp-v2", "sssp-v3", "sssp-worklist"}
+		header := []string{"graph"}
+		for _, k := range []string{"speedup", "IPC", "inst"} {
+			for _, i := range impls {
+				header = append(header, k+" "+strings.TrimPrefix(i, "sssp-"))
+			}
+		}
+		t = &table{name: "la-variants", title: "SSSP variants against sssp-la (seed 001 table 9)", header: header}
+		for _, r := range res.Variants {
+			row := []string{r.Graph}
+			for _, mp := range []map[string]float64{r.Speedup, r.IPC, r.Inst} {
+				for _, i := range impls {
+					v, ok := mp[i]
+					if !ok {
+						v = math.NaN()
+					}
+					row = append(row, laFloat(v))
+				}
+			}
+			t.add(row...)
+		}
+	case "sweep":
+		t = &table{name: "la-sweep", title: "Watts-Strogatz and R-MAT sweeps (seed 001 appendix B, tables 10-11)",
+			header: []string{"sweep", "family", "impl", "density", "param", "bound", "intensity", "gld %", "gst %", "shared %", "L2 gld bytes", "shared txn/req", "warps"}}
+		for _, s := range res.Sweep {
+			p := s.Point
+			t.add(s.Sweep, s.Family, p.Impl, laFloat(s.Density), s.Param+"="+laFloat(s.Value), p.Bound, laFloat(p.Intensity),
+				laFloat(p.GldEfficiency), laFloat(p.GstEfficiency), laFloat(p.SharedEfficiency), laFloat(p.L2GlobalLoadBytes), laFloat(p.SharedTxnPerRequest), laFloat(p.WarpsLaunched))
+		}
+	default:
+		return fmt.Errorf("--table %q: want points, groups, variants or sweep", *show)
+	}
+	return t.write(e.stdout, of.csv)
+}
