@@ -18,40 +18,81 @@ import (
 // lengths differ, ErrNoData when no pair can be drawn, and ErrValue when
 // band is not in [0, 1).
 func PredictedMeasured(title string, predicted, measured []float64, band float64) (*plot.Plot, error) {
-	if len(predicted) != len(measured) {
-		return nil, fmt.Errorf("%w: %d predicted, %d measured", ErrLength, len(predicted), len(measured))
-	}
-	if !(band >= 0 && band < 1) {
-		return nil, fmt.Errorf("%w: band %g is not in [0, 1)", ErrValue, band)
-	}
-	var xys plotter.XYs
-	lo, hi := math.Inf(1), 0.0
-	for i := range predicted {
-		p, m := predicted[i], measured[i]
-		if !positive(p) || !positive(m) {
-			continue
-		}
-		xys = append(xys, plotter.XY{X: m, Y: p})
-		lo, hi = math.Min(lo, math.Min(p, m)), math.Max(hi, math.Max(p, m))
-	}
-	if len(xys) == 0 {
-		return nil, fmt.Errorf("%w: no positive pair", ErrNoData)
+	return Against(AgainstSpec{Title: title, XLabel: "measured level time (ns)", YLabel: "predicted level time (ns)",
+		Diagonal: "predicted = measured", Band: band, Small: true},
+		measured, []Series{{Name: "(level, implementation) pairs", Values: predicted}})
+}
+
+// AgainstSpec describes an Against figure.
+type AgainstSpec struct {
+	Title, XLabel, YLabel string
+	// Diagonal labels the line y = x; Band > 0 adds y = x (1 ± Band).
+	Diagonal string
+	Band     float64
+	// Small draws many small translucent points (thousands of pairs);
+	// otherwise each point is a solid marker.
+	Small bool
+}
+
+// againstColors are the series' colours (matplotlib's first four).
+var againstColors = []color.NRGBA{{31, 119, 180, 255}, {255, 127, 14, 255}, {44, 160, 44, 255}, {214, 39, 40, 255}}
+
+// Against draws each series' values against x, pair by pair, on log-log
+// axes with the line y = x (and the band of spec). A pair that is not both
+// positive and finite is skipped; each series' legend entry counts its
+// points. ErrLength when a series is not as long as x, ErrNoData when no
+// pair can be drawn, ErrValue when the band is not in [0, 1).
+func Against(spec AgainstSpec, x []float64, series []Series) (*plot.Plot, error) {
+	if !(spec.Band >= 0 && spec.Band < 1) {
+		return nil, fmt.Errorf("%w: band %g is not in [0, 1)", ErrValue, spec.Band)
 	}
 	p := plot.New()
-	p.Title.Text = title
-	p.X.Label.Text = "measured level time (ns)"
-	p.Y.Label.Text = "predicted level time (ns)"
+	p.Title.Text = spec.Title
+	p.X.Label.Text, p.Y.Label.Text = spec.XLabel, spec.YLabel
 	logAxes(p, true, true)
-	p.Legend.Top = true
-	p.Legend.Left = true
-	sc, err := plotter.NewScatter(xys)
-	if err != nil {
-		return nil, err
+	p.Legend.Top, p.Legend.Left = true, true
+	lo, hi := math.Inf(1), 0.0
+	type drawn struct {
+		sc *plotter.Scatter
+		n  int
+		s  Series
 	}
-	sc.GlyphStyle.Shape = draw.CircleGlyph{}
-	sc.GlyphStyle.Radius = vg.Points(0.8)
-	sc.GlyphStyle.Color = color.NRGBA{R: 31, G: 119, B: 180, A: 60}
-	p.Add(sc)
+	var all []drawn
+	for i, s := range series {
+		if len(s.Values) != len(x) {
+			return nil, fmt.Errorf("%w: %d %s, %d x values", ErrLength, len(s.Values), s.Name, len(x))
+		}
+		var xys plotter.XYs
+		for j, v := range s.Values {
+			if !positive(v) || !positive(x[j]) {
+				continue
+			}
+			xys = append(xys, plotter.XY{X: x[j], Y: v})
+			lo, hi = math.Min(lo, math.Min(v, x[j])), math.Max(hi, math.Max(v, x[j]))
+		}
+		if len(xys) == 0 {
+			continue
+		}
+		sc, err := plotter.NewScatter(xys)
+		if err != nil {
+			return nil, err
+		}
+		c := againstColors[i%len(againstColors)]
+		if spec.Small {
+			c.A = 60
+			sc.GlyphStyle.Radius = vg.Points(0.8)
+			sc.GlyphStyle.Shape = draw.CircleGlyph{}
+		} else {
+			sc.GlyphStyle.Radius = vg.Points(2.2)
+			sc.GlyphStyle.Shape = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.TriangleGlyph{}, draw.SquareGlyph{}, draw.CrossGlyph{}}[i%4]
+		}
+		sc.GlyphStyle.Color = c
+		p.Add(sc)
+		all = append(all, drawn{sc, len(xys), s})
+	}
+	if len(all) == 0 {
+		return nil, fmt.Errorf("%w: no positive pair", ErrNoData)
+	}
 	line := func(f float64, dashed bool, label string) error {
 		l, err := plotter.NewLine(plotter.XYs{{X: lo, Y: lo * f}, {X: hi, Y: hi * f}})
 		if err != nil {
@@ -68,19 +109,21 @@ func PredictedMeasured(title string, predicted, measured []float64, band float64
 		}
 		return nil
 	}
-	if err := line(1, false, "predicted = measured"); err != nil {
+	if err := line(1, false, spec.Diagonal); err != nil {
 		return nil, err
 	}
-	if band > 0 {
-		label := fmt.Sprintf("±%g %%", math.Round(band*1000)/10)
-		if err := line(1+band, true, label); err != nil {
+	if spec.Band > 0 {
+		label := fmt.Sprintf("±%g %%", math.Round(spec.Band*1000)/10)
+		if err := line(1+spec.Band, true, label); err != nil {
 			return nil, err
 		}
-		if err := line(1-band, true, ""); err != nil {
+		if err := line(1-spec.Band, true, ""); err != nil {
 			return nil, err
 		}
 	}
-	p.Legend.Add(fmt.Sprintf("%d (level, implementation) pairs", len(xys)), sc)
+	for _, d := range all {
+		p.Legend.Add(fmt.Sprintf("%d %s", d.n, d.s.Name), d.sc)
+	}
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo*0.8, hi*1.25, lo*0.8, hi*1.25
 	return p, nil
 }

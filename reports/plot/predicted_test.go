@@ -2,6 +2,7 @@ package plot
 
 import (
 	"errors"
+	"gonum.org/v1/plot/vg"
 	"math"
 	"testing"
 )
@@ -26,5 +27,27 @@ func TestPredictedMeasuredErrors(t *testing.T) {
 	}
 	if _, err := PredictedMeasured("t", []float64{1}, []float64{1}, 1); !errors.Is(err, ErrValue) {
 		t.Errorf("band 1: %v", err)
+	}
+}
+
+func TestAgainstSeries(t *testing.T) {
+	x := []float64{100, 200, 400}
+	p, err := Against(AgainstSpec{Title: "t", XLabel: "x", YLabel: "y", Diagonal: "y = x", Band: 0.1},
+		x, []Series{{Name: "a", Values: []float64{110, 190, math.NaN()}}, {Name: "b", Values: []float64{0, 0, 0}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Series b has no positive point; a's two points set the axes.
+	if p.X.Min > 100 || p.X.Max < 200 || p.Y.Min > 110 || p.Y.Max < 190 {
+		t.Errorf("axes x %g-%g, y %g-%g", p.X.Min, p.X.Max, p.Y.Min, p.Y.Max)
+	}
+	if err := Save(p, t.TempDir(), "against", 4*vg.Inch, 4*vg.Inch); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Against(AgainstSpec{}, x, []Series{{Name: "b", Values: []float64{0, 0, 0}}}); !errors.Is(err, ErrNoData) {
+		t.Errorf("no positive pair: %v", err)
+	}
+	if _, err := Against(AgainstSpec{}, x, []Series{{Name: "short", Values: []float64{1}}}); !errors.Is(err, ErrLength) {
+		t.Errorf("short series: %v", err)
 	}
 }
