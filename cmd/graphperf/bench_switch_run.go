@@ -4,15 +4,18 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
-	"github.com/graphperf/graphperf/analysis/aggregate"
-	"github.com/graphperf/graphperf/kernels/measured"
+	"gonum.org/v1/plot/vg"
 
+	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/analysis/mixmatch"
 	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/model/predict"
+	rplot "github.com/graphperf/graphperf/reports/plot"
 )
 
 const benchSwitchHelp = `Measures the switching BFS (graphperf-bfs --impl switch, Mix-and-Match,
@@ -30,7 +33,9 @@ Resumable, --time-budget and --deadline as for "bench sweep".
 held-out models: measure them on graphs they never saw), or the embedded
 default model when empty.
 
---report reads a switch results directory (no GPU) and compares, per
+--report reads a switch results directory (--results, a comma-separated
+list reported as one; without it the H100 measurements embedded in the
+binary, kernels/measured/h100/switch; no GPU) and compares, per
 (graph, root), the measured switch total (kernels plus conversions) with
 the per-level optimum, the best non-switching implementation and dobfs of
 the embedded dataset of the same GPU (h100 or h200, from the results'
@@ -41,7 +46,7 @@ rows over the inputs and issue 15's targets.`
 
 // benchSwitch is "bench switch".
 func benchSwitch(e *env, args []string) error {
-	fs := newFlagSet(e, "switch", "bench switch --corpus FILE --work DIR --results DIR [flags] | bench switch --report --results DIR [--json]", benchSwitchHelp)
+	fs := newFlagSet(e, "switch", "bench switch --corpus FILE --work DIR --results DIR [flags] | bench switch --report [--results DIR] [--json] [--plot DIR]", benchSwitchHelp)
 	corpusPath := fs.String("corpus", "", "the corpus file (required to measure)")
 	graphsDir := fs.String("graphs", "", "the directory of the corpus's file graphs")
 	workDir := fs.String("work", "", "where graphs are made and the runner writes (required to measure)")
@@ -55,18 +60,25 @@ func benchSwitch(e *env, args []string) error {
 	report := fs.Bool("report", false, "report on the results directory instead of measuring")
 	dataDir := fs.String("data", "", "report: the measured dataset to compare with (default: the embedded one of the results' GPU)")
 	asJSON := fs.Bool("json", false, "report: JSON instead of tables")
+	plotDir := fs.String("plot", "", "report: also draw the measured switch against the offline and the predicted Mix-and-Match per input into DIR")
 	if _, err := parse(fs, args, 0, 0); err != nil {
 		return err
 	}
-	if *resultsDir == "" {
-		return fmt.Errorf("--results: a results directory is required")
-	}
 	if *report {
-		return benchSwitchReport(e, *resultsDir, *dataDir, *asJSON)
+		dirs := *resultsDir
+		if dirs == "" {
+			var err error
+			if dirs, err = embeddedSwitchDirs(); err != nil {
+				return err
+			}
+		}
+		return benchSwitchReport(e, dirs, *dataDir, *asJSON, *plotDir)
 	}
 	switch {
-	case *asJSON || *dataDir != "":
-		return fmt.Errorf("--json and --data: only with --report")
+	case *resultsDir == "":
+		return fmt.Errorf("--results: a results directory is required")
+	case *asJSON || *dataDir != "" || *plotDir != "":
+		return fmt.Errorf("--json, --data and --plot: only with --report")
 	case *corpusPath == "":
 		return fmt.Errorf("--corpus: a corpus file is required")
 	case *workDir == "":
@@ -113,9 +125,47 @@ func benchSwitch(e *env, args []string) error {
 	return runSweep(e, c, opt, "switch")
 }
 
+// embeddedSwitchDirs are the switch measurements embedded with the H100
+// dataset (kernels/measured/h100/switch: the SNAP graphs and 32 held-out
+// synthetic graphs), as "bench switch --report" reads them without
+// --results.
+func embeddedSwitchDirs() (string, error) {
+	d, err := measured.Get("h100")
+	if err != nil {
+		return "", err
+	}
+	dir, err := d.Dir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "switch", "real") + "," + filepath.Join(dir, "switch", "graphs"), nil
+}
+
+// switchPlot draws each input's measured switch total against the offline
+// and the model's predicted Mix-and-Match.
+func switchPlot(e *env, dir, device string, rep *mixmatch.Report) error {
+	var measuredUs, offline, predicted []float64
+	for _, x := range rep.Inputs {
+		measuredUs = append(measuredUs, x.SwitchNs/1e3)
+		offline = append(offline, x.OfflineNs/1e3)
+		predicted = append(predicted, x.PredictedNs/1e3)
+	}
+	title := fmt.Sprintf("The switching BFS on %s, per input", device)
+	fig, err := rplot.Against(rplot.AgainstSpec{Title: title, XLabel: "measured switch total (us)",
+		YLabel: "Mix-and-Match (us)", Diagonal: "= measured", Band: mixmatch.WithinTolerance},
+		measuredUs, []rplot.Series{
+			{Name: "offline (the dataset's times of the switch's picks)", Values: offline},
+			{Name: "predicted by the model (its picks' predicted times)", Values: predicted},
+		})
+	if err != nil {
+		return err
+	}
+	return e.figure(dir, "switch-against-offline", title, fig, 6*vg.Inch, 5*vg.Inch)
+}
+
 // benchSwitchReport is "bench switch --report": dirs is one results
 // directory or a comma-separated list, reported as one.
-func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool) error {
+func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool, plotDir string) error {
 	var totals []kernels.Total
 	predicted := map[aggregate.Input]float64{}
 	var graphs, warnings []string
@@ -163,6 +213,11 @@ func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool) error {
 		return err
 	}
 	rep.Warnings = append(warnings, rep.Warnings...)
+	if plotDir != "" || e.inReport() {
+		if err := switchPlot(e, plotDir, device, rep); err != nil {
+			return err
+		}
+	}
 	if asJSON {
 		return writeJSON(e.stdout, struct {
 			Device    string `json:"device"`

@@ -61,7 +61,7 @@ func TestReportDefault(t *testing.T) {
 	joined := strings.Join(figs, " ")
 	for _, want := range []string{"degrees-config-powerlaw", "service-curves-h100", "om-round-times", "om-visits", "om-jobs",
 		"om-rbm", "om-mlp", "roofline-h100", "normalized-levels", "heatmap-levels", "level-times-rmat-s22-e16", "normalized-total", "pagerank-heatmap",
-		"c12-orderings-soc-slashdot0902", "tree-importances", "c13-tree", "tree-predictions"} {
+		"c12-orderings-soc-slashdot0902", "tree-importances", "c13-tree", "tree-predictions", "switch-against-offline"} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("no figure %s among %v", want, figs)
 		}
