@@ -9,11 +9,14 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/model/predict"
+	"github.com/graphperf/graphperf/workload/catalog"
 )
 
 // Issue 15's targets for the switching BFS.
@@ -50,6 +53,9 @@ type Input struct {
 	// reference dataset's measured level time of the implementation the
 	// switch ran there ("predict evaluate"'s Mix-and-Match).
 	OfflineNs float64
+	// ConvertPredictedNs is the predicted time of the conversions those
+	// picks need (predict.Physics.ConversionNs); 0 when not given.
+	ConvertPredictedNs float64
 	// OptimumNs is the reference dataset's per-level optimum (the sum over
 	// levels of the fastest implementation's level time), BestImpl and
 	// BestNs its fastest single implementation, DOBFSNs its dobfs.
@@ -75,9 +81,11 @@ type Ratio struct {
 // have all of them.
 type Report struct {
 	Inputs []Input
-	// Rows: the switch measured, the offline Mix-and-Match, the best
-	// non-switching implementation, dobfs of the dataset, and dobfs of the
-	// switch's own runner call, each against the per-level optimum.
+	// Rows: the switch measured, the offline Mix-and-Match, (when
+	// Compare was given predicted conversions) the offline Mix-and-Match
+	// plus them, the best non-switching implementation, dobfs of the
+	// dataset, and dobfs of the switch's own runner call, each against the
+	// per-level optimum.
 	Rows []Ratio
 	// WithinOffline is the share of inputs whose switch total is within
 	// WithinTolerance of the offline Mix-and-Match; BeatsDOBFS the share
@@ -93,16 +101,19 @@ type Report struct {
 	// Met says whether each of issue 15's targets is met.
 	TotalMet, WithinMet, BeatsDOBFSMet bool
 	Warnings                           []string
+	withConvert                        bool // Compare was given predicted conversions
 }
 
 // Compare builds the report from a switch measurement's totals (those of
-// impl switch and dobfs, validated), the predicted totals by input, and
+// impl switch and dobfs, validated), the predicted totals by input, the
+// predicted conversion times by input (PredictedConversions; nil for
+// none), and
 // the reference dataset's runs of the same graphs and roots. An input
 // without a dobfs run, or without reference runs with level times, or
 // whose switch ran another number of levels than the references, is left
 // out with a warning. ErrNoInputs when none is left.
-func Compare(totals []kernels.Total, predicted map[aggregate.Input]float64, ref []aggregate.Run) (*Report, error) {
-	rep := &Report{}
+func Compare(totals []kernels.Total, predicted, convert map[aggregate.Input]float64, ref []aggregate.Run) (*Report, error) {
+	rep := &Report{withConvert: convert != nil}
 	own := map[aggregate.Input]float64{}
 	var switches []kernels.Total
 	for _, t := range totals {
@@ -141,7 +152,8 @@ func Compare(totals []kernels.Total, predicted map[aggregate.Input]float64, ref 
 	for _, t := range switches {
 		in := aggregate.Input{Graph: strings.TrimSuffix(t.Graph, ".gpg"), Root: t.Root}
 		x := Input{Input: in, Levels: len(t.SwitchImpls), SwitchNs: t.MedianNs, KernelNs: t.KernelMedianNs,
-			ConvertNs: t.ConvertMedianNs, Conversions: t.Conversions, PredictedNs: predicted[in]}
+			ConvertNs: t.ConvertMedianNs, Conversions: t.Conversions, PredictedNs: predicted[in],
+			ConvertPredictedNs: convert[in]}
 		for L := 1; L < len(t.SwitchImpls); L++ {
 			if t.SwitchImpls[L] != t.SwitchImpls[L-1] {
 				x.Switches++
@@ -200,12 +212,13 @@ var ErrNoInputs = errors.New("mixmatch: no input with a switch run and its refer
 
 // Row names of Report.Rows.
 const (
-	RowSwitch    = "switch (measured)"
-	RowOffline   = "Mix-and-Match offline (model's picks, dataset times)"
-	RowBest      = "best non-switching"
-	RowDOBFS     = "dobfs (dataset)"
-	RowOwnDOBFS  = "dobfs (same call)"
-	RowPredicted = "Mix-and-Match predicted (model's times)"
+	RowSwitch      = "switch (measured)"
+	RowOffline     = "Mix-and-Match offline (model's picks, dataset times)"
+	RowBest        = "best non-switching"
+	RowDOBFS       = "dobfs (dataset)"
+	RowOwnDOBFS    = "dobfs (same call)"
+	RowPredicted   = "Mix-and-Match predicted (model's times)"
+	RowOfflineConv = "offline Mix-and-Match + conversions (predicted)"
 )
 
 func (rep *Report) summarise() {
@@ -229,6 +242,9 @@ func (rep *Report) summarise() {
 		ratio(RowBest, func(x Input) float64 { return x.BestNs }),
 		ratio(RowDOBFS, func(x Input) float64 { return x.DOBFSNs }),
 		ratio(RowOwnDOBFS, func(x Input) float64 { return x.OwnDOBFSNs }),
+	}
+	if rep.withConvert {
+		rep.Rows = slices.Insert(rep.Rows, 2, ratio(RowOfflineConv, func(x Input) float64 { return x.OfflineNs + x.ConvertPredictedNs }))
 	}
 	n := float64(len(rep.Inputs))
 	var within, beats, sw, dob, conv, switches, conversions, pred, predSw float64
@@ -276,12 +292,30 @@ func Platform(device string) (string, error) {
 // validated totals, the predicted totals by input, the GPU's name and the
 // graphs.
 type Measurement struct {
-	Dir       string
-	Device    string
-	Graphs    []string
-	Totals    []kernels.Total
-	Predicted map[aggregate.Input]float64
-	Warnings  []string
+	Dir    string
+	Device string
+	Graphs []string
+	Totals []kernels.Total
+	// SwitchLevels are the switch's level lines (its picks, frontier
+	// forms and conversions).
+	SwitchLevels []kernels.Level
+	Predicted    map[aggregate.Input]float64
+	Warnings     []string
+}
+
+// PredictedConversions is, per input, the predicted time of the
+// conversions the switch's level lines record (its picks' frontier forms,
+// catalog.SwitchConversions), each ph.ConversionNs.
+func PredictedConversions(levels []kernels.Level, ph predict.Physics) map[aggregate.Input]float64 {
+	out := map[aggregate.Input]float64{}
+	for _, l := range levels {
+		if l.Impl != kernels.ImplSwitch || l.Convert == catalog.ConvNone || l.Convert == "" {
+			continue
+		}
+		in := aggregate.Input{Graph: strings.TrimSuffix(l.Graph, ".gpg"), Root: l.Root}
+		out[in] += ph.ConversionNs(l.Convert, l.N, l.Frontier)
+	}
+	return out
 }
 
 // LoadDir reads a "graphperf bench switch" results directory: its
@@ -316,6 +350,11 @@ func LoadDir(dir string) (*Measurement, error) {
 		}
 		m.Graphs = append(m.Graphs, rec.Name)
 		m.Totals = append(m.Totals, res.Totals...)
+		for _, l := range res.Levels {
+			if l.Impl == kernels.ImplSwitch {
+				m.SwitchLevels = append(m.SwitchLevels, l)
+			}
+		}
 		if rec.Switch != nil && len(rec.Switch.PredictedNs) == len(rec.Roots) {
 			for i, r := range rec.Roots {
 				m.Predicted[aggregate.Input{Graph: rec.Name, Root: r}] = rec.Switch.PredictedNs[i]

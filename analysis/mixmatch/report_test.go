@@ -48,7 +48,9 @@ func TestCompare(t *testing.T) {
 		runs = append(runs, aggregate.Run{Input: in, Impl: impl, TotalNs: sum, LevelNs: lv})
 	}
 	const predicted = 120000.0
-	rep, err := Compare([]kernels.Total{sw, own}, map[aggregate.Input]float64{in: predicted}, runs)
+	const convPredicted = 30000.0
+	rep, err := Compare([]kernels.Total{sw, own}, map[aggregate.Input]float64{in: predicted},
+		map[aggregate.Input]float64{in: convPredicted}, runs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +72,8 @@ func TestCompare(t *testing.T) {
 	best, dobfs := 130000.0, 116000.0 // queue's and dobfs's sums; topo's is 137000
 	x := rep.Inputs[0]
 	want := Input{Input: in, Levels: 6, SwitchNs: 158880, KernelNs: 110752, ConvertNs: 48384, Conversions: 4, Switches: 5,
-		OwnDOBFSNs: 200000, PredictedNs: predicted, OfflineNs: offline, OptimumNs: optimum, BestImpl: "dobfs", BestNs: dobfs, DOBFSNs: dobfs}
+		OwnDOBFSNs: 200000, PredictedNs: predicted, OfflineNs: offline, OptimumNs: optimum, BestImpl: "dobfs", BestNs: dobfs, DOBFSNs: dobfs,
+		ConvertPredictedNs: convPredicted}
 	if best < dobfs {
 		t.Fatal("test arithmetic: the best single is dobfs")
 	}
@@ -78,7 +81,10 @@ func TestCompare(t *testing.T) {
 		t.Errorf("input\n got %+v\nwant %+v", x, want)
 	}
 	rows := map[string]float64{RowSwitch: 158880 / optimum, RowOffline: offline / optimum, RowBest: dobfs / optimum,
-		RowDOBFS: dobfs / optimum, RowOwnDOBFS: 200000 / optimum}
+		RowDOBFS: dobfs / optimum, RowOwnDOBFS: 200000 / optimum, RowOfflineConv: (offline + convPredicted) / optimum}
+	if len(rep.Rows) != len(rows) || rep.Rows[2].Name != RowOfflineConv {
+		t.Errorf("%d rows (want %d), the third %q", len(rep.Rows), len(rows), rep.Rows[2].Name)
+	}
 	for _, r := range rep.Rows {
 		if w, ok := rows[r.Name]; !ok || math.Abs(r.Total-w) > 1e-12 || math.Abs(r.Avg-w) > 1e-12 || r.OptimalNs != optimum {
 			t.Errorf("row %+v, want total %v", r, w)
@@ -103,13 +109,13 @@ func TestCompareLeavesOut(t *testing.T) {
 	sw := kernels.Total{Identity: kernels.Identity{Graph: "g.gpg", Root: 1, Impl: kernels.ImplSwitch},
 		Times: kernels.Times{MedianNs: 10}, SwitchTotal: kernels.SwitchTotal{SwitchImpls: []string{"topo", "topo"}}}
 	// No dobfs run in the call, then no reference: nothing is left.
-	if _, err := Compare([]kernels.Total{sw}, nil, nil); err != ErrNoInputs {
+	if _, err := Compare([]kernels.Total{sw}, nil, nil, nil); err != ErrNoInputs {
 		t.Errorf("err %v, want ErrNoInputs", err)
 	}
 	own := sw
 	own.Impl = kernels.ImplDOBFS
 	runs := []aggregate.Run{{Input: aggregate.Input{Graph: "g", Root: 1}, Impl: "topo", TotalNs: 3, LevelNs: []float64{1, 1, 1}}}
-	if _, err := Compare([]kernels.Total{sw, own}, nil, runs); err != ErrNoInputs {
+	if _, err := Compare([]kernels.Total{sw, own}, nil, nil, runs); err != ErrNoInputs {
 		t.Errorf("a level-count mismatch: err %v, want ErrNoInputs", err)
 	}
 }

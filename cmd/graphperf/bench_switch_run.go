@@ -14,6 +14,7 @@ import (
 	"github.com/graphperf/graphperf/analysis/mixmatch"
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/kernels/measured"
+	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/predict"
 	rplot "github.com/graphperf/graphperf/reports/plot"
 )
@@ -167,6 +168,7 @@ func switchPlot(e *env, dir, device string, rep *mixmatch.Report) error {
 // directory or a comma-separated list, reported as one.
 func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool, plotDir string) error {
 	var totals []kernels.Total
+	var levels []kernels.Level
 	predicted := map[aggregate.Input]float64{}
 	var graphs, warnings []string
 	device := ""
@@ -182,6 +184,7 @@ func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool, plotDir string
 			device = m.Device
 		}
 		totals = append(totals, m.Totals...)
+		levels = append(levels, m.SwitchLevels...)
 		for k, v := range m.Predicted {
 			predicted[k] = v
 		}
@@ -208,7 +211,16 @@ func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool, plotDir string
 		return err
 	}
 	warnings = append(warnings, w...)
-	rep, err := mixmatch.Compare(totals, predicted, ref)
+	// The conversions' predicted cost needs the GPU's machine file.
+	var convert map[aggregate.Input]float64
+	if p, err := mixmatch.Platform(device); err == nil {
+		if mach, err := machine.Lookup(p); err == nil {
+			if ph, err := predict.NewPhysics(mach); err == nil {
+				convert = mixmatch.PredictedConversions(levels, ph)
+			}
+		}
+	}
+	rep, err := mixmatch.Compare(totals, predicted, convert, ref)
 	if err != nil {
 		return err
 	}
