@@ -19,6 +19,15 @@ import (
 // has no time at that level, or when rows lacks some of its levels.
 // tab must compare against aggregate.AgainstLevels.
 func MixAndMatch(name string, tab *aggregate.Table, rows []Row, predict func(*Row) string) (aggregate.Row, []string) {
+	return MixAndMatchCost(name, tab, rows, predict, nil)
+}
+
+// MixAndMatchCost is MixAndMatch with extra(input, its level rows in level
+// order, the implementations picked there) added to each input's total:
+// what running those picks in one traversal costs beyond their level times
+// (the switching BFS's frontier conversions). A nil extra adds nothing.
+func MixAndMatchCost(name string, tab *aggregate.Table, rows []Row, predict func(*Row) string,
+	extra func(in aggregate.Input, rs []*Row, picks []string) float64) (aggregate.Row, []string) {
 	byInput := map[aggregate.Input][]*Row{}
 	for i := range rows {
 		byInput[rows[i].Input()] = append(byInput[rows[i].Input()], &rows[i])
@@ -34,8 +43,10 @@ func MixAndMatch(name string, tab *aggregate.Table, rows []Row, predict func(*Ro
 			continue
 		}
 		total, ok := 0.0, true
+		picks := make([]string, 0, len(rs))
 		for _, r := range rs {
 			impl := predict(r)
+			picks = append(picks, impl)
 			ns, has := r.LevelNs[impl]
 			if !has {
 				warnings = append(warnings, fmt.Sprintf("%s: %s level %d: predicted %s was not measured; left out", name, o.Input, r.Level, impl))
@@ -46,6 +57,9 @@ func MixAndMatch(name string, tab *aggregate.Table, rows []Row, predict func(*Ro
 		}
 		if !ok {
 			continue
+		}
+		if extra != nil {
+			total += extra(o.Input, rs, picks)
 		}
 		ratio := total / o.Ns
 		out.Inputs++

@@ -51,14 +51,17 @@ synthetic-to-real split.`
 
 // evalJSON is one split of "predict evaluate --json".
 type evalSplitJSON struct {
-	Split            string             `json:"split"`
-	Kind             string             `json:"kind"`
-	Seed             uint64             `json:"seed"`
-	TestGraphs       []string           `json:"test_graphs"`
-	Inputs           int                `json:"inputs"`
-	MixAndMatch      float64            `json:"mix_and_match_total"`
-	MixAndMatchAvg   float64            `json:"mix_and_match_avg"`
-	MixAndMatchWorst float64            `json:"mix_and_match_worst"`
+	Split            string   `json:"split"`
+	Kind             string   `json:"kind"`
+	Seed             uint64   `json:"seed"`
+	TestGraphs       []string `json:"test_graphs"`
+	Inputs           int      `json:"inputs"`
+	MixAndMatch      float64  `json:"mix_and_match_total"`
+	MixAndMatchAvg   float64  `json:"mix_and_match_avg"`
+	MixAndMatchWorst float64  `json:"mix_and_match_worst"`
+	// SwitchTotal is Mix-and-Match with the predicted frontier conversions
+	// of the switching BFS (predict.Score.Switch); nil when unknown.
+	SwitchTotal      *float64           `json:"switch_total,omitempty"`
 	BestNonSwitching float64            `json:"best_non_switching_total"`
 	BestFixed        float64            `json:"best_fixed_total"`
 	BestFixedImpl    string             `json:"best_fixed_impl"`
@@ -158,6 +161,9 @@ func splitJSON(r *predict.SplitResult) evalSplitJSON {
 	if !math.IsNaN(r.Tree.Total) {
 		j.Tree = &r.Tree.Total
 	}
+	if sw := r.Model.Switch.Total; r.Model.Switch.Inputs > 0 && !math.IsNaN(sw) {
+		j.SwitchTotal = &sw
+	}
 	for name, sc := range r.External {
 		if j.Baselines == nil {
 			j.Baselines, j.BaselineErrors = map[string]float64{}, map[string]float64{}
@@ -241,7 +247,7 @@ func writeEvaluation(e *env, results []*predict.SplitResult, asJSON bool) error 
 		return writeJSONLines(e.stdout, lines)
 	}
 	hasBaseline := len(results) > 0 && len(results[0].External) > 0
-	header := []string{"split", "inputs", "mix_and_match", "best_non_switching", "best_fixed", "best_fixed_impl", "classification_tree"}
+	header := []string{"split", "inputs", "mix_and_match", "with_conversions", "best_non_switching", "best_fixed", "best_fixed_impl", "classification_tree"}
 	if hasBaseline {
 		header = append(header, "sklearn_hgb")
 	}
@@ -258,7 +264,11 @@ func writeEvaluation(e *env, results []*predict.SplitResult, asJSON bool) error 
 		return fmt.Sprintf("%.3fx", v)
 	}
 	for _, r := range results {
-		row := []string{r.Split.Name, strconv.Itoa(r.Model.Inputs), x(r.Model.MixAndMatch.Total), x(r.Model.BestNonSwitching.Total),
+		sw := math.NaN()
+		if r.Model.Switch.Inputs > 0 {
+			sw = r.Model.Switch.Total
+		}
+		row := []string{r.Split.Name, strconv.Itoa(r.Model.Inputs), x(r.Model.MixAndMatch.Total), x(sw), x(r.Model.BestNonSwitching.Total),
 			x(r.Model.BestFixed.Total), r.Model.BestFixed.Name, x(r.Tree.Total)}
 		if hasBaseline {
 			row = append(row, x(r.External[baselineName].MixAndMatch.Total))

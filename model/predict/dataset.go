@@ -35,6 +35,11 @@ type Dataset struct {
 	// a file (the SNAP graphs) rather than generated.
 	Graphs []string
 	Real   map[string]bool
+	// Traversal holds, per level row, what the switching BFS's conversions
+	// depend on (SwitchCost): the graph's vertices, the frontier and
+	// dobfs's direction by the runner's rule. Physics is the machine's.
+	Traversal []LevelTraversal
+	Physics   Physics
 	// Data is what the dataset was built from (MixAndMatch's optimum needs
 	// its runs).
 	Data     *split.Data
@@ -55,7 +60,7 @@ func NewDataset(d *split.Data, levels LevelSource, ph Physics) (*Dataset, error)
 	if err != nil {
 		return nil, err
 	}
-	ds := &Dataset{Kernels: ks, Real: map[string]bool{}, Data: d, Warnings: warnings}
+	ds := &Dataset{Kernels: ks, Real: map[string]bool{}, Data: d, Warnings: warnings, Physics: ph}
 	for g := range d.Real {
 		ds.Real[g] = true
 	}
@@ -101,6 +106,10 @@ func NewDataset(d *split.Data, levels LevelSource, ph Physics) (*Dataset, error)
 			}
 		}
 		ds.Levels = append(ds.Levels, in...)
+		bu := cost.BFSConfig{}.BottomUp(lv)
+		for i := range in {
+			ds.Traversal = append(ds.Traversal, LevelTraversal{Vertices: lv[i].Vertices, Frontier: lv[i].Frontier, BottomUp: bu[i]})
+		}
 		graphs[g] = true
 	}
 	if len(ds.Levels) == 0 {
@@ -114,6 +123,12 @@ func NewDataset(d *split.Data, levels LevelSource, ph Physics) (*Dataset, error)
 	}
 	sort.Strings(ds.Graphs)
 	return ds, nil
+}
+
+// LevelTraversal is one level row's n, n_f and dobfs direction.
+type LevelTraversal struct {
+	Vertices, Frontier int64
+	BottomUp           bool
 }
 
 // sameFrontiers checks that the level properties describe the BFS the

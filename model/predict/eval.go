@@ -10,6 +10,7 @@ import (
 	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/analysis/split"
 	"github.com/graphperf/graphperf/model/tree"
+	"github.com/graphperf/graphperf/workload/catalog"
 	"gonum.org/v1/gonum/stat"
 )
 
@@ -136,6 +137,12 @@ type Score struct {
 	// input; BestFixed the one implementation with the least Total on the
 	// training inputs, run everywhere.
 	MixAndMatch, BestNonSwitching, BestFixed aggregate.Row
+	// Switch is MixAndMatch with the frontier conversions its picks need
+	// in the switching BFS added to each input (SwitchCost, predicted by
+	// Physics.ConversionNs): what the switching BFS would take if each
+	// level ran as fast as measured alone. Its Total is NaN when the
+	// dataset has no traversal information.
+	Switch aggregate.Row
 	// MedianError is the median of |predicted - measured| / measured over
 	// every (level, implementation) of the inputs; Within20 the share of
 	// them within ±20 %; Spearman the mean over levels of the rank
@@ -174,6 +181,12 @@ func ScoreLevels(ds *Dataset, levels []int, pred []float64, bestFixed string) (S
 	}
 	var s Score
 	s.MixAndMatch, s.Warnings = split.MixAndMatch("mix-and-match", tab, rows, pick)
+	s.Switch = aggregate.Row{Name: "switch", Total: math.NaN()}
+	if len(ds.Traversal) == len(ds.Levels) {
+		s.Switch, _ = split.MixAndMatchCost("switch", tab, rows, pick, func(_ aggregate.Input, rs []*split.Row, picks []string) float64 {
+			return ds.conversionNs(rs, picks, index)
+		})
+	}
 	s.BestNonSwitching = tab.BestNonSwitching
 	s.Inputs = s.MixAndMatch.Inputs
 	s.Warnings = append(s.Warnings, tab.Warnings...)
@@ -211,6 +224,28 @@ func ScoreLevels(ds *Dataset, levels []int, pred []float64, bestFixed string) (S
 		s.Spearman = rho / float64(nrho)
 	}
 	return s, nil
+}
+
+// conversionNs is the predicted time of the conversions the switching BFS
+// makes to run picks at the level rows rs of one input (index maps a row
+// to its level row in ds).
+func (ds *Dataset) conversionNs(rs []*split.Row, picks []string, index map[*split.Row]int) float64 {
+	forms := make([]catalog.Form, len(rs))
+	for i, r := range rs {
+		k, err := catalog.Parse(picks[i])
+		if err != nil {
+			return math.NaN()
+		}
+		forms[i] = k.Form(ds.Traversal[index[r]].BottomUp)
+	}
+	ns := 0.0
+	for i, c := range catalog.SwitchConversions(forms) {
+		if c != catalog.ConvNone {
+			t := ds.Traversal[index[rs[i]]]
+			ns += ds.Physics.ConversionNs(c, t.Vertices, t.Frontier)
+		}
+	}
+	return ns
 }
 
 func seq(n int) []int {
