@@ -107,6 +107,17 @@ class JsonLine {
   std::string s_;
 };
 
+// join_args is the command line as the "device" JSON line records it: the
+// arguments joined by single spaces.
+inline std::string join_args(int argc, char** argv) {
+  std::string s;
+  for (int i = 0; i < argc; ++i) {
+    if (i) s += " ";
+    s += argv[i];
+  }
+  return s;
+}
+
 // ---------------------------------------------------------------- stats
 struct Summary {
   double min = 0, median = 0, mean = 0, max = 0, stddev = 0;

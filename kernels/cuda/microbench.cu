@@ -531,15 +531,6 @@ bool parse_options(int argc, char** argv, MbOptions& o, std::string& err) {
   return true;
 }
 
-std::string join_args(int argc, char** argv) {
-  std::string s;
-  for (int i = 0; i < argc; ++i) {
-    if (i) s += " ";
-    s += argv[i];
-  }
-  return s;
-}
-
 double median_of(const std::vector<double>& v) { return summarize(v).median; }
 
 // Host check that perm_n is a bijection on [0, n) for small n (power of two

@@ -353,15 +353,6 @@ std::string json_array(const std::vector<double>& v) {
   return s + "]";
 }
 
-std::string join_args(int argc, char** argv) {
-  std::string s;
-  for (int i = 0; i < argc; ++i) {
-    if (i) s += " ";
-    s += argv[i];
-  }
-  return s;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {

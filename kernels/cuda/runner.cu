@@ -620,15 +620,6 @@ void add_ids(JsonLine& j, const char* type, const gpg::Graph& g, uint32_t root, 
   j.str("claim", claim_name(s.kind, o.claim_plain));
 }
 
-std::string join_args(int argc, char** argv) {
-  std::string s;
-  for (int i = 0; i < argc; ++i) {
-    if (i) s += " ";
-    s += argv[i];
-  }
-  return s;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
