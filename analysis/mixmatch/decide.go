@@ -11,9 +11,9 @@ import (
 )
 
 // RootDecision is what the model predicts for one root's decisions: the
-// switch's total (the sum over levels of the recommended implementation's
-// predicted time, plus the frontier conversions those picks need,
-// predict.SwitchCost) beside the best single implementation's.
+// switch's total (the plan's predicted level times and frontier
+// conversions, predict.PlanSwitch) beside the best single
+// implementation's.
 type RootDecision struct {
 	Root         uint32
 	Levels       int
@@ -24,8 +24,9 @@ type RootDecision struct {
 }
 
 // ModelDecisions predicts every root's levels of g (called name) with m
-// on ph's machine (predict.PredictBFS) and takes each level's
-// recommendation, the least predicted time. The default is the
+// on ph's machine (predict.PredictBFS) and takes each level's pick of the
+// switching plan (predict.PlanSwitch: the least predicted total, level
+// times and frontier conversions together). The default is the
 // implementation of least predicted total over the roots. source is the
 // decisions' source line. Warnings are the predictions' (deduplicated).
 //
@@ -50,8 +51,8 @@ func ModelDecisions(m *predict.Model, ph predict.Physics, g *graph.CSR, name str
 		}
 		impls := map[string]bool{}
 		for _, l := range p.Levels {
-			d.Levels = append(d.Levels, kernels.Decision{Root: int64(r), Level: l.Level, Impl: l.Recommended})
-			impls[l.Recommended] = true
+			d.Levels = append(d.Levels, kernels.Decision{Root: int64(r), Level: l.Level, Impl: l.Switch})
+			impls[l.Switch] = true
 		}
 		for _, t := range p.Totals {
 			totals[t.Impl] += t.Ns

@@ -228,8 +228,18 @@ func predictBFS(e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "\npredicted total: Mix-and-Match %s us; best single implementation %s %s us; dobfs %s us\n",
 		us(p.MixAndMatchNs), p.BestSingle.Impl, us(p.BestSingle.Ns), us(p.DOBFSNs))
-	fmt.Fprintf(e.stdout, "the switching BFS (graphperf-bfs --impl switch) with these picks: %s us, of which %d frontier conversions %s us\n",
-		us(p.SwitchNs), p.Conversions, us(p.ConversionsNs))
+	var differ []string
+	for _, l := range p.Levels {
+		if l.Switch != l.Recommended {
+			differ = append(differ, fmt.Sprintf("level %d %s", l.Level, l.Switch))
+		}
+	}
+	note := "it runs the recommended implementation at every level"
+	if len(differ) > 0 {
+		note = "where a conversion costs more than it saves it runs: " + strings.Join(differ, ", ")
+	}
+	fmt.Fprintf(e.stdout, "the switching BFS (graphperf-bfs --impl switch, the plan of least predicted total with frontier conversions): %s us, of which %d conversions %s us; %s\n",
+		us(p.SwitchNs), p.Conversions, us(p.ConversionsNs), note)
 	return nil
 }
 

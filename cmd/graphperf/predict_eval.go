@@ -59,8 +59,10 @@ type evalSplitJSON struct {
 	MixAndMatch      float64  `json:"mix_and_match_total"`
 	MixAndMatchAvg   float64  `json:"mix_and_match_avg"`
 	MixAndMatchWorst float64  `json:"mix_and_match_worst"`
-	// SwitchTotal is Mix-and-Match with the predicted frontier conversions
-	// of the switching BFS (predict.Score.Switch); nil when unknown.
+	// SwitchTotal is the switching BFS's plan (predict.Score.Switch: the
+	// picks of least predicted total with frontier conversions, charged
+	// their measured level times and predicted conversions); nil when
+	// unknown.
 	SwitchTotal      *float64           `json:"switch_total,omitempty"`
 	BestNonSwitching float64            `json:"best_non_switching_total"`
 	BestFixed        float64            `json:"best_fixed_total"`
@@ -247,7 +249,7 @@ func writeEvaluation(e *env, results []*predict.SplitResult, asJSON bool) error 
 		return writeJSONLines(e.stdout, lines)
 	}
 	hasBaseline := len(results) > 0 && len(results[0].External) > 0
-	header := []string{"split", "inputs", "mix_and_match", "with_conversions", "best_non_switching", "best_fixed", "best_fixed_impl", "classification_tree"}
+	header := []string{"split", "inputs", "mix_and_match", "switch_plan", "best_non_switching", "best_fixed", "best_fixed_impl", "classification_tree"}
 	if hasBaseline {
 		header = append(header, "sklearn_hgb")
 	}

@@ -106,10 +106,7 @@ func NewDataset(d *split.Data, levels LevelSource, ph Physics) (*Dataset, error)
 			}
 		}
 		ds.Levels = append(ds.Levels, in...)
-		bu := cost.BFSConfig{}.BottomUp(lv)
-		for i := range in {
-			ds.Traversal = append(ds.Traversal, LevelTraversal{Vertices: lv[i].Vertices, Frontier: lv[i].Frontier, BottomUp: bu[i]})
-		}
+		ds.Traversal = append(ds.Traversal, Traversal(lv)[:len(in)]...)
 		graphs[g] = true
 	}
 	if len(ds.Levels) == 0 {

@@ -137,11 +137,13 @@ type Score struct {
 	// input; BestFixed the one implementation with the least Total on the
 	// training inputs, run everywhere.
 	MixAndMatch, BestNonSwitching, BestFixed aggregate.Row
-	// Switch is MixAndMatch with the frontier conversions its picks need
-	// in the switching BFS added to each input (SwitchCost, predicted by
-	// Physics.ConversionNs): what the switching BFS would take if each
-	// level ran as fast as measured alone. Its Total is NaN when the
-	// dataset has no traversal information.
+	// Switch is the switching BFS's plan (PlanSwitch on the predicted
+	// times: the least predicted total with the frontier conversions) per
+	// input, charged the measured level times of its picks plus its
+	// conversions as Physics.ConversionNs predicts them: what the
+	// switching BFS would take if each level ran as fast as measured
+	// alone. Its Total is NaN when the dataset has no traversal
+	// information.
 	Switch aggregate.Row
 	// MedianError is the median of |predicted - measured| / measured over
 	// every (level, implementation) of the inputs; Within20 the share of
@@ -183,9 +185,11 @@ func ScoreLevels(ds *Dataset, levels []int, pred []float64, bestFixed string) (S
 	s.MixAndMatch, s.Warnings = split.MixAndMatch("mix-and-match", tab, rows, pick)
 	s.Switch = aggregate.Row{Name: "switch", Total: math.NaN()}
 	if len(ds.Traversal) == len(ds.Levels) {
-		s.Switch, _ = split.MixAndMatchCost("switch", tab, rows, pick, func(_ aggregate.Input, rs []*split.Row, picks []string) float64 {
-			return ds.conversionNs(rs, picks, index)
-		})
+		planned := ds.plans(rows, index, pred)
+		s.Switch, _ = split.MixAndMatchCost("switch", tab, rows, func(r *split.Row) string { return planned[r] },
+			func(_ aggregate.Input, rs []*split.Row, picks []string) float64 {
+				return ds.conversionNs(rs, picks, index)
+			})
 	}
 	s.BestNonSwitching = tab.BestNonSwitching
 	s.Inputs = s.MixAndMatch.Inputs
@@ -224,6 +228,39 @@ func ScoreLevels(ds *Dataset, levels []int, pred []float64, bestFixed string) (S
 		s.Spearman = rho / float64(nrho)
 	}
 	return s, nil
+}
+
+// plans runs PlanSwitch on the predicted times pred of every input of
+// rows (consecutive rows of one input, in level order, as ds holds them)
+// and returns each row's pick.
+func (ds *Dataset) plans(rows []split.Row, index map[*split.Row]int, pred []float64) map[*split.Row]string {
+	k := ds.K()
+	impls := make([]catalog.Impl, k)
+	for j, kn := range ds.Kernels {
+		impls[j] = kn.Kernel
+	}
+	out := map[*split.Row]string{}
+	for start := 0; start < len(rows); {
+		end := start
+		for end < len(rows) && rows[end].Input() == rows[start].Input() {
+			end++
+		}
+		times := make([][]float64, end-start)
+		trav := make([]LevelTraversal, end-start)
+		for i := start; i < end; i++ {
+			lr := index[&rows[i]]
+			times[i-start] = pred[lr*k : (lr+1)*k]
+			trav[i-start] = ds.Traversal[lr]
+		}
+		plan := PlanSwitch(times, impls, trav, ds.Physics)
+		if len(plan.Convert) == end-start {
+			for i := start; i < end; i++ {
+				out[&rows[i]] = ds.Kernels[plan.Picks[i-start]].Name
+			}
+		}
+		start = end
+	}
+	return out
 }
 
 // conversionNs is the predicted time of the conversions the switching BFS

@@ -57,9 +57,12 @@ type LevelPrediction struct {
 	// machine file's terms; the operator machine's per-server bottleneck
 	// needs the cache simulation ("model om --simulate").
 	Bound string `json:"bound"`
-	// Convert is the frontier conversion the switching BFS makes before
-	// the level to run the recommended implementation (SwitchCost), "-"
-	// for none.
+	// Switch is the implementation the switching BFS runs at the level
+	// (PlanSwitch: the least predicted total with conversions, which may
+	// differ from Recommended where a conversion costs more than it
+	// saves), Convert the frontier conversion it makes before the level,
+	// "-" for none.
+	Switch  string `json:"switch"`
 	Convert string `json:"convert"`
 }
 
@@ -88,10 +91,9 @@ type Prediction struct {
 	// MixAndMatchNs is the sum over levels of the recommended
 	// implementation's predicted time (switching costs not included).
 	MixAndMatchNs float64 `json:"mix_and_match_ns"`
-	// ConversionsNs is the predicted time of the frontier conversions the
-	// switching BFS needs to run those picks (ConversionNs, SwitchCost),
-	// Conversions their number; SwitchNs is MixAndMatchNs plus
-	// ConversionsNs: the switching BFS's predicted total.
+	// SwitchNs is the switching BFS's predicted total (PlanSwitch: the
+	// levels' Switch picks and their conversions), ConversionsNs the
+	// conversions' part and Conversions their number.
 	ConversionsNs float64 `json:"conversions_ns"`
 	Conversions   int     `json:"conversions"`
 	SwitchNs      float64 `json:"switch_ns"`
@@ -145,19 +147,25 @@ func PredictBFS(m *Model, g *graph.CSR, name string, root uint32, ph Physics) (*
 		p.MixAndMatchNs += lp.Times[0].Ns
 		p.Levels = append(p.Levels, lp)
 	}
-	picks := make([]catalog.Impl, len(p.Levels))
-	for L, lp := range p.Levels {
-		j := slices.IndexFunc(ks, func(kk Kernel) bool { return kk.Name == lp.Recommended })
-		picks[L] = ks[j].Kernel
+	times := make([][]float64, len(levels))
+	impls := make([]catalog.Impl, k)
+	for j := range ks {
+		impls[j] = ks[j].Kernel
 	}
-	convs, convNs := SwitchCost(picks, levels, ph)
-	for L, c := range convs {
-		p.Levels[L].Convert = c
-		if c != catalog.ConvNone {
-			p.Conversions++
+	for L := range levels {
+		times[L] = make([]float64, k)
+		for j := range ks {
+			times[L][j] = m.PredictNs(x[(L*k+j)*nf:(L*k+j+1)*nf], base[L*k+j])
 		}
 	}
-	p.ConversionsNs, p.SwitchNs = convNs, p.MixAndMatchNs+convNs
+	plan := PlanSwitch(times, impls, Traversal(levels), ph)
+	if len(plan.Convert) != len(p.Levels) {
+		return nil, fmt.Errorf("predict: %s: no switching plan (the model gave no finite time at some level)", name)
+	}
+	for L := range p.Levels {
+		p.Levels[L].Switch, p.Levels[L].Convert = ks[plan.Picks[L]].Name, plan.Convert[L]
+	}
+	p.SwitchNs, p.ConversionsNs, p.Conversions = plan.TotalNs, plan.ConvNs, plan.ConvertN
 	for j := range ks {
 		p.Totals = append(p.Totals, ImplTime{Impl: ks[j].Name, Ns: totals[j]})
 		if ks[j].Name == "dobfs" {
