@@ -163,12 +163,5 @@ func loadTimeData(e *env, dir, dbPath, dataset, platform, graphsDir string, ph p
 			return nil, err
 		}
 	}
-	ds, err := predict.NewDataset(d, src, ph)
-	if err != nil {
-		return nil, err
-	}
-	for _, w := range ds.Warnings {
-		fmt.Fprintln(e.stderr, "warning:", w)
-	}
-	return ds, nil
+	return predict.NewDataset(d, src, ph)
 }
