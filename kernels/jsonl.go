@@ -263,18 +263,19 @@ const maxLine = 1 << 20
 // advances to the next record, Record returns it, Err reports the first
 // malformed line (a *ParseError) or read error. Blank lines are skipped.
 type Reader struct {
-	s    *bufio.Scanner
-	name string
-	line int
-	rec  Record
-	err  error
+	s      *bufio.Scanner
+	name   string
+	line   int
+	rec    Record
+	err    error
+	intern interner // level lines' repeated strings, one copy each
 }
 
 // NewReader reads from r; name is the file name errors give.
 func NewReader(r io.Reader, name string) *Reader {
 	s := bufio.NewScanner(r)
 	s.Buffer(make([]byte, 0, 64<<10), maxLine)
-	return &Reader{s: s, name: name}
+	return &Reader{s: s, name: name, intern: interner{}}
 }
 
 // Next reads the next record; it returns false at the end or on an error.
@@ -288,7 +289,7 @@ func (r *Reader) Next() bool {
 		if len(b) == 0 {
 			continue
 		}
-		rec, err := decodeLine(b)
+		rec, err := decodeLine(b, r.intern)
 		if err != nil {
 			r.err = &ParseError{File: r.name, Line: r.line, Msg: err.Error()}
 			return false
@@ -312,8 +313,8 @@ func (r *Reader) Line() int { return r.line }
 func (r *Reader) Err() error { return r.err }
 
 // decodeLine parses one JSON object by its "type".
-func decodeLine(b []byte) (Record, error) {
-	if l, ok := fastLevel(b); ok {
+func decodeLine(b []byte, in interner) (Record, error) {
+	if l, ok := fastLevel(b, in); ok {
 		return checkRecord(l)
 	}
 	var head struct {

@@ -1,6 +1,7 @@
 package kernels
 
 import (
+	"math"
 	"strconv"
 	"unicode/utf8"
 )
@@ -16,12 +17,12 @@ const levelPrefix = `{"type":"level",`
 // FuzzFastLevel checks that). A dataset read is almost all level lines
 // (1.2 million in the embedded H100 dataset), and encoding/json's
 // reflection made reading them most of a report's time.
-func fastLevel(b []byte) (*Level, bool) {
+func fastLevel(b []byte, in interner) (*Level, bool) {
 	if len(b) < len(levelPrefix) || string(b[:len(levelPrefix)]) != levelPrefix {
 		return nil, false
 	}
 	l := &Level{}
-	p := flatParser{b: b, i: len(levelPrefix) - 1} // at the comma after "type"
+	p := flatParser{b: b, i: len(levelPrefix) - 1, in: in} // at the comma after "type"
 	for {
 		p.space()
 		switch p.next() {
@@ -133,10 +134,31 @@ func levelFloatField(l *Level, key string) *float64 {
 	return nil
 }
 
-// flatParser walks one flat JSON object; b[i] is the next byte.
+// flatParser walks one flat JSON object; b[i] is the next byte; in keeps
+// one copy of each string value.
 type flatParser struct {
-	b []byte
-	i int
+	b  []byte
+	i  int
+	in interner
+}
+
+// interner returns one string for equal byte strings: a file's level lines
+// repeat a handful of graph, implementation and aggregation names a
+// million times. At most maxInterned strings are kept (a nil interner
+// keeps none).
+type interner map[string]string
+
+const maxInterned = 4096
+
+func (in interner) str(b []byte) string {
+	if s, ok := in[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if in != nil && len(in) < maxInterned {
+		in[s] = s
+	}
+	return s
 }
 
 // next returns the next byte and steps over it; 0 at the end.
@@ -189,14 +211,14 @@ func (p *flatParser) raw() ([]byte, bool) {
 }
 
 func (p *flatParser) strInto(dst *string) bool {
-	s, ok := p.str()
-	*dst = s
+	b, ok := p.raw()
+	*dst = p.in.str(b)
 	return ok
 }
 
-// number reads a token of JSON's number grammar:
+// number reads a token of JSON's number grammar, without a copy:
 // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-func (p *flatParser) number() (string, bool) {
+func (p *flatParser) number() ([]byte, bool) {
 	start := p.i
 	if p.i < len(p.b) && p.b[p.i] == '-' {
 		p.i++
@@ -205,12 +227,12 @@ func (p *flatParser) number() (string, bool) {
 	case p.i < len(p.b) && p.b[p.i] == '0':
 		p.i++
 	case p.digits() == 0:
-		return "", false
+		return nil, false
 	}
 	if p.i < len(p.b) && p.b[p.i] == '.' {
 		p.i++
 		if p.digits() == 0 {
-			return "", false
+			return nil, false
 		}
 	}
 	if p.i < len(p.b) && (p.b[p.i] == 'e' || p.b[p.i] == 'E') {
@@ -219,10 +241,40 @@ func (p *flatParser) number() (string, bool) {
 			p.i++
 		}
 		if p.digits() == 0 {
-			return "", false
+			return nil, false
 		}
 	}
-	return string(p.b[start:p.i]), true
+	return p.b[start:p.i], true
+}
+
+// integer reads a number token that is an integer in [lo, hi]: digits
+// only (encoding/json rejects 1.0 and 1e3 for an integer field too).
+func (p *flatParser) integer(lo, hi int64) (int64, bool) {
+	b, ok := p.number()
+	if !ok {
+		return 0, false
+	}
+	neg := b[0] == '-'
+	if neg {
+		b = b[1:]
+	}
+	var v uint64
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		if v > (math.MaxUint64-9)/10 {
+			return 0, false
+		}
+		v = v*10 + uint64(c-'0')
+	}
+	switch {
+	case !neg && v <= uint64(hi):
+		return int64(v), true
+	case neg && lo < 0 && v <= uint64(-(lo+1))+1:
+		return -int64(v-1) - 1, true
+	}
+	return 0, false
 }
 
 func (p *flatParser) digits() int {
@@ -235,41 +287,29 @@ func (p *flatParser) digits() int {
 }
 
 func (p *flatParser) int64Into(dst *int64) bool {
-	s, ok := p.number()
-	if !ok {
-		return false
-	}
-	v, err := strconv.ParseInt(s, 10, 64)
+	v, ok := p.integer(math.MinInt64, math.MaxInt64)
 	*dst = v
-	return err == nil
+	return ok
 }
 
 func (p *flatParser) intInto(dst *int) bool {
-	s, ok := p.number()
-	if !ok {
-		return false
-	}
-	v, err := strconv.ParseInt(s, 10, strconv.IntSize)
+	v, ok := p.integer(math.MinInt, math.MaxInt)
 	*dst = int(v)
-	return err == nil
+	return ok
 }
 
 func (p *flatParser) uint32Into(dst *uint32) bool {
-	s, ok := p.number()
-	if !ok {
-		return false
-	}
-	v, err := strconv.ParseUint(s, 10, 32)
+	v, ok := p.integer(0, math.MaxUint32)
 	*dst = uint32(v)
-	return err == nil
+	return ok
 }
 
 func (p *flatParser) floatInto(dst *float64) bool {
-	s, ok := p.number()
+	b, ok := p.number()
 	if !ok {
 		return false
 	}
-	v, err := strconv.ParseFloat(s, 64)
+	v, err := strconv.ParseFloat(string(b), 64)
 	*dst = v
 	return err == nil
 }

@@ -39,7 +39,7 @@ func TestFastLevelEmbedded(t *testing.T) {
 			continue
 		}
 		levels++
-		fast, ok := fastLevel(b)
+		fast, ok := fastLevel(b, interner{})
 		if !ok {
 			t.Fatalf("a line the runner wrote missed the fast path: %s", b)
 		}
@@ -76,7 +76,7 @@ func TestFastLevelDeclines(t *testing.T) {
 		`{"type":"level","impl":"topo",}`,        // trailing comma
 		"{\"type\":\"level\",\"impl\":\"\xff\"}", // invalid UTF-8
 	} {
-		if l, ok := fastLevel([]byte(line)); ok {
+		if l, ok := fastLevel([]byte(line), nil); ok {
 			t.Errorf("fastLevel accepted %s as %+v", line, *l)
 		}
 	}
@@ -87,7 +87,7 @@ func FuzzFastLevel(f *testing.F) {
 	f.Add([]byte(`{"type":"level","graph":"g.gpg","graph_hash":"bc8cdc9e","n":4096,"m":32736,"root":2817,"impl":"topo","algorithm":"bfs","aggregation":"-","warp_width":1,"chunk":1,"claim":"plain","level":0,"frontier":1,"discovered":4,"device_count":1,"direction":"-","convert":"-","grid":16,"block_size":256,"reps":10,"min_ns":7840.0,"median_ns":9024.0,"mean_ns":9030.4,"max_ns":9760.0,"stddev_ns":568.4}`))
 	f.Add([]byte(`{"type":"level", "impl" : "switch", "switch_impl":"queue","form":"queue","convert_min_ns":-1.5e-3 }`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		fast, ok := fastLevel(b)
+		fast, ok := fastLevel(b, interner{})
 		if !ok {
 			return
 		}
@@ -107,8 +107,9 @@ func BenchmarkDecodeLevel(b *testing.B) {
 	line := []byte(`{"type":"level","graph":"ba-s12-m4.gpg","graph_hash":"bc8cdc9e","n":4096,"m":32736,"root":2817,"impl":"topo","algorithm":"bfs","aggregation":"-","warp_width":1,"chunk":1,"claim":"plain","level":0,"frontier":1,"discovered":4,"device_count":1,"direction":"-","convert":"-","grid":16,"block_size":256,"reps":10,"min_ns":7840.0,"median_ns":9024.0,"mean_ns":9030.4,"max_ns":9760.0,"stddev_ns":568.4}`)
 	b.Run("fast", func(b *testing.B) {
 		b.SetBytes(int64(len(line)))
+		in := interner{}
 		for b.Loop() {
-			if _, err := decodeLine(line); err != nil {
+			if _, err := decodeLine(line, in); err != nil {
 				b.Fatal(err)
 			}
 		}
