@@ -130,7 +130,7 @@ func benchPageRank(e *env, args []string) error {
 	for _, r := range tab.Rows {
 		impls = append(impls, r.Name)
 	}
-	graphs, values := summaryHeatmap(tab, runs, impls)
+	graphs, values := aggregate.RatioByGraph(tab, runs, impls)
 	hm, err := rplot.HeatmapWithScale("PageRank: time / fastest per graph", graphs, impls, values,
 		rplot.HeatmapOptions{Log: true, Label: "time / fastest (×)"})
 	if err != nil {

@@ -616,7 +616,7 @@ func treePredictionHeatmap(e *env, dir, id string, tab *aggregate.Table, runs []
 			fams = append(fams, f.Name)
 		}
 	}
-	graphs, famValues := summaryHeatmap(tab, runs, fams)
+	graphs, famValues := aggregate.RatioByGraph(tab, runs, fams)
 	byInput := map[aggregate.Input][]*split.Row{}
 	for i := range rows {
 		byInput[rows[i].Input()] = append(byInput[rows[i].Input()], &rows[i])
