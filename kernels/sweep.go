@@ -782,7 +782,7 @@ func (s *sweep) materialise(g Graph) (*graph.CSR, *GraphRecord, error) {
 		src.Gen = g.Gen.Params()
 	} else {
 		path = filepath.Join(s.opt.GraphsDir, g.File)
-		sum, err := fileSHA256(path)
+		sum, err := FileSHA256(path)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -818,7 +818,8 @@ func (s *sweep) materialise(g Graph) (*graph.CSR, *GraphRecord, error) {
 	return csr, rec, nil
 }
 
-func fileSHA256(path string) (string, error) {
+// FileSHA256 returns the hex SHA-256 of the file at path.
+func FileSHA256(path string) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return "", err

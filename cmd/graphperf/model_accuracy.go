@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/graphperf/graphperf/analysis/embedded"
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/model/om"
@@ -195,12 +196,12 @@ func omAccuracyOn(e *env, data *measured.Dataset, name string, sim bool, simMaxE
 		swept[g.Name] = g.Roots
 		edges[g.Name] = g.M
 	}
-	profiles, err := ncuProfiles(dir)
+	profiles, err := embedded.NcuProfiles(dir)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	for _, p := range profiles {
-		g, csv, rv := p.graph, p.csv, p.root
+		g, csv, rv := p.Graph, p.CSV, p.Root
 		root := strconv.FormatUint(uint64(rv), 10)
 		if !slices.Contains(swept[g], rv) {
 			skipped = append(skipped, fmt.Sprintf("%s: profiled from root %s, which the sweep did not measure", g, root))
@@ -216,7 +217,7 @@ func omAccuracyOn(e *env, data *measured.Dataset, name string, sim bool, simMaxE
 			notes = append(notes, fmt.Sprintf("%s: not simulated: %d edges, more than --sim-max-edges %d", g, edges[g], simMaxEdges))
 		} else if sim {
 			gpg, err := embeddedGraph(e, g)
-			if errors.Is(err, errNoGraphFile) {
+			if errors.Is(err, kernels.ErrNoGraphFile) {
 				notes = append(notes, fmt.Sprintf("%s: not simulated: %v", g, err))
 				rows = append(rows, rw)
 				continue

@@ -19,6 +19,7 @@ import (
 	"github.com/graphperf/graphperf/analysis/split"
 	"github.com/graphperf/graphperf/analysis/store"
 	"github.com/graphperf/graphperf/analysis/treefit"
+	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/model/tree"
 	rplot "github.com/graphperf/graphperf/reports/plot"
@@ -202,7 +203,7 @@ func storeTrainSet(e *env, df dataFlags, s split.Split, w split.Weighting) (*tra
 	if err != nil {
 		return nil, fmt.Errorf("--db %s: %w", df.db, err)
 	}
-	sum, _ := fileSHA256(df.db)
+	sum, _ := kernels.FileSHA256(df.db)
 	return treefit.NewSet(d, rows, impls, s, w, df.db, sum)
 }
 
