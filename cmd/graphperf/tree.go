@@ -395,21 +395,6 @@ of the store is scored, which is the check of a saved tree on measurements
 of graphs it never saw. Graph properties the store lacks are computed by
 rebuilding its graphs (file graphs from --graphs).`
 
-// evalRowJSON is one row of "tree evaluate --json".
-type evalRowJSON struct {
-	Name     string  `json:"name"`
-	Total    float64 `json:"total"`
-	Avg      float64 `json:"avg"`
-	Within2x float64 `json:"within_2x"`
-	Over5x   float64 `json:"over_5x"`
-	Over20x  float64 `json:"over_20x"`
-	Worst    float64 `json:"worst"`
-}
-
-func evalRow(r aggregate.Row) evalRowJSON {
-	return evalRowJSON{r.Name, r.Total, r.Avg, r.Within2x, r.Over5x, r.Over20x, r.Worst}
-}
-
 func treeEvaluate(e *env, args []string) error {
 	fs := newFlagSet(e, "tree evaluate", "tree evaluate [DIR] [--model MODEL.json] [split flags] [--json]", treeEvaluateHelp)
 	var sf splitFlags
@@ -479,9 +464,9 @@ func treeEvaluate(e *env, args []string) error {
 		fmt.Fprintln(e.stderr, "warning:", wmsg)
 	}
 	if *asJSON {
-		js := make([]evalRowJSON, len(out))
+		js := make([]treefit.EvalRow, len(out))
 		for i, r := range out {
-			js[i] = evalRow(r)
+			js[i] = treefit.NewEvalRow(r)
 		}
 		return writeJSONLines(e.stdout, js)
 	}
