@@ -10,9 +10,7 @@ import (
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
 )
 
-func benchIngest(e *env, args []string) error {
-	fs := newFlagSet(e, "ingest", "bench ingest --db FILE [flags] [RESULTS_DIR_OR_FILES...]",
-		`Store runner results in the SQLite store --db (created if absent; nothing
+const benchIngestHelp = `Store runner results in the SQLite store --db (created if absent; nothing
 else is written). A directory means all its *.jsonl and *.jsonl.gz files and
 its manifest.json if present (the sweep's graphs, reference hashes and code
 version), and a sharded sweep's directory (bench sweep --slurm or --local)
@@ -62,7 +60,10 @@ rejects the file with file:line, sources, --source and --replace.
 
 --ncu FILE stores the Nsight Compute counters of "ncu --csv --page raw"
 (one launch per BFS level) for the traversal of --graph from --root by
---impl, which must already be stored.`)
+--impl, which must already be stored.`
+
+func benchIngest(e *env, args []string) error {
+	fs := newFlagSet(e, "ingest", "bench ingest --db FILE [flags] [RESULTS_DIR_OR_FILES...]", benchIngestHelp)
 	dbPath := fs.String("db", "", "the SQLite store to write (required; created if absent)")
 	dataset := fs.String("dataset", "", "the dataset name (default: the base name of each file's directory)")
 	manifest := fs.String("manifest", "", "the sweep manifest.json (default: a directory's own)")

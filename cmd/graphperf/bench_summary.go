@@ -25,10 +25,8 @@ type (
 	summaryRow  = aggregate.SummaryRow
 )
 
-func benchSummary(e *env, args []string) error {
-	fs := newFlagSet(e, "summary", "bench summary [flags] [DIR]",
-		`Compare the BFS implementations of a results directory (default
-`+defaultResultsName+`; the *.jsonl.gz files that
+const benchSummaryHelp = `Compare the BFS implementations of a results directory (default
+` + defaultResultsName + `; the *.jsonl.gz files that
 "bench sweep" writes) in the aggregate table of seed 004 §4.3, one row per
 implementation, sorted by normalised total:
 
@@ -62,7 +60,10 @@ since the records do not say how many edges a traversal examined, so it is
 exact only when the root reaches every vertex with out-edges and an upper
 bound otherwise (reached and n are printed beside it). Beside the median
 time it prints the least and greatest time of any timed repetition (per
-root, or over all roots) and the two coefficients of variation.`)
+root, or over all roots) and the two coefficients of variation.`
+
+func benchSummary(e *env, args []string) error {
+	fs := newFlagSet(e, "summary", "bench summary [flags] [DIR]", benchSummaryHelp)
 	var of outputFlags
 	of.register(fs)
 	against := fs.String("against", string(aggregate.AgainstLevels), "the optimum: levels (per-level oracle) or total (fastest implementation)")
