@@ -1,6 +1,7 @@
 package treefit
 
 import (
+	"math"
 	"sort"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
@@ -171,4 +172,72 @@ func TopConfusion(cm split.Confusion, top int) ConfusionTop {
 	r.Recall = float64(right) / float64(r.Rows)
 	ct.Rest = r
 	return ct
+}
+
+// Importance is one feature's Gini importance in a tree.
+type Importance struct {
+	Feature    string  `json:"feature"`
+	Importance float64 `json:"importance"`
+}
+
+// Importances are c's features by Gini importance, largest first (ties in
+// feature order).
+func Importances(c *tree.Classifier) []Importance {
+	imp := c.Importances()
+	out := make([]Importance, len(imp))
+	for i := range imp {
+		out[i] = Importance{c.Features[i], imp[i]}
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].Importance > out[b].Importance })
+	return out
+}
+
+// PredictionRatios returns, per graph of tab (rows, in its input order),
+// the time over the per-level optimum, summed over the graph's roots, of
+// the tree's Mix-and-Match (at each level the measured time of the
+// implementation predict picks; NaN when one was not measured or the rows
+// do not cover the levels), of the best non-switching implementation, and
+// of each of the implementations impls (aggregate.RatioByGraph): the
+// columns cols.
+func PredictionRatios(tab *aggregate.Table, runs []aggregate.Run, rows []split.Row, predict func(*split.Row) string, impls []string) (graphs, cols []string, values [][]float64) {
+	graphs, implValues := aggregate.RatioByGraph(tab, runs, impls)
+	byInput := map[aggregate.Input][]*split.Row{}
+	for i := range rows {
+		byInput[rows[i].Input()] = append(byInput[rows[i].Input()], &rows[i])
+	}
+	type acc struct{ model, best, opt float64 }
+	per := map[string]*acc{}
+	bad := map[string]bool{}
+	for _, o := range tab.Optima {
+		a := per[o.Graph]
+		if a == nil {
+			a = &acc{}
+			per[o.Graph] = a
+		}
+		a.best += o.BestNs
+		a.opt += o.Ns
+		rs := byInput[o.Input]
+		if len(rs) != len(o.LevelImpls) {
+			bad[o.Graph] = true
+			continue
+		}
+		for _, r := range rs {
+			ns, ok := r.LevelNs[predict(r)]
+			if !ok {
+				bad[o.Graph] = true
+			}
+			a.model += ns
+		}
+	}
+	cols = append([]string{"tree (Mix-and-Match)", "best non-switching"}, impls...)
+	values = make([][]float64, len(graphs))
+	for i, g := range graphs {
+		a := per[g]
+		m := a.model / a.opt
+		if bad[g] {
+			m = math.NaN()
+		}
+		values[i] = append([]float64{m, a.best / a.opt}, implValues[i]...)
+	}
+	return graphs, cols, values
 }

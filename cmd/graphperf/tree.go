@@ -5,11 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -566,26 +564,13 @@ func treeImportance(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	imp := c.Importances()
-	order := make([]int, len(imp))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool { return imp[order[a]] > imp[order[b]] })
-	type impJSON struct {
-		Feature    string  `json:"feature"`
-		Importance float64 `json:"importance"`
-	}
+	imps := treefit.Importances(c)
 	if of.json {
-		js := make([]impJSON, len(order))
-		for i, f := range order {
-			js[i] = impJSON{c.Features[f], imp[f]}
-		}
-		return writeJSON(e.stdout, js)
+		return writeJSON(e.stdout, imps)
 	}
 	t := &table{header: []string{"feature", "importance"}}
-	for _, f := range order {
-		t.add(c.Features[f], strconv.FormatFloat(imp[f], 'f', 4, 64))
+	for _, im := range imps {
+		t.add(im.Feature, strconv.FormatFloat(im.Importance, 'f', 4, 64))
 	}
 	return t.write(e.stdout, of.csv)
 }
@@ -602,45 +587,7 @@ func treePredictionHeatmap(e *env, dir, id string, tab *aggregate.Table, runs []
 			fams = append(fams, f.Name)
 		}
 	}
-	graphs, famValues := aggregate.RatioByGraph(tab, runs, fams)
-	byInput := map[aggregate.Input][]*split.Row{}
-	for i := range rows {
-		byInput[rows[i].Input()] = append(byInput[rows[i].Input()], &rows[i])
-	}
-	type acc struct{ model, best, opt float64 }
-	per := map[string]*acc{}
-	bad := map[string]bool{}
-	for _, o := range tab.Optima {
-		a := per[o.Graph]
-		if a == nil {
-			a = &acc{}
-			per[o.Graph] = a
-		}
-		a.best += o.BestNs
-		a.opt += o.Ns
-		rs := byInput[o.Input]
-		if len(rs) != len(o.LevelImpls) {
-			bad[o.Graph] = true
-			continue
-		}
-		for _, r := range rs {
-			ns, ok := r.LevelNs[predict(r)]
-			if !ok {
-				bad[o.Graph] = true
-			}
-			a.model += ns
-		}
-	}
-	cols := append([]string{"tree (Mix-and-Match)", "best non-switching"}, fams...)
-	values := make([][]float64, len(graphs))
-	for i, g := range graphs {
-		a := per[g]
-		m := a.model / a.opt
-		if bad[g] {
-			m = math.NaN()
-		}
-		values[i] = append([]float64{m, a.best / a.opt}, famValues[i]...)
-	}
+	graphs, cols, values := treefit.PredictionRatios(tab, runs, rows, predict, fams)
 	hm, err := rplot.HeatmapWithScale("Held-out graphs: time / per-level optimum", graphs, cols, values,
 		rplot.HeatmapOptions{Log: true, Label: "time / optimal (×)"})
 	if err != nil {
