@@ -270,6 +270,92 @@ func Sweep(ctx context.Context, c *Corpus, opt SweepOptions) (*SweepReport, erro
 	}
 	s := &sweep{opt: opt, corpus: c, start: time.Now(), manPath: filepath.Join(opt.ResultsDir, ManifestName),
 		universe: map[string][]string{}, cost: map[string]*costModel{}}
+	runners, err := s.listRunners(ctx, graphs)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.loadManifest(); err != nil {
+		return nil, err
+	}
+	s.seedCosts()
+	if s.logFile, err = os.OpenFile(filepath.Join(opt.ResultsDir, LogName), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err != nil {
+		return nil, err
+	}
+	defer s.logFile.Close()
+
+	s.startRun()
+
+	s.logf("sweep: %d of %d graphs of %s, %s, results in %s",
+		len(graphs), len(c.Graphs), c.Path, strings.Join(runners, ", "), opt.ResultsDir)
+	for _, a := range Algorithms {
+		if u := s.universe[a]; u != nil && !slices.Equal(u, universe(a)) {
+			s.logf("sweep: note: the %s runner lists %d implementations, this graphperf knows %d; the runner's list is used", a, len(u), len(universe(a)))
+		}
+	}
+
+	runCtx := ctx
+	if opt.Deadline > 0 {
+		var cancel context.CancelFunc
+		runCtx, cancel = context.WithDeadline(ctx, s.start.Add(opt.Deadline))
+		defer cancel()
+	}
+	rep := &SweepReport{Manifest: s.manPath}
+	jobs := sweepJobs(graphs, opt.Switch != nil)
+	width := len(fmt.Sprint(len(jobs)))
+	for i, t := range jobs {
+		g := t.g
+		name := jobName(g.Name, t.algorithm)
+		prefix := fmt.Sprintf("[%*d/%d] %s", width, i+1, len(jobs), name)
+		impls, err := s.selectImpls(g, t.algorithm)
+		if err != nil {
+			rep.Failed = append(rep.Failed, Failure{name, err})
+			s.logf("%s: FAILED: %v", prefix, err)
+			s.progress(i+1, len(jobs))
+			continue
+		}
+		j := job{g, t.algorithm, impls}
+		if ok, _ := s.complete(j); ok {
+			rep.Skipped = append(rep.Skipped, name)
+			s.keepRecord(j)
+			s.logf("%s: skipped, its results are complete", prefix)
+			s.progress(i+1, len(jobs))
+			continue
+		}
+		if why := s.stopBefore(ctx, runCtx, j); why != "" {
+			rep.Stopped = why
+			for _, h := range jobs[i:] {
+				rep.NotStarted = append(rep.NotStarted, jobName(h.g.Name, h.algorithm))
+			}
+			break
+		}
+		rec, err := s.measureJob(runCtx, j)
+		switch {
+		case err != nil && ctx.Err() != nil:
+			rep.Stopped = "interrupted"
+		case err != nil && runCtx.Err() != nil:
+			rep.Stopped = "deadline"
+		}
+		if rep.Stopped != "" {
+			s.logf("%s: stopped (%s), nothing kept", prefix, rep.Stopped)
+			for _, h := range jobs[i:] {
+				rep.NotStarted = append(rep.NotStarted, jobName(h.g.Name, h.algorithm))
+			}
+			break
+		}
+		s.recordResult(rep, prefix, name, j, rec, err)
+		if err := s.writeManifest(); err != nil {
+			return rep, err
+		}
+		s.progress(i+1, len(jobs))
+	}
+	return rep, s.finish(rep)
+}
+
+// listRunners asks each runner the sweep needs (the switch runner, or the
+// runner of every algorithm some graph has) for its implementations, and
+// describes them for the log.
+func (s *sweep) listRunners(ctx context.Context, graphs []Graph) ([]string, error) {
+	opt := s.opt
 	var runners []string
 	if opt.Switch != nil {
 		if err := opt.Switch.check(); err != nil {
@@ -304,13 +390,14 @@ func Sweep(ctx context.Context, c *Corpus, opt SweepOptions) (*SweepReport, erro
 		s.universe[a] = universe
 		runners = append(runners, fmt.Sprintf("%s runner %s (%d implementations)", a, path, len(universe)))
 	}
-	if err := s.loadManifest(); err != nil {
-		return nil, err
-	}
-	// Graphs measured by earlier runs inform the time budget's estimates
-	// from the start.
+	return runners, nil
+}
+
+// seedCosts lets the graphs measured by earlier runs inform the time
+// budget's estimates from the start.
+func (s *sweep) seedCosts() {
 	for _, rec := range s.man.Graphs {
-		g, ok := c.Graph(rec.Name)
+		g, ok := s.corpus.Graph(rec.Name)
 		alg := cmp.Or(rec.Algorithm, AlgorithmBFS)
 		if !ok || rec.Seconds <= 0 || s.universe[alg] == nil {
 			continue
@@ -319,11 +406,11 @@ func Sweep(ctx context.Context, c *Corpus, opt SweepOptions) (*SweepReport, erro
 			s.costFor(alg).add(work(job{g, alg, impls}), rec.Seconds)
 		}
 	}
-	if s.logFile, err = os.OpenFile(filepath.Join(opt.ResultsDir, LogName), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err != nil {
-		return nil, err
-	}
-	defer s.logFile.Close()
+}
 
+// startRun adds this run's record to the manifest, marked running.
+func (s *sweep) startRun() {
+	opt, c := s.opt, s.corpus
 	host, _ := os.Hostname()
 	run := RunRecord{
 		Started: s.start.UTC().Format(time.RFC3339), Host: host, Graphperf: opt.Version,
@@ -337,116 +424,76 @@ func Sweep(ctx context.Context, c *Corpus, opt SweepOptions) (*SweepReport, erro
 	}
 	s.man.Runs = append(s.man.Runs, run)
 	s.run = len(s.man.Runs) - 1
+}
 
-	s.logf("sweep: %d of %d graphs of %s, %s, results in %s",
-		len(graphs), len(c.Graphs), c.Path, strings.Join(runners, ", "), opt.ResultsDir)
-	for _, a := range Algorithms {
-		if u := s.universe[a]; u != nil && !slices.Equal(u, universe(a)) {
-			s.logf("sweep: note: the %s runner lists %d implementations, this graphperf knows %d; the runner's list is used", a, len(u), len(universe(a)))
-		}
+// measureJob measures j by its algorithm.
+func (s *sweep) measureJob(ctx context.Context, j job) (*GraphRecord, error) {
+	switch j.algorithm {
+	case AlgorithmPageRank:
+		return s.measurePageRank(ctx, j)
+	case AlgorithmSwitch:
+		return s.measureSwitch(ctx, j)
 	}
+	return s.measure(ctx, j)
+}
 
-	runCtx := ctx
-	if opt.Deadline > 0 {
-		var cancel context.CancelFunc
-		runCtx, cancel = context.WithDeadline(ctx, s.start.Add(opt.Deadline))
-		defer cancel()
-	}
-	rep := &SweepReport{Manifest: s.manPath}
-	type todo struct {
-		g         Graph
-		algorithm string
-	}
-	var jobs []todo
+// sweepTodo is one graph to measure with one algorithm.
+type sweepTodo struct {
+	g         Graph
+	algorithm string
+}
+
+// sweepJobs lists the graphs' algorithms to measure, in corpus order; with
+// switching, the switch algorithm of every BFS graph.
+func sweepJobs(graphs []Graph, switching bool) []sweepTodo {
+	var jobs []sweepTodo
 	for _, g := range graphs {
-		if opt.Switch != nil {
+		if switching {
 			if slices.Contains(g.Algorithms, AlgorithmBFS) {
-				jobs = append(jobs, todo{g, AlgorithmSwitch})
+				jobs = append(jobs, sweepTodo{g, AlgorithmSwitch})
 			}
 			continue
 		}
 		for _, a := range g.Algorithms {
-			jobs = append(jobs, todo{g, a})
+			jobs = append(jobs, sweepTodo{g, a})
 		}
 	}
-	width := len(fmt.Sprint(len(jobs)))
-	for i, t := range jobs {
-		g := t.g
-		name := jobName(g.Name, t.algorithm)
-		prefix := fmt.Sprintf("[%*d/%d] %s", width, i+1, len(jobs), name)
-		impls, err := s.selectImpls(g, t.algorithm)
-		if err != nil {
-			rep.Failed = append(rep.Failed, Failure{name, err})
-			s.logf("%s: FAILED: %v", prefix, err)
-			s.progress(i+1, len(jobs))
-			continue
-		}
-		j := job{g, t.algorithm, impls}
-		if ok, _ := s.complete(j); ok {
-			rep.Skipped = append(rep.Skipped, name)
-			s.keepRecord(j)
-			s.logf("%s: skipped, its results are complete", prefix)
-			s.progress(i+1, len(jobs))
-			continue
-		}
-		if why := s.stopBefore(ctx, runCtx, j); why != "" {
-			rep.Stopped = why
-			for _, h := range jobs[i:] {
-				rep.NotStarted = append(rep.NotStarted, jobName(h.g.Name, h.algorithm))
-			}
-			break
-		}
-		var rec *GraphRecord
-		switch t.algorithm {
-		case AlgorithmPageRank:
-			rec, err = s.measurePageRank(runCtx, j)
-		case AlgorithmSwitch:
-			rec, err = s.measureSwitch(runCtx, j)
-		default:
-			rec, err = s.measure(runCtx, j)
-		}
-		switch {
-		case err != nil && ctx.Err() != nil:
-			rep.Stopped = "interrupted"
-		case err != nil && runCtx.Err() != nil:
-			rep.Stopped = "deadline"
-		}
-		if rep.Stopped != "" {
-			s.logf("%s: stopped (%s), nothing kept", prefix, rep.Stopped)
-			for _, h := range jobs[i:] {
-				rep.NotStarted = append(rep.NotStarted, jobName(h.g.Name, h.algorithm))
-			}
-			break
-		}
-		if err != nil {
-			rep.Failed = append(rep.Failed, Failure{name, err})
-			s.logf("%s: FAILED: %v", prefix, err)
-		} else {
-			s.setRecord(*rec)
-			s.costFor(t.algorithm).add(work(j), rec.Seconds)
-			status := "ok"
-			if rec.Validated {
-				rep.Measured = append(rep.Measured, name)
-			} else {
-				rep.Unvalidated = append(rep.Unvalidated, name)
-				status = "UNVALIDATED: " + rec.Problems[0]
-				if len(rec.Problems) > 1 {
-					status += fmt.Sprintf(" (and %d more problems, see %s)", len(rec.Problems)-1, ManifestName)
-				}
-			}
-			if t.algorithm == AlgorithmPageRank {
-				s.logf("%s: n=%d m=%d %s, %d iterations x %d impls, %.1f s: %s",
-					prefix, rec.N, rec.M, direction(rec.Directed), rec.Iterations, len(impls), rec.Seconds, status)
-			} else {
-				s.logf("%s: n=%d m=%d %s, %d roots x %d impls, %.1f s: %s",
-					prefix, rec.N, rec.M, direction(rec.Directed), len(rec.Roots), len(impls), rec.Seconds, status)
-			}
-		}
-		if err := s.writeManifest(); err != nil {
-			return rep, err
-		}
-		s.progress(i+1, len(jobs))
+	return jobs
+}
+
+// recordResult records one job's outcome in the report, the manifest
+// and the time budget's estimates, and logs it.
+func (s *sweep) recordResult(rep *SweepReport, prefix, name string, j job, rec *GraphRecord, err error) {
+	if err != nil {
+		rep.Failed = append(rep.Failed, Failure{name, err})
+		s.logf("%s: FAILED: %v", prefix, err)
+		return
 	}
+	impls := j.impls
+	s.setRecord(*rec)
+	s.costFor(j.algorithm).add(work(j), rec.Seconds)
+	status := "ok"
+	if rec.Validated {
+		rep.Measured = append(rep.Measured, name)
+	} else {
+		rep.Unvalidated = append(rep.Unvalidated, name)
+		status = "UNVALIDATED: " + rec.Problems[0]
+		if len(rec.Problems) > 1 {
+			status += fmt.Sprintf(" (and %d more problems, see %s)", len(rec.Problems)-1, ManifestName)
+		}
+	}
+	if j.algorithm == AlgorithmPageRank {
+		s.logf("%s: n=%d m=%d %s, %d iterations x %d impls, %.1f s: %s",
+			prefix, rec.N, rec.M, direction(rec.Directed), rec.Iterations, len(impls), rec.Seconds, status)
+	} else {
+		s.logf("%s: n=%d m=%d %s, %d roots x %d impls, %.1f s: %s",
+			prefix, rec.N, rec.M, direction(rec.Directed), len(rec.Roots), len(impls), rec.Seconds, status)
+	}
+}
+
+// finish marks the run complete or stopped in the manifest and logs the
+// sweep's outcome.
+func (s *sweep) finish(rep *SweepReport) error {
 	if rep.Stopped == "" {
 		s.man.Runs[s.run].Stopped = "complete"
 	} else {
@@ -454,12 +501,12 @@ func Sweep(ctx context.Context, c *Corpus, opt SweepOptions) (*SweepReport, erro
 	}
 	s.man.Runs[s.run].Finished = time.Now().UTC().Format(time.RFC3339)
 	if err := s.writeManifest(); err != nil {
-		return rep, err
+		return err
 	}
 	s.logf("sweep: %d measured, %d unvalidated, %d skipped, %d failed, %d not started%s; %.0f s; manifest %s",
 		len(rep.Measured), len(rep.Unvalidated), len(rep.Skipped), len(rep.Failed), len(rep.NotStarted),
 		stoppedNote(rep.Stopped), time.Since(s.start).Seconds(), s.manPath)
-	return rep, nil
+	return nil
 }
 
 func stoppedNote(why string) string {
@@ -782,7 +829,7 @@ func (s *sweep) materialise(g Graph) (*graph.CSR, *GraphRecord, error) {
 		src.Gen = g.Gen.Params()
 	} else {
 		path = filepath.Join(s.opt.GraphsDir, g.File)
-		sum, err := fileSHA256(path)
+		sum, err := FileSHA256(path)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -818,7 +865,8 @@ func (s *sweep) materialise(g Graph) (*graph.CSR, *GraphRecord, error) {
 	return csr, rec, nil
 }
 
-func fileSHA256(path string) (string, error) {
+// FileSHA256 returns the hex SHA-256 of the file at path.
+func FileSHA256(path string) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return "", err

@@ -137,29 +137,10 @@ func Summarize(runs []Run, against Against) (*Table, error) {
 	if len(runs) == 0 {
 		return nil, ErrNoData
 	}
-	byInput := map[Input][]Run{}
-	seen := map[runKey]bool{}
-	for _, r := range runs {
-		k := runKey{r.Input, r.Impl}
-		if seen[k] {
-			return nil, fmt.Errorf("aggregate: %s on %s appears twice", r.Impl, r.Input)
-		}
-		seen[k] = true
-		if !positive(r.TotalNs) {
-			return nil, fmt.Errorf("aggregate: %s on %s: total time %v ns: want a positive time", r.Impl, r.Input, r.TotalNs)
-		}
-		for l, ns := range r.LevelNs {
-			if !positive(ns) {
-				return nil, fmt.Errorf("aggregate: %s on %s: level %d time %v ns: want a positive time", r.Impl, r.Input, l, ns)
-			}
-		}
-		byInput[r.Input] = append(byInput[r.Input], r)
+	byInput, inputs, err := groupByInput(runs)
+	if err != nil {
+		return nil, err
 	}
-	inputs := make([]Input, 0, len(byInput))
-	for in := range byInput {
-		inputs = append(inputs, in)
-	}
-	sortInputs(inputs)
 
 	t := &Table{Against: against}
 	impls := map[string]*series{}
@@ -240,6 +221,36 @@ func Summarize(runs []Run, against Against) (*Table, error) {
 	sort.Strings(partial)
 	t.Warnings = append(t.Warnings, partial...)
 	return t, nil
+}
+
+// groupByInput returns runs by input and the inputs in graph, root
+// order, checking that no implementation repeats on an input and that
+// every time is positive and finite.
+func groupByInput(runs []Run) (map[Input][]Run, []Input, error) {
+	byInput := map[Input][]Run{}
+	seen := map[runKey]bool{}
+	for _, r := range runs {
+		k := runKey{r.Input, r.Impl}
+		if seen[k] {
+			return nil, nil, fmt.Errorf("aggregate: %s on %s appears twice", r.Impl, r.Input)
+		}
+		seen[k] = true
+		if !positive(r.TotalNs) {
+			return nil, nil, fmt.Errorf("aggregate: %s on %s: total time %v ns: want a positive time", r.Impl, r.Input, r.TotalNs)
+		}
+		for l, ns := range r.LevelNs {
+			if !positive(ns) {
+				return nil, nil, fmt.Errorf("aggregate: %s on %s: level %d time %v ns: want a positive time", r.Impl, r.Input, l, ns)
+			}
+		}
+		byInput[r.Input] = append(byInput[r.Input], r)
+	}
+	inputs := make([]Input, 0, len(byInput))
+	for in := range byInput {
+		inputs = append(inputs, in)
+	}
+	sortInputs(inputs)
+	return byInput, inputs, nil
 }
 
 type runKey struct {

@@ -403,66 +403,10 @@ func readCSVRuns(r io.Reader, path string, m CSVMapping) ([]*csvRun, int, error)
 		}
 		line, _ := cr.FieldPos(0)
 		lastLine = line
-		cell := func(i int, what string) (string, error) {
-			v := strings.TrimSpace(rec[i])
-			if v == "" {
-				return "", bad(line, "no %s (column %q)", what, header[i])
-			}
-			return v, nil
-		}
-		integer := func(i int, what string, least int64) (int64, error) {
-			v, err := cell(i, what)
-			if err != nil {
-				return 0, err
-			}
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil || n < least {
-				return 0, bad(line, "%s %q (column %q): want an integer >= %d", what, v, header[i], least)
-			}
-			return n, nil
-		}
-		k := csvRunKey{algorithm: algorithm, platform: platform, root: -1}
-		if k.graph, err = cell(cols.graph, "graph"); err != nil {
-			return nil, 0, err
-		}
-		k.graph = strings.TrimSuffix(k.graph, ".gpg")
-		if k.impl, err = cell(cols.impl, "implementation"); err != nil {
-			return nil, 0, err
-		}
-		if cols.root >= 0 {
-			if k.root, err = integer(cols.root, "root", -1); err != nil {
-				return nil, 0, err
-			}
-		}
-		if cols.algorithm >= 0 {
-			if k.algorithm, err = cell(cols.algorithm, "algorithm"); err != nil {
-				return nil, 0, err
-			}
-		}
-		if cols.platform >= 0 {
-			if k.platform, err = cell(cols.platform, "platform"); err != nil {
-				return nil, 0, err
-			}
-		}
-		level := int64(-1)
-		if cols.level >= 0 {
-			if level, err = integer(cols.level, "level", 0); err != nil {
-				return nil, 0, err
-			}
-			if level > math.MaxInt32 {
-				return nil, 0, bad(line, "level %d: too deep", level)
-			}
-		}
-		tv, err := cell(cols.time, "time")
+		row := csvRow{rec: rec, header: header, path: path, line: line}
+		k, level, t, err := row.parse(cols, algorithm, platform, factor)
 		if err != nil {
 			return nil, 0, err
-		}
-		t, err := strconv.ParseFloat(tv, 64)
-		if err != nil {
-			return nil, 0, bad(line, "time %q (column %q): want a number >= 0", tv, header[cols.time])
-		}
-		if err := checkTime(fmt.Sprintf("time (column %q)", header[cols.time]), t*factor); err != nil {
-			return nil, 0, bad(line, "%v", err)
 		}
 		run := byKey[k]
 		if run == nil {
@@ -471,53 +415,166 @@ func readCSVRuns(r io.Reader, path string, m CSVMapping) ([]*csvRun, int, error)
 			byKey[k] = run
 			runs = append(runs, run)
 		}
-		if cols.validated >= 0 {
-			v, err := cell(cols.validated, "validated")
-			if err != nil {
-				return nil, 0, err
-			}
-			ok, known := parseCSVBool(v)
-			if !known {
-				return nil, 0, bad(line, "validated %q (column %q): want true, false, 1, 0, yes or no", v, header[cols.validated])
-			}
-			run.validated = run.validated && ok
+		if err := run.addChecks(row, cols); err != nil {
+			return nil, 0, err
 		}
-		if cols.hash >= 0 {
-			h, err := cell(cols.hash, "hash")
-			if err != nil {
-				return nil, 0, err
-			}
-			if run.hash != "" && run.hash != h {
-				return nil, 0, bad(line, "hash %s, but line %d of the same run says %s", h, run.firstLine, run.hash)
-			}
-			run.hash = h
+		if err := run.addTime(row, cols, int(level), t); err != nil {
+			return nil, 0, err
 		}
-		l := int(level)
-		times, lines := run.times[l], run.lines[l]
-		if times == nil {
-			times, lines = map[int]float64{}, map[int]int{}
-			run.times[l], run.lines[l] = times, lines
-		}
-		var rep string
-		if cols.rep >= 0 {
-			if rep, err = cell(cols.rep, "repetition"); err != nil {
-				return nil, 0, err
-			}
-		} else {
-			rep = strconv.Itoa(len(times))
-		}
-		ri, ok := run.repIndex[rep]
-		if !ok {
-			ri = len(run.reps)
-			run.repIndex[rep] = ri
-			run.reps = append(run.reps, rep)
-		}
-		if prev, dup := lines[ri]; dup {
-			return nil, 0, bad(line, "repeats line %d (same run, level and repetition)", prev)
-		}
-		times[ri], lines[ri] = t*factor, line
 	}
 	return runs, lastLine, nil
+}
+
+// csvRow is one record of a timings CSV, with what an error needs to
+// say where it is.
+type csvRow struct {
+	rec, header []string
+	path        string
+	line        int
+}
+
+func (r csvRow) bad(format string, args ...any) error {
+	return &kernels.ParseError{File: r.path, Line: r.line, Msg: fmt.Sprintf(format, args...)}
+}
+
+// cell is column i's value, trimmed; empty is an error naming what.
+func (r csvRow) cell(i int, what string) (string, error) {
+	v := strings.TrimSpace(r.rec[i])
+	if v == "" {
+		return "", r.bad("no %s (column %q)", what, r.header[i])
+	}
+	return v, nil
+}
+
+// integer is column i's value as an integer of at least least.
+func (r csvRow) integer(i int, what string, least int64) (int64, error) {
+	v, err := r.cell(i, what)
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < least {
+		return 0, r.bad("%s %q (column %q): want an integer >= %d", what, v, r.header[i], least)
+	}
+	return n, nil
+}
+
+// parse reads the row's run key, its level (-1 without a level column)
+// and its time in ns (the time column times factor).
+func (r csvRow) parse(cols csvColumns, algorithm, platform string, factor float64) (k csvRunKey, level int64, ns float64, err error) {
+	if k, err = r.key(cols, algorithm, platform); err != nil {
+		return k, 0, 0, err
+	}
+	level = -1
+	if cols.level >= 0 {
+		if level, err = r.integer(cols.level, "level", 0); err != nil {
+			return k, 0, 0, err
+		}
+		if level > math.MaxInt32 {
+			return k, 0, 0, r.bad("level %d: too deep", level)
+		}
+	}
+	tv, err := r.cell(cols.time, "time")
+	if err != nil {
+		return k, 0, 0, err
+	}
+	t, err := strconv.ParseFloat(tv, 64)
+	if err != nil {
+		return k, 0, 0, r.bad("time %q (column %q): want a number >= 0", tv, r.header[cols.time])
+	}
+	if err := checkTime(fmt.Sprintf("time (column %q)", r.header[cols.time]), t*factor); err != nil {
+		return k, 0, 0, r.bad("%v", err)
+	}
+	return k, level, t * factor, nil
+}
+
+// key reads the row's run key: graph, implementation, root, algorithm and
+// platform (the last three from the mapping's defaults when it has no
+// column for them).
+func (r csvRow) key(cols csvColumns, algorithm, platform string) (csvRunKey, error) {
+	k := csvRunKey{algorithm: algorithm, platform: platform, root: -1}
+	var err error
+	if k.graph, err = r.cell(cols.graph, "graph"); err != nil {
+		return k, err
+	}
+	k.graph = strings.TrimSuffix(k.graph, ".gpg")
+	if k.impl, err = r.cell(cols.impl, "implementation"); err != nil {
+		return k, err
+	}
+	if cols.root >= 0 {
+		if k.root, err = r.integer(cols.root, "root", -1); err != nil {
+			return k, err
+		}
+	}
+	if cols.algorithm >= 0 {
+		if k.algorithm, err = r.cell(cols.algorithm, "algorithm"); err != nil {
+			return k, err
+		}
+	}
+	if cols.platform >= 0 {
+		if k.platform, err = r.cell(cols.platform, "platform"); err != nil {
+			return k, err
+		}
+	}
+	return k, nil
+}
+
+// addChecks adds the row's validated and hash columns to the run: it is
+// validated when every row says so, and its rows must agree on the hash.
+func (run *csvRun) addChecks(r csvRow, cols csvColumns) error {
+	if cols.validated >= 0 {
+		v, err := r.cell(cols.validated, "validated")
+		if err != nil {
+			return err
+		}
+		ok, known := parseCSVBool(v)
+		if !known {
+			return r.bad("validated %q (column %q): want true, false, 1, 0, yes or no", v, r.header[cols.validated])
+		}
+		run.validated = run.validated && ok
+	}
+	if cols.hash >= 0 {
+		h, err := r.cell(cols.hash, "hash")
+		if err != nil {
+			return err
+		}
+		if run.hash != "" && run.hash != h {
+			return r.bad("hash %s, but line %d of the same run says %s", h, run.firstLine, run.hash)
+		}
+		run.hash = h
+	}
+	return nil
+}
+
+// addTime adds the row's time ns of level l to the run, under its
+// repetition (the column's, or the k-th time of the level); a repeated
+// (level, repetition) is an error.
+func (run *csvRun) addTime(r csvRow, cols csvColumns, l int, ns float64) error {
+	times, lines := run.times[l], run.lines[l]
+	if times == nil {
+		times, lines = map[int]float64{}, map[int]int{}
+		run.times[l], run.lines[l] = times, lines
+	}
+	var rep string
+	if cols.rep >= 0 {
+		var err error
+		if rep, err = r.cell(cols.rep, "repetition"); err != nil {
+			return err
+		}
+	} else {
+		rep = strconv.Itoa(len(times))
+	}
+	ri, ok := run.repIndex[rep]
+	if !ok {
+		ri = len(run.reps)
+		run.repIndex[rep] = ri
+		run.reps = append(run.reps, rep)
+	}
+	if prev, dup := lines[ri]; dup {
+		return r.bad("repeats line %d (same run, level and repetition)", prev)
+	}
+	times[ri], lines[ri] = ns, r.line
+	return nil
 }
 
 func parseCSVBool(s string) (value, known bool) {
@@ -573,39 +630,9 @@ func (in *ingester) csvPlatform(name string) (int64, error) {
 // storeCSVRun stores one run of a CSV file.
 func (in *ingester) storeCSVRun(run *csvRun, m CSVMapping) error {
 	k := run.key
-	levels := make([]int, 0, len(run.times))
-	for l := range run.times {
-		levels = append(levels, l)
-	}
-	sort.Ints(levels)
-	// Every repetition must time every level, or its total is not one.
-	for _, l := range levels {
-		if len(run.times[l]) != len(run.reps) {
-			for ri, rep := range run.reps {
-				if _, ok := run.times[l][ri]; !ok {
-					if l < 0 {
-						return fmt.Errorf("%s root %d %s: repetition %s has no time", k.graph, k.root, k.impl, rep)
-					}
-					return fmt.Errorf("%s root %d %s: repetition %s has no time for level %d, the others have",
-						k.graph, k.root, k.impl, rep, l)
-				}
-			}
-		}
-	}
-	// Level numbers count up from 0 without gaps, as a runner file's.
-	for i, l := range levels {
-		if l < 0 {
-			break // a file without levels
-		}
-		if err := checkNextLevel(l, i); err != nil {
-			first := 0
-			for _, line := range run.lines[l] {
-				if first == 0 || line < first {
-					first = line
-				}
-			}
-			return &kernels.ParseError{File: in.path, Line: first, Msg: fmt.Sprintf("%s root %d %s: %v", k.graph, k.root, k.impl, err)}
-		}
+	levels, err := run.levels(in.path)
+	if err != nil {
+		return err
 	}
 	platform, ok := in.platforms[k.platform]
 	if !ok {
@@ -635,46 +662,17 @@ func (in *ingester) storeCSVRun(run *csvRun, m CSVMapping) error {
 	if nLevels > 0 {
 		variantLevels = nLevels
 	}
-	vkey := variantKey{graphID, algID, k.root}
-	variantID, ok := in.variants[vkey]
-	if !ok {
-		if _, err := in.tx.Exec(`INSERT INTO variants (graph_id, algorithm_id, root, levels) VALUES (?,?,?,?)
-			ON CONFLICT DO NOTHING`, graphID, algID, k.root, variantLevels); err != nil {
-			return err
-		}
-		var ref sql.NullString
-		if err := in.tx.QueryRow(`SELECT id, reference_hash FROM variants WHERE graph_id = ? AND algorithm_id = ?
-			AND root = ?`, graphID, algID, k.root).Scan(&variantID, &ref); err != nil {
-			return err
-		}
-		in.variants[vkey], in.refs[variantID] = variantID, ref.String
+	variantID, err := in.csvVariant(graphID, algID, k.root, variantLevels)
+	if err != nil {
+		return err
 	}
 	ref := in.refs[variantID]
 	reps := len(run.reps)
-	ckey := configKey{algorithm: algID, reps: reps}
-	configID, ok := in.configs[ckey]
-	if !ok {
-		var err error
-		configID, err = in.upsert(`INSERT INTO run_configs (dataset_id, algorithm_id, commit_hash, graphperf_version,
-			repetitions, warmup, l2_flush, block_size, grid_cap, nvcc_version, nvcc_flags)
-			VALUES (?, ?, '', '', ?, -1, -1, -1, -1, '', '') ON CONFLICT DO NOTHING`,
-			`SELECT id FROM run_configs WHERE dataset_id = ? AND algorithm_id = ? AND commit_hash = ''
-			AND graphperf_version = '' AND repetitions = ? AND warmup = -1 AND l2_flush = -1 AND block_size = -1
-			AND grid_cap = -1 AND nvcc_version = '' AND nvcc_flags = ''`,
-			[]any{in.datasetID, algID, reps}, []any{in.datasetID, algID, reps})
-		if err != nil {
-			return err
-		}
-		in.configs[ckey] = configID
+	configID, err := in.csvConfig(algID, reps)
+	if err != nil {
+		return err
 	}
-	verified := m.Validated != "" && run.validated
-	validated := m.Validated != "" || m.Hash != ""
-	if m.Validated != "" {
-		validated = validated && run.validated
-	}
-	if m.Hash != "" {
-		validated = validated && ref != "" && run.hash == ref
-	}
+	verified, validated := run.validation(m, ref)
 	// The total of a repetition is the sum of its level times.
 	totals := make([]float64, reps)
 	for _, l := range levels {
@@ -721,6 +719,104 @@ func (in *ingester) storeCSVRun(run *csvRun, m CSVMapping) error {
 	}
 	in.st.Levels += nLevels
 	return nil
+}
+
+// levels returns the run's level numbers in order (-1 alone for a file
+// without levels), checking that every repetition times every level and
+// that levels count up from 0 without gaps, as a runner file's.
+func (run *csvRun) levels(path string) ([]int, error) {
+	k := run.key
+	levels := make([]int, 0, len(run.times))
+	for l := range run.times {
+		levels = append(levels, l)
+	}
+	sort.Ints(levels)
+	// Every repetition must time every level, or its total is not one.
+	for _, l := range levels {
+		if len(run.times[l]) != len(run.reps) {
+			for ri, rep := range run.reps {
+				if _, ok := run.times[l][ri]; !ok {
+					if l < 0 {
+						return nil, fmt.Errorf("%s root %d %s: repetition %s has no time", k.graph, k.root, k.impl, rep)
+					}
+					return nil, fmt.Errorf("%s root %d %s: repetition %s has no time for level %d, the others have",
+						k.graph, k.root, k.impl, rep, l)
+				}
+			}
+		}
+	}
+	for i, l := range levels {
+		if l < 0 {
+			break // a file without levels
+		}
+		if err := checkNextLevel(l, i); err != nil {
+			first := 0
+			for _, line := range run.lines[l] {
+				if first == 0 || line < first {
+					first = line
+				}
+			}
+			return nil, &kernels.ParseError{File: path, Line: first, Msg: fmt.Sprintf("%s root %d %s: %v", k.graph, k.root, k.impl, err)}
+		}
+	}
+	return levels, nil
+}
+
+// csvVariant returns the id of the variant (graph, algorithm, root),
+// storing it when new with its levels (nil: unknown).
+func (in *ingester) csvVariant(graphID, algID, root int64, levels any) (int64, error) {
+	vkey := variantKey{graphID, algID, root}
+	variantID, ok := in.variants[vkey]
+	if !ok {
+		if _, err := in.tx.Exec(`INSERT INTO variants (graph_id, algorithm_id, root, levels) VALUES (?,?,?,?)
+			ON CONFLICT DO NOTHING`, graphID, algID, root, levels); err != nil {
+			return 0, err
+		}
+		var ref sql.NullString
+		if err := in.tx.QueryRow(`SELECT id, reference_hash FROM variants WHERE graph_id = ? AND algorithm_id = ?
+			AND root = ?`, graphID, algID, root).Scan(&variantID, &ref); err != nil {
+			return 0, err
+		}
+		in.variants[vkey], in.refs[variantID] = variantID, ref.String
+	}
+	return variantID, nil
+}
+
+// csvConfig returns the id of the run configuration of a CSV's runs of
+// algorithm algID with reps repetitions: all else unknown.
+func (in *ingester) csvConfig(algID int64, reps int) (int64, error) {
+	ckey := configKey{algorithm: algID, reps: reps}
+	configID, ok := in.configs[ckey]
+	if !ok {
+		var err error
+		configID, err = in.upsert(`INSERT INTO run_configs (dataset_id, algorithm_id, commit_hash, graphperf_version,
+			repetitions, warmup, l2_flush, block_size, grid_cap, nvcc_version, nvcc_flags)
+			VALUES (?, ?, '', '', ?, -1, -1, -1, -1, '', '') ON CONFLICT DO NOTHING`,
+			`SELECT id FROM run_configs WHERE dataset_id = ? AND algorithm_id = ? AND commit_hash = ''
+			AND graphperf_version = '' AND repetitions = ? AND warmup = -1 AND l2_flush = -1 AND block_size = -1
+			AND grid_cap = -1 AND nvcc_version = '' AND nvcc_flags = ''`,
+			[]any{in.datasetID, algID, reps}, []any{in.datasetID, algID, reps})
+		if err != nil {
+			return 0, err
+		}
+		in.configs[ckey] = configID
+	}
+	return configID, nil
+}
+
+// validation is what the run's columns prove: verified when the tool's
+// own validated column says so, validated when each column the mapping
+// has agrees (the tool's check, the hash against the reference ref).
+func (run *csvRun) validation(m CSVMapping, ref string) (verified, validated bool) {
+	verified = m.Validated != "" && run.validated
+	validated = m.Validated != "" || m.Hash != ""
+	if m.Validated != "" {
+		validated = validated && run.validated
+	}
+	if m.Hash != "" {
+		validated = validated && ref != "" && run.hash == ref
+	}
+	return verified, validated
 }
 
 // csvGraph returns the id of the dataset's graph called name, storing it

@@ -99,9 +99,7 @@ type benchRunJSON struct {
 	Totals    []benchTotal `json:"totals"`
 }
 
-func benchRun(e *env, args []string) error {
-	fs := newFlagSet(e, "run", "bench run [flags] GRAPH",
-		`Run the CUDA BFS runner (graphperf-bfs, see kernels/cuda/README.md) on one
+const benchRunHelp = `Run the CUDA BFS runner (graphperf-bfs, see kernels/cuda/README.md) on one
 graph from a few roots, check every traversal's depth hash against the Go
 reference BFS, and print one row per implementation and root: levels,
 vertices reached, and the median, min and max over the timed repetitions of
@@ -109,7 +107,10 @@ the summed level times, in milliseconds, and the median wall time of the
 whole level loop. A graph that is not a .gpg file, or is changed by the load
 flags, is converted to a temporary .gpg (with the reverse CSR for directed
 graphs) first. --out keeps the runner's raw JSON lines. The runner's own
-progress goes to stderr. Exit status 1 when any traversal disagrees.`)
+progress goes to stderr. Exit status 1 when any traversal disagrees.`
+
+func benchRun(e *env, args []string) error {
+	fs := newFlagSet(e, "run", "bench run [flags] GRAPH", benchRunHelp)
 	var lf loadFlags
 	lf.register(fs)
 	var of outputFlags
@@ -283,9 +284,7 @@ func printBenchRun(e *env, of outputFlags, path string, g *graph.CSR, res *kerne
 	return t.write(e.stdout, of.csv)
 }
 
-func benchSweep(e *env, args []string) error {
-	fs := newFlagSet(e, "sweep", "bench sweep --corpus FILE --work DIR --results DIR [flags]",
-		`Measure the graphs of a corpus file (kernels/corpus/h100-bfs.yaml is the
+const benchSweepHelp = `Measure the graphs of a corpus file (kernels/corpus/h100-bfs.yaml is the
 H100's) in order, one runner call per graph: make the graph in the work
 directory (or reuse it there), pick random non-isolated roots, compute the
 Go reference depth hashes, run graphperf-bfs, check every traversal against
@@ -315,7 +314,10 @@ sacct); --resume --results RESULTS submits again only the shards whose
 results are missing or incomplete and whose task is not queued or running.
 "graphperf bench ingest --db FILE RESULTS" stores every shard's results.
 The batch script is fixed text: every value reaches sbatch and the script
-as an argument, never through a shell string.`)
+as an argument, never through a shell string.`
+
+func benchSweep(e *env, args []string) error {
+	fs := newFlagSet(e, "sweep", "bench sweep --corpus FILE --work DIR --results DIR [flags]", benchSweepHelp)
 	corpusPath := fs.String("corpus", "", "the corpus file, or a comma-separated list of corpora measured into one results directory (required)")
 	graphsDir := fs.String("graphs", "", "the directory of the corpus's file graphs")
 	workDir := fs.String("work", "", "where graphs are made and the runner writes (required)")

@@ -4,131 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
-	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/graphperf/graphperf/analysis/store"
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
-	"github.com/graphperf/graphperf/kernels"
-	"github.com/graphperf/graphperf/kernels/cluster"
 )
 
-// ingestInput is one runner JSON-lines file to ingest, with the manifest
-// and dataset it goes with, or a plain CSV file (csv).
-type ingestInput struct {
-	path, dataset, manifest string
-	csv                     bool
-}
-
-// isRunnerJSONL says whether name is a runner output file by its name.
-func isRunnerJSONL(name string) bool {
-	return strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".jsonl.gz")
-}
-
-// ingestInputs expands the arguments: a directory gives its *.jsonl and
-// *.jsonl.gz files (sorted) and its manifest.json if present, and a
-// sharded sweep's directory (cluster.json) those of every shard's; a file
-// is taken as it is. manifest, when set, overrides every directory's; dataset,
-// when empty, is the base name of the file's directory.
-func ingestInputs(args []string, dataset, manifest string) ([]ingestInput, error) {
-	var ins []ingestInput
-	for _, arg := range args {
-		fi, err := os.Stat(arg)
-		if err != nil {
-			return nil, err
-		}
-		ds := dataset
-		if !fi.IsDir() {
-			if ds == "" {
-				ds = dirName(arg)
-			}
-			ins = append(ins, ingestInput{path: arg, dataset: ds, manifest: manifest})
-			continue
-		}
-		if ds == "" {
-			abs, err := filepath.Abs(arg)
-			if err != nil {
-				return nil, err
-			}
-			ds = filepath.Base(abs)
-		}
-		// A sharded sweep's directory: every shard's directory, each with
-		// its own manifest, all in the sweep's dataset.
-		dirs, err := cluster.ShardDirs(arg)
-		switch {
-		case errors.Is(err, cluster.ErrNoPlan):
-			dirs = []string{arg}
-		case err != nil:
-			return nil, err
-		}
-		n := len(ins)
-		for _, dir := range dirs {
-			more, err := dirInputs(dir, ds, manifest)
-			if err != nil {
-				return nil, err
-			}
-			ins = append(ins, more...)
-		}
-		if len(ins) == n {
-			return nil, fmt.Errorf("%s: no *.jsonl or *.jsonl.gz files", arg)
-		}
-	}
-	return ins, nil
-}
-
-// dirInputs returns a directory's *.jsonl and *.jsonl.gz files (sorted),
-// with manifest, or the directory's manifest.json when manifest is empty;
-// none when the directory does not exist (a shard not yet run).
-func dirInputs(dir, dataset, manifest string) ([]ingestInput, error) {
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	if manifest == "" {
-		if _, err := os.Stat(filepath.Join(dir, "manifest.json")); err == nil {
-			manifest = filepath.Join(dir, "manifest.json")
-		}
-	}
-	var names []string
-	for _, e := range entries {
-		if !e.IsDir() && isRunnerJSONL(e.Name()) {
-			names = append(names, e.Name())
-		}
-	}
-	sort.Strings(names)
-	ins := make([]ingestInput, len(names))
-	for i, n := range names {
-		ins[i] = ingestInput{path: filepath.Join(dir, n), dataset: dataset, manifest: manifest}
-	}
-	return ins, nil
-}
-
-// manifestCache loads each manifest once.
-type manifestCache map[string]*kernels.Manifest
-
-// ingest stores one input in db in its own transaction.
-func (mc manifestCache) ingest(db *store.DB, in ingestInput, opt store.IngestOptions) (store.Stats, error) {
-	var man *kernels.Manifest
-	if in.manifest != "" {
-		if man = mc[in.manifest]; man == nil {
-			var err error
-			if man, err = store.LoadManifest(in.manifest); err != nil {
-				return store.Stats{File: in.path}, fmt.Errorf("manifest: %w", err)
-			}
-			mc[in.manifest] = man
-		}
-	}
-	return db.IngestRunnerJSONLWith(in.path, in.dataset, man, opt)
-}
-
-func benchIngest(e *env, args []string) error {
-	fs := newFlagSet(e, "ingest", "bench ingest --db FILE [flags] [RESULTS_DIR_OR_FILES...]",
-		`Store runner results in the SQLite store --db (created if absent; nothing
+const benchIngestHelp = `Store runner results in the SQLite store --db (created if absent; nothing
 else is written). A directory means all its *.jsonl and *.jsonl.gz files and
 its manifest.json if present (the sweep's graphs, reference hashes and code
 version), and a sharded sweep's directory (bench sweep --slurm or --local)
@@ -178,7 +60,10 @@ rejects the file with file:line, sources, --source and --replace.
 
 --ncu FILE stores the Nsight Compute counters of "ncu --csv --page raw"
 (one launch per BFS level) for the traversal of --graph from --root by
---impl, which must already be stored.`)
+--impl, which must already be stored.`
+
+func benchIngest(e *env, args []string) error {
+	fs := newFlagSet(e, "ingest", "bench ingest --db FILE [flags] [RESULTS_DIR_OR_FILES...]", benchIngestHelp)
 	dbPath := fs.String("db", "", "the SQLite store to write (required; created if absent)")
 	dataset := fs.String("dataset", "", "the dataset name (default: the base name of each file's directory)")
 	manifest := fs.String("manifest", "", "the sweep manifest.json (default: a directory's own)")
@@ -201,82 +86,132 @@ rejects the file with file:line, sources, --source and --replace.
 	if err != nil {
 		return err
 	}
-	if *dbPath == "" {
-		return errors.New("--db is required")
-	}
-	if len(pos) == 0 && *ncu == "" && len(csvFiles) == 0 {
-		return errors.New("want results directories or files, --csv or --ncu (-h for help)")
-	}
-	mapping, err := csvMapping(len(csvFiles) > 0, *csvMap, *timeUnit, *platform, *algorithm)
+	f := ingestFlags{db: *dbPath, dataset: *dataset, manifest: *manifest, csvFiles: csvFiles, source: *source, replace: *replace,
+		csvMap: *csvMap, ncu: *ncu, graph: *graphName, root: *root, impl: *impl}
+	mapping, err := f.check(pos, *timeUnit, *platform, *algorithm)
 	if err != nil {
 		return err
 	}
-	for _, f := range csvFiles {
-		if _, err := os.Stat(f); err != nil {
-			return err
-		}
-	}
-	var target store.NcuTarget
-	if *ncu != "" {
-		if *graphName == "" || *root == "" {
-			return errors.New("--ncu needs --graph and --root")
-		}
-		r, err := strconv.ParseInt(*root, 10, 64)
-		if err != nil {
-			return fmt.Errorf("--root %q: want an integer", *root)
-		}
-		target = store.NcuTarget{Dataset: *dataset, Graph: *graphName, Implementation: *impl, Root: r}
-		if _, err := os.Stat(*ncu); err != nil {
-			return err
-		}
-	} else if *graphName != "" || *root != "" {
-		return errors.New("--graph and --root go with --ncu")
-	}
-	ins, err := ingestInputs(pos, *dataset, *manifest)
+	ins, target, err := f.inputs(pos)
 	if err != nil {
 		return err
 	}
-	for _, f := range csvFiles {
-		ds := *dataset
-		if ds == "" {
-			ds = dirName(f)
-		}
-		ins = append(ins, ingestInput{path: f, dataset: ds, csv: true})
-	}
-	if *source != "" && len(ins) != 1 {
-		return fmt.Errorf("--source %q names one file, not %d", *source, len(ins))
-	}
-	opt := store.IngestOptions{Source: *source, Replace: *replace}
-	if target.Dataset == "" && *ncu != "" {
-		if len(ins) == 0 {
-			return errors.New("--ncu without results files needs --dataset")
-		}
-		target.Dataset = ins[0].dataset
-	}
-	if *manifest != "" {
-		if _, err := os.Stat(*manifest); err != nil {
-			return fmt.Errorf("--manifest: %w", err)
-		}
-	}
-
-	db, err := store.Open(*dbPath)
+	db, err := store.Open(f.db)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	failed := ingestAll(e, db, ins, mapping, f)
+	if f.ncu != "" {
+		st, err := db.IngestNcuCSV(f.ncu, target)
+		if err != nil {
+			failed++
+			fmt.Fprintf(e.stderr, "graphperf: bench ingest: %v\n", err)
+		} else {
+			fmt.Fprintf(e.stdout, "%s: %d levels, %d counters\n", f.ncu, st.Levels, st.Counters)
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d files not ingested", failed, len(ins)+btoi(f.ncu != ""))
+	}
+	return nil
+}
+
+// ingestFlags are bench ingest's flags.
+type ingestFlags struct {
+	db, dataset, manifest  string
+	csvFiles               []string
+	source                 string
+	replace                bool
+	csvMap                 string
+	ncu, graph, root, impl string
+}
+
+// check checks the flags' combinations and reads --map.
+func (f *ingestFlags) check(pos []string, timeUnit, platform, algorithm string) (store.CSVMapping, error) {
+	if f.db == "" {
+		return store.CSVMapping{}, errors.New("--db is required")
+	}
+	if len(pos) == 0 && f.ncu == "" && len(f.csvFiles) == 0 {
+		return store.CSVMapping{}, errors.New("want results directories or files, --csv or --ncu (-h for help)")
+	}
+	mapping, err := csvMapping(len(f.csvFiles) > 0, f.csvMap, timeUnit, platform, algorithm)
+	if err != nil {
+		return mapping, err
+	}
+	for _, file := range f.csvFiles {
+		if _, err := os.Stat(file); err != nil {
+			return mapping, err
+		}
+	}
+	return mapping, nil
+}
+
+// inputs returns the files to ingest and the target of --ncu.
+func (f *ingestFlags) inputs(pos []string) ([]store.Input, store.NcuTarget, error) {
+	var target store.NcuTarget
+	if f.ncu != "" {
+		if f.graph == "" || f.root == "" {
+			return nil, target, errors.New("--ncu needs --graph and --root")
+		}
+		r, err := strconv.ParseInt(f.root, 10, 64)
+		if err != nil {
+			return nil, target, fmt.Errorf("--root %q: want an integer", f.root)
+		}
+		target = store.NcuTarget{Dataset: f.dataset, Graph: f.graph, Implementation: f.impl, Root: r}
+		if _, err := os.Stat(f.ncu); err != nil {
+			return nil, target, err
+		}
+	} else if f.graph != "" || f.root != "" {
+		return nil, target, errors.New("--graph and --root go with --ncu")
+	}
+	ins, err := store.Inputs(pos, f.dataset, f.manifest)
+	if err != nil {
+		return nil, target, err
+	}
+	for _, file := range f.csvFiles {
+		ds := f.dataset
+		if ds == "" {
+			ds = store.DirName(file)
+		}
+		ins = append(ins, store.Input{Path: file, Dataset: ds, CSV: true})
+	}
+	if f.source != "" && len(ins) != 1 {
+		return nil, target, fmt.Errorf("--source %q names one file, not %d", f.source, len(ins))
+	}
+	if target.Dataset == "" && f.ncu != "" {
+		if len(ins) == 0 {
+			return nil, target, errors.New("--ncu without results files needs --dataset")
+		}
+		target.Dataset = ins[0].Dataset
+	}
+	if f.manifest != "" {
+		if _, err := os.Stat(f.manifest); err != nil {
+			return nil, target, fmt.Errorf("--manifest: %w", err)
+		}
+	}
+	return ins, target, nil
+}
+
+// ingestAll stores each input in its own transaction, printing a line
+// per file (a progress bar and a total on a terminal) and each error on
+// stderr; it returns how many failed.
+func ingestAll(e *env, db *store.DB, ins []store.Input, mapping store.CSVMapping, f ingestFlags) (failed int) {
+	opt := store.IngestOptions{Source: f.source, Replace: f.replace}
 	bar := progress.New(e.stderr, e.interactive, "ingest", false)
-	manifests := manifestCache{}
-	var failed int
-	var runs, levels, invalid, skipped int
+	manifests := store.Manifests{}
+	var total store.Stats
+	skipped := 0
 	for i, in := range ins {
 		var st store.Stats
-		if in.csv {
-			st, err = db.IngestCSVWith(in.path, mapping, in.dataset, opt)
+		var err error
+		if in.CSV {
+			st, err = db.IngestCSVWith(in.Path, mapping, in.Dataset, opt)
 			if errors.Is(err, store.ErrMapping) {
-				err = fmt.Errorf("--map %q: %w", *csvMap, plainError(err))
+				err = fmt.Errorf("--map %q: %w", f.csvMap, plainError(err))
 			}
 		} else {
-			st, err = manifests.ingest(db, in, opt)
+			st, err = manifests.Ingest(db, in, opt)
 		}
 		bar.Update(int64(i+1), int64(len(ins)))
 		if err != nil {
@@ -285,40 +220,33 @@ rejects the file with file:line, sources, --source and --replace.
 			fmt.Fprintf(e.stderr, "graphperf: bench ingest: %v\n", err)
 			continue
 		}
-		runs, levels, invalid = runs+st.Runs, levels+st.Levels, invalid+st.Invalid
+		total.Runs, total.Levels, total.Invalid = total.Runs+st.Runs, total.Levels+st.Levels, total.Invalid+st.Invalid
 		if st.Skipped {
 			skipped++
 		}
 		if !e.interactive {
-			switch {
-			case st.Skipped:
-				fmt.Fprintf(e.stdout, "%s: already stored (source %s)\n", in.path, st.StoredAs)
-			case *replace && st.Replaced.Runs > 0:
-				fmt.Fprintf(e.stdout, "%s: %d runs, %d levels, %d invalid; replaced source %s (%d runs, %d levels)\n",
-					in.path, st.Runs, st.Levels, st.Invalid, st.Source, st.Replaced.Runs, st.Replaced.Levels)
-			default:
-				fmt.Fprintf(e.stdout, "%s: %d runs, %d levels, %d invalid\n", in.path, st.Runs, st.Levels, st.Invalid)
-			}
+			writeIngested(e, in, st, f.replace)
 		}
 	}
 	bar.Done()
 	if e.interactive && len(ins) > 0 {
 		fmt.Fprintf(e.stdout, "%d files: %d runs, %d levels, %d invalid, %d already stored\n",
-			len(ins), runs, levels, invalid, skipped)
+			len(ins), total.Runs, total.Levels, total.Invalid, skipped)
 	}
-	if *ncu != "" {
-		st, err := db.IngestNcuCSV(*ncu, target)
-		if err != nil {
-			failed++
-			fmt.Fprintf(e.stderr, "graphperf: bench ingest: %v\n", err)
-		} else {
-			fmt.Fprintf(e.stdout, "%s: %d levels, %d counters\n", *ncu, st.Levels, st.Counters)
-		}
+	return failed
+}
+
+// writeIngested prints one file's summary line.
+func writeIngested(e *env, in store.Input, st store.Stats, replace bool) {
+	switch {
+	case st.Skipped:
+		fmt.Fprintf(e.stdout, "%s: already stored (source %s)\n", in.Path, st.StoredAs)
+	case replace && st.Replaced.Runs > 0:
+		fmt.Fprintf(e.stdout, "%s: %d runs, %d levels, %d invalid; replaced source %s (%d runs, %d levels)\n",
+			in.Path, st.Runs, st.Levels, st.Invalid, st.Source, st.Replaced.Runs, st.Replaced.Levels)
+	default:
+		fmt.Fprintf(e.stdout, "%s: %d runs, %d levels, %d invalid\n", in.Path, st.Runs, st.Levels, st.Invalid)
 	}
-	if failed > 0 {
-		return fmt.Errorf("%d of %d files not ingested", failed, len(ins)+btoi(*ncu != ""))
-	}
-	return nil
 }
 
 // csvMapping reads --map and the flags that complete it; with no --csv
@@ -359,13 +287,4 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// dirName is the base name of the directory of the file at path, of the
-// absolute path (so "x.jsonl" in results/ gives "results", not ".").
-func dirName(path string) string {
-	if abs, err := filepath.Abs(path); err == nil {
-		path = abs
-	}
-	return filepath.Base(filepath.Dir(path))
 }

@@ -36,9 +36,6 @@ embedded embedded:orderings directory holds such a sweep. Its figure draws
 the median time as bars and the least and greatest time of the timed
 repetitions as error bars.`
 
-// pagerankOrderings are the suffixes --orderings recognises, longest first.
-var pagerankOrderings = []string{"in-degree-pessimal", "out-degree-pessimal", "degree-pessimal", "in-degree", "out-degree", "degree", "random", "original"}
-
 func benchPageRank(e *env, args []string) error {
 	fs := newFlagSet(e, "pagerank", "bench pagerank [DIR] [--orderings] [--plot DIR] [--json|--csv]", benchPageRankHelp)
 	orderings := fs.Bool("orderings", false, "graph names are BASE-ORDERING: also compare the orderings of each base graph (seed 004 figure 6.1)")
@@ -130,7 +127,7 @@ func benchPageRank(e *env, args []string) error {
 	for _, r := range tab.Rows {
 		impls = append(impls, r.Name)
 	}
-	graphs, values := summaryHeatmap(tab, runs, impls)
+	graphs, values := aggregate.RatioByGraph(tab, runs, impls)
 	hm, err := rplot.HeatmapWithScale("PageRank: time / fastest per graph", graphs, impls, values,
 		rplot.HeatmapOptions{Log: true, Label: "time / fastest (×)"})
 	if err != nil {
@@ -146,114 +143,68 @@ func benchPageRank(e *env, args []string) error {
 // graph and implementation), and draws the medians as grouped bars with
 // the minimum and maximum over the repetitions as error bars.
 func pagerankOrderingTables(e *env, dir string, runs []aggregate.Run, cv map[[2]string]float64, asCSV bool) error {
-	type key struct{ base, order, impl string }
-	times := map[key]float64{}
-	spread := map[key]kernels.Times{}
-	var bases, impls []string
-	seenBase, seenImpl := map[string]bool{}, map[string]bool{}
-	for _, r := range runs {
-		base, order := "", ""
-		for _, o := range pagerankOrderings {
-			if b, ok := strings.CutSuffix(r.Graph, "-"+o); ok {
-				base, order = b, o
-				break
-			}
-		}
-		if base == "" {
-			return fmt.Errorf("--orderings: graph %q does not end in -ORDERING (%s)", r.Graph, strings.Join(pagerankOrderings, ", "))
-		}
-		times[key{base, order, r.Impl}] = r.TotalNs
-		spread[key{base, order, r.Impl}] = r.Total
-		if !seenBase[base] {
-			seenBase[base] = true
-			bases = append(bases, base)
-		}
-		if !seenImpl[r.Impl] {
-			seenImpl[r.Impl] = true
-			impls = append(impls, r.Impl)
-		}
+	tables, err := aggregate.ByOrdering(runs, cv)
+	if err != nil {
+		return fmt.Errorf("--orderings: %w", err)
 	}
-	if len(bases) == 0 {
-		return errors.New("--orderings: no runs")
-	}
-	order := []string{"original", "random", "degree", "degree-pessimal", "in-degree", "in-degree-pessimal", "out-degree", "out-degree-pessimal"}
-	for _, base := range bases {
-		var present []string
-		for _, o := range order {
-			for _, im := range impls {
-				if _, ok := times[key{base, o, im}]; ok {
-					present = append(present, o)
-					break
-				}
-			}
-		}
-		t := &table{header: append(append([]string{"impl"}, present...), "max_cv_%"), name: "orderings-" + slug(base),
-			title: fmt.Sprintf("PageRank on %s: median time (ms) of 100 iterations per memory ordering (seed 004 figure 6.1); max_cv_%%: the largest coefficient of variation over the timed repetitions among the orderings", base)}
-		values, lo, hi := make([][]float64, len(present)), make([][]float64, len(present)), make([][]float64, len(present))
-		for s := range values {
-			values[s], lo[s], hi[s] = make([]float64, len(impls)), make([]float64, len(impls)), make([]float64, len(impls))
-		}
-		for g, im := range impls {
-			row := []string{im}
-			maxCV, anyCV := 0.0, false
-			for s, o := range present {
-				v, ok := times[key{base, o, im}]
-				values[s][g], lo[s][g], hi[s][g] = math.NaN(), math.NaN(), math.NaN()
-				if sp := spread[key{base, o, im}]; ok && sp.MaxNs > 0 {
-					lo[s][g], hi[s][g] = sp.MinNs/1e6, sp.MaxNs/1e6
-				}
-				if ok {
-					values[s][g] = v / 1e6
-					row = append(row, fmt.Sprintf("%.3f", v/1e6))
-				} else {
-					row = append(row, "")
-				}
-				if c, ok := cv[[2]string{base + "-" + o, im}]; ok {
-					maxCV, anyCV = math.Max(maxCV, c), true
-				}
-			}
-			if anyCV {
-				row = append(row, fmt.Sprintf("%.1f", 100*maxCV))
-			} else {
-				row = append(row, "")
-			}
-			t.add(row...)
-		}
-		y := make([]int, len(present))
-		for i := range y {
-			y[i] = i + 1
-		}
-		t.chart = &rtable.Chart{Type: "col", X: 0, Y: y, Title: "PageRank time by ordering, " + base, YTitle: "ms", LogY: true}
+	for i := range tables {
+		ot := &tables[i]
 		if !asCSV && !e.inReport() {
-			fmt.Fprintf(e.stdout, "\n%s: median ms per ordering\n", base)
+			fmt.Fprintf(e.stdout, "\n%s: median ms per ordering\n", ot.Base)
 		}
-		if err := t.write(e.stdout, asCSV); err != nil {
+		if err := orderingTable(ot).write(e.stdout, asCSV); err != nil {
 			return err
 		}
 		if dir == "" && !e.inReport() {
 			continue
 		}
-		p, err := rplot.GroupedBars("PageRank on "+base+" by memory ordering", "time (ms)", impls, present, values, true)
-		if err != nil {
-			return err
-		}
-		if err := rplot.AddBarSpread(p, lo, hi, "min–max of the timed repetitions"); err != nil && !errors.Is(err, rplot.ErrNoData) {
-			return err
-		}
-		widest := 0.0 // the largest (max - min) / median of a bar
-		for s := range values {
-			for g, v := range values[s] {
-				if v > 0 && hi[s][g] >= lo[s][g] {
-					widest = math.Max(widest, (hi[s][g]-lo[s][g])/v)
-				}
-			}
-		}
-		if err := e.figure(dir, "orderings-"+slug(base), fmt.Sprintf("PageRank run time of each implementation on each memory ordering of %s "+
-			"(seed 004 figure 6.1): bars the median, error bars the minimum and maximum over the timed repetitions "+
-			"(the widest spans %.2g%% of its median)", base, 100*widest),
-			p, 9*vg.Inch, 4.5*vg.Inch); err != nil {
+		if err := orderingFigure(e, dir, ot); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// orderingTable is ot as a table: an implementation a row, an ordering a
+// column.
+func orderingTable(ot *aggregate.OrderingTable) *table {
+	t := &table{header: append(append([]string{"impl"}, ot.Orderings...), "max_cv_%"), name: "orderings-" + slug(ot.Base),
+		title: fmt.Sprintf("PageRank on %s: median time (ms) of 100 iterations per memory ordering (seed 004 figure 6.1); max_cv_%%: the largest coefficient of variation over the timed repetitions among the orderings", ot.Base)}
+	for g, im := range ot.Impls {
+		row := []string{im}
+		for s := range ot.Orderings {
+			cell := ""
+			if v := ot.Ms[s][g]; !math.IsNaN(v) {
+				cell = fmt.Sprintf("%.3f", v)
+			}
+			row = append(row, cell)
+		}
+		cv := ""
+		if !math.IsNaN(ot.MaxCV[g]) {
+			cv = fmt.Sprintf("%.1f", 100*ot.MaxCV[g])
+		}
+		t.add(append(row, cv)...)
+	}
+	y := make([]int, len(ot.Orderings))
+	for i := range y {
+		y[i] = i + 1
+	}
+	t.chart = &rtable.Chart{Type: "col", X: 0, Y: y, Title: "PageRank time by ordering, " + ot.Base, YTitle: "ms", LogY: true}
+	return t
+}
+
+// orderingFigure draws ot's medians as grouped bars with the minimum and
+// maximum over the repetitions as error bars.
+func orderingFigure(e *env, dir string, ot *aggregate.OrderingTable) error {
+	p, err := rplot.GroupedBars("PageRank on "+ot.Base+" by memory ordering", "time (ms)", ot.Impls, ot.Orderings, ot.Ms, true)
+	if err != nil {
+		return err
+	}
+	if err := rplot.AddBarSpread(p, ot.MinMs, ot.MaxMs, "min–max of the timed repetitions"); err != nil && !errors.Is(err, rplot.ErrNoData) {
+		return err
+	}
+	return e.figure(dir, "orderings-"+slug(ot.Base), fmt.Sprintf("PageRank run time of each implementation on each memory ordering of %s "+
+		"(seed 004 figure 6.1): bars the median, error bars the minimum and maximum over the timed repetitions "+
+		"(the widest spans %.2g%% of its median)", ot.Base, 100*ot.Widest()),
+		p, 9*vg.Inch, 4.5*vg.Inch)
 }

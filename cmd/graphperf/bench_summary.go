@@ -10,88 +10,23 @@ import (
 
 	"errors"
 	"fmt"
+	"io"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
-	"github.com/graphperf/graphperf/kernels"
 )
 
-// summaryRow is one row of "bench summary --json".
-type summaryRow struct {
-	Impl       string  `json:"impl"`
-	Kind       string  `json:"kind"`             // optimal, best-non-switching, implementation or family
-	Family     string  `json:"family,omitempty"` // --families: the family whose best member this is
-	Inputs     int     `json:"inputs"`
-	TimeNs     float64 `json:"time_ns"`
-	OptimalNs  float64 `json:"optimal_ns"`
-	Total      float64 `json:"total"`
-	Avg        float64 `json:"avg"`
-	Within2x   float64 `json:"within_2x"` // fractions of inputs
-	Over5x     float64 `json:"over_5x"`
-	Over20x    float64 `json:"over_20x"`
-	Worst      float64 `json:"worst"`
-	WorstGraph string  `json:"worst_graph"`
-	WorstRoot  uint32  `json:"worst_root"`
-	// CVReps and CVRoots are the row's aggregate.Spread; null when unknown.
-	CVReps  *float64 `json:"cv_reps"`
-	CVRoots *float64 `json:"cv_roots"`
-}
+// summaryJSON is what "bench summary --json" prints, and summaryRow one of
+// its rows.
+type (
+	summaryJSON = aggregate.Summary
+	summaryRow  = aggregate.SummaryRow
+)
 
-// summaryRate is one GTEPS row of "bench summary --gteps".
-type summaryRate struct {
-	Graph    string   `json:"graph"`
-	Roots    []uint32 `json:"roots"`
-	Impl     string   `json:"impl"`
-	TimeNs   float64  `json:"time_ns"`
-	Vertices int64    `json:"vertices"`
-	Edges    int64    `json:"edges"`
-	Reached  float64  `json:"reached"`
-	GTEPS    float64  `json:"gteps"`
-	// MinNs, MaxNs, CVReps and CVRoots are aggregate.Rate's spread; null
-	// when unknown.
-	MinNs   *float64 `json:"min_ns"`
-	MaxNs   *float64 `json:"max_ns"`
-	CVReps  *float64 `json:"cv_reps"`
-	CVRoots *float64 `json:"cv_roots"`
-}
-
-// summaryGTEPS is the --gteps part of "bench summary --json".
-type summaryGTEPS struct {
-	Definition string        `json:"definition"`
-	Graph      summaryRate   `json:"graph"`
-	PerRoot    []summaryRate `json:"per_root"`
-}
-
-// summaryJSON is what "bench summary --json" prints.
-type summaryJSON struct {
-	Dir             string        `json:"dir"`
-	Device          string        `json:"device"`
-	Against         string        `json:"against"`
-	Time            string        `json:"time"`
-	Spread          string        `json:"spread"`
-	Graphs          int           `json:"graphs"`
-	Inputs          int           `json:"inputs"`
-	Implementations int           `json:"implementations"`
-	Rows            []summaryRow  `json:"rows"`
-	GTEPS           *summaryGTEPS `json:"gteps,omitempty"`
-	Warnings        []string      `json:"warnings"`
-}
-
-// spreadDefinition says what the cv_reps and cv_roots columns are; see
-// aggregate.Spread.
-const spreadDefinition = "cv_reps: median over the row's inputs of stddev_ns / mean_ns of the total line (the spread over the timed repetitions); " +
-	"cv_roots: median over its graphs of the sample standard deviation of its times on the graph's roots over their mean (the spread over roots)"
-
-// gtepsDefinition says what --gteps computes; see aggregate.Rate.
-const gtepsDefinition = "m (all arcs of the CSR) / median total time: the records do not count the edges a traversal examines, " +
-	"so this is exact only when the root reaches every vertex with out-edges and an upper bound otherwise; compare reached with n"
-
-func benchSummary(e *env, args []string) error {
-	fs := newFlagSet(e, "summary", "bench summary [flags] [DIR]",
-		`Compare the BFS implementations of a results directory (default
-`+defaultResultsName+`; the *.jsonl.gz files that
+const benchSummaryHelp = `Compare the BFS implementations of a results directory (default
+` + defaultResultsName + `; the *.jsonl.gz files that
 "bench sweep" writes) in the aggregate table of seed 004 §4.3, one row per
 implementation, sorted by normalised total:
 
@@ -125,7 +60,10 @@ since the records do not say how many edges a traversal examined, so it is
 exact only when the root reaches every vertex with out-edges and an upper
 bound otherwise (reached and n are printed beside it). Beside the median
 time it prints the least and greatest time of any timed repetition (per
-root, or over all roots) and the two coefficients of variation.`)
+root, or over all roots) and the two coefficients of variation.`
+
+func benchSummary(e *env, args []string) error {
+	fs := newFlagSet(e, "summary", "bench summary [flags] [DIR]", benchSummaryHelp)
 	var of outputFlags
 	of.register(fs)
 	against := fs.String("against", string(aggregate.AgainstLevels), "the optimum: levels (per-level oracle) or total (fastest implementation)")
@@ -172,99 +110,93 @@ root, or over all roots) and the two coefficients of variation.`)
 	if err != nil {
 		return err
 	}
-	runs := d.Runs
-	if graphMatch != nil {
-		var kept []aggregate.Run
-		for _, r := range runs {
-			if graphMatch.match(r.Graph) {
-				kept = append(kept, r)
-			}
-		}
-		if len(kept) == 0 {
-			return fmt.Errorf("--graphs: %q matches no graph in %s", *graphGlob, dir)
-		}
-		runs = kept
+	opts := aggregate.SummaryOptions{Against: a, Top: *top, Families: *families}
+	if implMatch != nil {
+		opts.Impl = implMatch.match
 	}
-	t, err := aggregate.Summarize(runs, a)
-	if err != nil {
+	if graphMatch != nil {
+		opts.Graph = graphMatch.match
+	}
+	sum, err := aggregate.NewSummary(d, dir, opts)
+	switch {
+	case errors.Is(err, aggregate.ErrNoGraphMatch):
+		return fmt.Errorf("--graphs: %q matches no graph in %s", *graphGlob, dir)
+	case errors.Is(err, aggregate.ErrNoImplMatch):
+		return fmt.Errorf("--impl: %q matches no implementation", *implGlob)
+	case err != nil:
 		return err
 	}
-
-	rows := []summaryRow{toSummaryRow(t.Optimal, "optimal", ""), toSummaryRow(t.BestNonSwitching, "best-non-switching", "")}
-	var implRows []summaryRow
-	if *families {
-		for _, f := range t.Families() {
-			implRows = append(implRows, toSummaryRow(f.Row, "family", f.Family))
-		}
-	} else {
-		for _, r := range t.Rows {
-			implRows = append(implRows, toSummaryRow(r, "implementation", ""))
-		}
-	}
-	shownOf := len(implRows)
-	if implMatch != nil {
-		var kept []summaryRow
-		for _, r := range implRows {
-			if implMatch.match(r.Impl) || (r.Family != "" && implMatch.match(r.Family)) {
-				kept = append(kept, r)
-			}
-		}
-		if len(kept) == 0 {
-			return fmt.Errorf("--impl: %q matches no implementation", *implGlob)
-		}
-		implRows = kept
-	}
-	if *top > 0 && len(implRows) > *top {
-		implRows = implRows[:*top]
-	}
-	rows = append(rows, implRows...)
-
-	var rate *summaryGTEPS
 	if *gteps != "" {
-		perRoot, overall, err := aggregate.Rates(runs, strings.TrimSuffix(*gteps, ".gpg"))
-		if err != nil {
+		if err := sum.AddRates(*gteps); err != nil {
 			return fmt.Errorf("--gteps: %w", err)
 		}
-		rate = &summaryGTEPS{Definition: gtepsDefinition, Graph: toSummaryRate(overall)}
-		for _, r := range perRoot {
-			rate.PerRoot = append(rate.PerRoot, toSummaryRate(r))
-		}
-	}
-
-	warnings := append(append([]string{}, d.Warnings...), t.Warnings...)
-	graphs := map[string]bool{}
-	for _, in := range t.Inputs {
-		graphs[in.Graph] = true
-	}
-	timeBasis := "median_ns of the total lines"
-	if a == aggregate.AgainstLevels {
-		timeBasis = "sum of the level lines' median_ns"
 	}
 	if of.json {
-		return writeJSON(e.stdout, summaryJSON{
-			Dir: dir, Device: d.Device, Against: string(a), Time: timeBasis, Spread: spreadDefinition,
-			Graphs: len(graphs), Inputs: len(t.Inputs), Implementations: len(t.Rows),
-			Rows: rows, GTEPS: rate, Warnings: warnings,
-		})
+		return writeJSON(e.stdout, sum)
 	}
-	if !of.csv {
-		device := ""
-		if d.Device != "" {
-			device = " on " + d.Device
-		}
-		optimum := "the per-level oracle (fastest implementation at every level, summed; seed 004 table 4.6)"
-		if a == aggregate.AgainstTotal {
-			optimum = "the fastest implementation per input (seed 004 table 4.5)"
-		}
-		fmt.Fprintf(e.stdout, "%s: %d graphs, %d inputs (graph x root), %d implementations%s\n", dir, len(graphs), len(t.Inputs), len(t.Rows), device)
-		fmt.Fprintf(e.stdout, "time: %s; optimal: %s\n", timeBasis, optimum)
-		fmt.Fprintf(e.stdout, "spread: %s\n\n", spreadDefinition)
+	return writeSummary(e, sum, of.csv, *families, *gteps, *plotDir, *levelInput)
+}
+
+// writeSummary renders s as bench summary's text or CSV, with its figures
+// and, for levelInput, one input's level times.
+func writeSummary(e *env, s *aggregate.Summary, asCSV, families bool, gteps, plotDir, levelInput string) error {
+	a := aggregate.Against(s.Against)
+	if !asCSV {
+		writeSummaryHeader(e, s)
 	}
+	if err := summaryTable(s, families, asCSV || e.inReport()).write(e.stdout, asCSV); err != nil {
+		return err
+	}
+	if err := summaryFigures(e, plotDir, s.Table, s.Runs, a); err != nil {
+		return err
+	}
+	if levelInput != "" {
+		if err := summaryLevelTimes(e, plotDir, levelInput, s.Table, s.Runs, asCSV); err != nil {
+			return fmt.Errorf("--level-times: %w", err)
+		}
+	}
+	if asCSV {
+		return nil
+	}
+	if n := len(s.Rows) - 2; n < s.Candidates {
+		what := "implementations"
+		if families {
+			what = "families"
+		}
+		fmt.Fprintf(e.stdout, "\n%d of %d %s shown (--impl, --top)\n", n, s.Candidates, what)
+	}
+	if s.GTEPS != nil {
+		if err := writeSummaryRates(e, gteps, s.GTEPS); err != nil {
+			return err
+		}
+	}
+	writeFirstNotes(e.stdout, s.Warnings)
+	return nil
+}
+
+func writeSummaryHeader(e *env, s *aggregate.Summary) {
+	device := ""
+	if s.Device != "" {
+		device = " on " + s.Device
+	}
+	optimum := "the per-level oracle (fastest implementation at every level, summed; seed 004 table 4.6)"
+	if aggregate.Against(s.Against) == aggregate.AgainstTotal {
+		optimum = "the fastest implementation per input (seed 004 table 4.5)"
+	}
+	fmt.Fprintf(e.stdout, "%s: %d graphs, %d inputs (graph x root), %d implementations%s\n", s.Dir, s.Graphs, s.Inputs, s.Implementations, device)
+	fmt.Fprintf(e.stdout, "time: %s; optimal: %s\n", s.Time, optimum)
+	fmt.Fprintf(e.stdout, "spread: %s\n\n", s.Spread)
+}
+
+// summaryTable is s's rows as a table: fractions as numbers when raw (CSV
+// or a report), as "3.17x" and percentages otherwise.
+func summaryTable(s *aggregate.Summary, families, raw bool) *table {
+	a := aggregate.Against(s.Against)
 	tab := &table{header: []string{"impl", "inputs", "total", "avg", "1-2x", ">5x", ">20x", "worst", "worst_input", "cv_reps", "cv_roots"}}
-	if *families {
+	if families {
 		tab.header[0] = "family (best member)"
 	}
-	for _, r := range rows {
+	for _, r := range s.Rows {
 		name := r.Impl
 		if r.Family != "" {
 			name = r.Family + " (" + r.Impl + ")"
@@ -273,7 +205,7 @@ root, or over all roots) and the two coefficients of variation.`)
 		if r.WorstGraph != "" {
 			worstInput = r.WorstGraph + "@" + strconv.FormatUint(uint64(r.WorstRoot), 10)
 		}
-		if of.csv || e.inReport() {
+		if raw {
 			tab.add(name, strconv.Itoa(r.Inputs), ftoa(r.Total), ftoa(r.Avg), ftoa(r.Within2x), ftoa(r.Over5x), ftoa(r.Over20x),
 				ftoa(r.Worst), worstInput, optFtoa(r.CVReps), optFtoa(r.CVRoots))
 			continue
@@ -283,78 +215,48 @@ root, or over all roots) and the two coefficients of variation.`)
 	}
 	tab.name = "aggregate-" + string(a)
 	tab.title = fmt.Sprintf("Aggregate table against %s (seed 004 §4.3): time over optimal, shares of inputs; "+
-		"spread of the times as coefficients of variation (fractions): %s", againstTitle(a), spreadDefinition)
+		"spread of the times as coefficients of variation (fractions): %s", againstTitle(a), aggregate.SpreadDefinition)
 	tab.chart = &rtable.Chart{Type: "bar", Title: "total time / optimal", X: 0, Y: []int{2}, YTitle: "× optimal"}
-	if err := tab.write(e.stdout, of.csv); err != nil {
-		return err
-	}
-	if err := summaryFigures(e, *plotDir, t, runs, a); err != nil {
-		return err
-	}
-	if *levelInput != "" {
-		if err := summaryLevelTimes(e, *plotDir, *levelInput, t, runs, of.csv); err != nil {
-			return fmt.Errorf("--level-times: %w", err)
-		}
-	}
-	if of.csv {
-		return nil
-	}
-	if n := len(rows) - 2; n < shownOf {
-		what := "implementations"
-		if *families {
-			what = "families"
-		}
-		fmt.Fprintf(e.stdout, "\n%d of %d %s shown (--impl, --top)\n", n, shownOf, what)
-	}
-	if rate != nil {
-		fmt.Fprintf(e.stdout, "\nGTEPS on %s: %s\n\n", *gteps, gtepsDefinition)
-		fmt.Fprintf(e.stdout, "min_ms, max_ms: the least and greatest time of any timed repetition (of the root, or of all roots); cv_reps, cv_roots: as above\n\n")
-		gt := &table{header: []string{"root", "fastest", "median_ms", "min_ms", "max_ms", "cv_reps", "cv_roots", "reached", "n", "m", "gteps"}}
-		ms := func(ns *float64) string {
-			if ns == nil {
-				return "-"
-			}
-			return ftoa(*ns / 1e6)
-		}
-		addRate := func(root string, r summaryRate) {
-			gt.add(root, r.Impl, ftoa(r.TimeNs/1e6), ms(r.MinNs), ms(r.MaxNs), optPercent(r.CVReps), optPercent(r.CVRoots),
-				strconv.FormatFloat(r.Reached, 'f', -1, 64), itoa(r.Vertices), itoa(r.Edges), strconv.FormatFloat(r.GTEPS, 'f', 2, 64))
-		}
-		for _, r := range rate.PerRoot {
-			addRate(strconv.FormatUint(uint64(r.Roots[0]), 10), r)
-		}
-		addRate("all (mean)", rate.Graph)
-		if err := gt.write(e.stdout, false); err != nil {
-			return err
-		}
-	}
-	if len(warnings) > 0 {
-		fmt.Fprintln(e.stdout)
-		const most = 10
-		for i, w := range warnings {
-			if i == most {
-				fmt.Fprintf(e.stdout, "note: and %d more (--json lists them all)\n", len(warnings)-most)
-				break
-			}
-			fmt.Fprintf(e.stdout, "note: %s\n", w)
-		}
-	}
-	return nil
+	return tab
 }
 
-func toSummaryRow(r aggregate.Row, kind, family string) summaryRow {
-	return summaryRow{
-		Impl: r.Name, Kind: kind, Family: family, Inputs: r.Inputs, TimeNs: r.TimeNs, OptimalNs: r.OptimalNs,
-		Total: r.Total, Avg: r.Avg, Within2x: r.Within2x, Over5x: r.Over5x, Over20x: r.Over20x,
-		Worst: r.Worst, WorstGraph: r.WorstInput.Graph, WorstRoot: r.WorstInput.Root,
-		CVReps: finite(r.Spread.CVReps), CVRoots: finite(r.Spread.CVRoots),
+// writeSummaryRates prints the GTEPS table of one graph.
+func writeSummaryRates(e *env, graph string, rate *aggregate.SummaryGTEPS) error {
+	fmt.Fprintf(e.stdout, "\nGTEPS on %s: %s\n\n", graph, aggregate.GTEPSDefinition)
+	fmt.Fprintf(e.stdout, "min_ms, max_ms: the least and greatest time of any timed repetition (of the root, or of all roots); cv_reps, cv_roots: as above\n\n")
+	gt := &table{header: []string{"root", "fastest", "median_ms", "min_ms", "max_ms", "cv_reps", "cv_roots", "reached", "n", "m", "gteps"}}
+	ms := func(ns *float64) string {
+		if ns == nil {
+			return "-"
+		}
+		return ftoa(*ns / 1e6)
 	}
+	addRate := func(root string, r aggregate.SummaryRate) {
+		gt.add(root, r.Impl, ftoa(r.TimeNs/1e6), ms(r.MinNs), ms(r.MaxNs), optPercent(r.CVReps), optPercent(r.CVRoots),
+			strconv.FormatFloat(r.Reached, 'f', -1, 64), itoa(r.Vertices), itoa(r.Edges), strconv.FormatFloat(r.GTEPS, 'f', 2, 64))
+	}
+	for _, r := range rate.PerRoot {
+		addRate(strconv.FormatUint(uint64(r.Roots[0]), 10), r)
+	}
+	addRate("all (mean)", rate.Graph)
+	return gt.write(e.stdout, false)
 }
 
-func toSummaryRate(r aggregate.Rate) summaryRate {
-	return summaryRate{Graph: r.Graph, Roots: r.Roots, Impl: r.Impl, TimeNs: r.TimeNs, Vertices: r.Vertices,
-		Edges: r.Edges, Reached: r.Reached, GTEPS: r.GTEPS,
-		MinNs: finite(r.MinNs), MaxNs: finite(r.MaxNs), CVReps: finite(r.CVReps), CVRoots: finite(r.CVRoots)}
+// writeFirstNotes prints warnings as "note: " lines after a blank line, at most
+// ten of them.
+func writeFirstNotes(w io.Writer, warnings []string) {
+	if len(warnings) == 0 {
+		return
+	}
+	fmt.Fprintln(w)
+	const most = 10
+	for i, msg := range warnings {
+		if i == most {
+			fmt.Fprintf(w, "note: and %d more (--json lists them all)\n", len(warnings)-most)
+			break
+		}
+		fmt.Fprintf(w, "note: %s\n", msg)
+	}
 }
 
 // finite is &v, or nil when v is NaN or infinite (JSON null).
@@ -448,7 +350,7 @@ func summaryFigures(e *env, dir string, t *aggregate.Table, runs []aggregate.Run
 	for _, f := range t.Families() {
 		fams = append(fams, f.Name)
 	}
-	graphs, values := summaryHeatmap(t, runs, fams)
+	graphs, values := aggregate.RatioByGraph(t, runs, fams)
 	hm, err := rplot.HeatmapWithScale("Time / optimal per graph ("+string(a)+")", graphs, fams, values,
 		rplot.HeatmapOptions{Log: true, Label: "time / optimal (×)"})
 	if err != nil {
@@ -459,67 +361,6 @@ func summaryFigures(e *env, dir string, t *aggregate.Table, runs []aggregate.Run
 		9*vg.Inch, vg.Length(2.5+0.12*float64(len(graphs)))*vg.Inch)
 }
 
-// summaryHeatmap returns, per graph (rows, in t's input order) and
-// implementation, the sum over the graph's inputs of the implementation's
-// time over the sum of the optimal times; NaN where it has no time.
-func summaryHeatmap(t *aggregate.Table, runs []aggregate.Run, impls []string) ([]string, [][]float64) {
-	var graphs []string
-	row := map[string]int{}
-	opt := map[string]float64{}
-	for i, in := range t.Inputs {
-		if _, ok := row[in.Graph]; !ok {
-			row[in.Graph] = len(graphs)
-			graphs = append(graphs, in.Graph)
-		}
-		opt[in.Graph] += t.Optima[i].Ns
-	}
-	col := map[string]int{}
-	for j, name := range impls {
-		col[name] = j
-	}
-	sum := make([][]float64, len(graphs))
-	n := make([][]int, len(graphs))
-	for i := range sum {
-		sum[i] = make([]float64, len(impls))
-		n[i] = make([]int, len(impls))
-	}
-	inputs := map[aggregate.Input]bool{}
-	for _, in := range t.Inputs {
-		inputs[in] = true
-	}
-	perGraph := map[string]int{}
-	for _, in := range t.Inputs {
-		perGraph[in.Graph]++
-	}
-	for _, r := range runs {
-		j, ok := col[r.Impl]
-		if !ok || !inputs[r.Input] {
-			continue
-		}
-		tm := r.TotalNs
-		if t.Against == aggregate.AgainstLevels {
-			tm = 0
-			for _, l := range r.LevelNs {
-				tm += l
-			}
-		}
-		i := row[r.Graph]
-		sum[i][j] += tm
-		n[i][j]++
-	}
-	values := make([][]float64, len(graphs))
-	for i, g := range graphs {
-		values[i] = make([]float64, len(impls))
-		for j := range impls {
-			values[i][j] = math.NaN()
-			if n[i][j] == perGraph[g] && opt[g] > 0 {
-				values[i][j] = sum[i][j] / opt[g]
-			}
-		}
-	}
-	return graphs, values
-}
-
 // summaryLevelTimes prints and draws, for one input, the level times of
 // each family's best member and the per-level optimum.
 func summaryLevelTimes(e *env, dir, spec string, t *aggregate.Table, runs []aggregate.Run, asCSV bool) error {
@@ -528,52 +369,39 @@ func summaryLevelTimes(e *env, dir, spec string, t *aggregate.Table, runs []aggr
 	if !ok || err != nil {
 		return fmt.Errorf("%q is not GRAPH@ROOT", spec)
 	}
-	in := aggregate.Input{Graph: strings.TrimSuffix(g, ".gpg"), Root: uint32(root)}
-	byImpl := map[string][]float64{}
-	spreadOf := map[string][]kernels.Times{} // per implementation and level, over the repetitions
-	for _, run := range runs {
-		if run.Input == in && run.LevelNs != nil {
-			byImpl[run.Impl] = run.LevelNs
-			spreadOf[run.Impl] = run.Levels
-		}
-	}
-	if len(byImpl) == 0 {
+	lt, err := aggregate.NewLevelTimes(t, runs, aggregate.Input{Graph: strings.TrimSuffix(g, ".gpg"), Root: uint32(root)})
+	if err != nil {
 		return fmt.Errorf("no level times for %s (inputs are GRAPH@ROOT with the sweep's roots)", spec)
 	}
-	levels := map[string][]float64{}
-	var names []string
-	for _, f := range t.Families() {
-		if ls, ok := byImpl[f.Name]; ok {
-			levels[f.Name] = ls
-			names = append(names, f.Name)
+	if !asCSV && !e.inReport() {
+		fmt.Fprintf(e.stdout, "\n%s: median µs per level\n", spec)
+	}
+	if err := levelTimesTable(spec, lt).write(e.stdout, asCSV); err != nil {
+		return err
+	}
+	if dir == "" && !e.inReport() {
+		return nil
+	}
+	shown := map[string][]float64{}
+	for i, n := range lt.Families {
+		if i < 7 {
+			shown[n] = lt.Levels[n]
 		}
 	}
-	nLevels := 0
-	for _, ls := range byImpl {
-		nLevels = max(nLevels, len(ls))
+	p, err := rplot.LevelTimes(shown, lt.Optimal, spec+": time per level")
+	if err != nil {
+		return err
 	}
-	// The per-level optimum, and its spread: the fastest implementation's
-	// minimum and maximum over the repetitions at that level.
-	optimal := make([]float64, nLevels)
-	optLo, optHi := make([]float64, nLevels), make([]float64, nLevels)
-	for l := range optimal {
-		optimal[l], optLo[l], optHi[l] = math.Inf(1), math.NaN(), math.NaN()
-		for impl, ls := range byImpl {
-			if l < len(ls) && ls[l] > 0 && ls[l] < optimal[l] {
-				optimal[l] = ls[l]
-				if sp := spreadOf[impl]; l < len(sp) && sp[l].MaxNs > 0 {
-					optLo[l], optHi[l] = sp[l].MinNs, sp[l].MaxNs
-				}
-			}
-		}
+	if err := rplot.AddSpread(p, lt.OptimalMin, lt.OptimalMax, "optimal: min–max of the repetitions"); err != nil && !errors.Is(err, rplot.ErrNoData) {
+		return err
 	}
-	cvOf := func(impl string, l int) (float64, bool) {
-		sp := spreadOf[impl]
-		if l >= len(sp) || !(sp[l].MeanNs > 0) {
-			return 0, false
-		}
-		return sp[l].StddevNs / sp[l].MeanNs, true
-	}
+	return e.figure(dir, "level-times-"+slug(spec), "Time per BFS level of the seven best families against the per-level optimum on "+spec,
+		p, 6*vg.Inch, 4.5*vg.Inch)
+}
+
+// levelTimesTable is lt as a table in µs.
+func levelTimesTable(spec string, lt *aggregate.LevelTimes) *table {
+	names := lt.Families
 	header := append([]string{"level", "optimal", "optimal_min", "optimal_max"}, names...)
 	tab := &table{header: append(header, "max_cv_%"), name: "level-times-" + slug(spec),
 		title: fmt.Sprintf("%s: median time per BFS level (µs) of each family's best member and the per-level optimum (seed 004 figures 4.3-4.4); "+
@@ -584,48 +412,20 @@ func summaryLevelTimes(e *env, dir, spec string, t *aggregate.Table, runs []aggr
 		}
 		return fmt.Sprintf("%.3f", ns/1e3)
 	}
-	for l := 0; l < nLevels; l++ {
-		row := []string{strconv.Itoa(l), us(optimal[l]), us(optLo[l]), us(optHi[l])}
-		maxCV, anyCV := 0.0, false
+	for l := range lt.Optimal {
+		row := []string{strconv.Itoa(l), us(lt.Optimal[l]), us(lt.OptimalMin[l]), us(lt.OptimalMax[l])}
 		for _, n := range names {
 			cell := ""
-			if l < len(levels[n]) {
-				cell = fmt.Sprintf("%.3f", levels[n][l]/1e3)
+			if l < len(lt.Levels[n]) {
+				cell = fmt.Sprintf("%.3f", lt.Levels[n][l]/1e3)
 			}
 			row = append(row, cell)
-			if cv, ok := cvOf(n, l); ok {
-				maxCV, anyCV = math.Max(maxCV, cv), true
-			}
 		}
-		if anyCV {
-			row = append(row, fmt.Sprintf("%.1f", 100*maxCV))
-		} else {
-			row = append(row, "")
+		cv := ""
+		if !math.IsNaN(lt.MaxCV[l]) {
+			cv = fmt.Sprintf("%.1f", 100*lt.MaxCV[l])
 		}
-		tab.add(row...)
+		tab.add(append(row, cv)...)
 	}
-	if !asCSV && !e.inReport() {
-		fmt.Fprintf(e.stdout, "\n%s: median µs per level\n", spec)
-	}
-	if err := tab.write(e.stdout, asCSV); err != nil {
-		return err
-	}
-	if dir == "" && !e.inReport() {
-		return nil
-	}
-	shown := map[string][]float64{}
-	for i, n := range names {
-		if i < 7 {
-			shown[n] = levels[n]
-		}
-	}
-	p, err := rplot.LevelTimes(shown, optimal, spec+": time per level")
-	if err != nil {
-		return err
-	}
-	if err := rplot.AddSpread(p, optLo, optHi, "optimal: min–max of the repetitions"); err != nil && !errors.Is(err, rplot.ErrNoData) {
-		return err
-	}
-	return e.figure(dir, "level-times-"+slug(spec), "Time per BFS level of the seven best families against the per-level optimum on "+spec,
-		p, 6*vg.Inch, 4.5*vg.Inch)
+	return tab
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -41,47 +40,8 @@ func openData(e *env, dbPath string) (*store.DB, error) {
 	return embeddedStore(e)
 }
 
-type dataGraphJSON struct {
-	Dataset   string `json:"dataset"`
-	Name      string `json:"name"`
-	Vertices  int64  `json:"vertices"`
-	Edges     int64  `json:"edges"`
-	Directed  *bool  `json:"directed"`
-	GraphHash string `json:"graph_hash"`
-	Generator string `json:"generator,omitempty"`
-	File      string `json:"file,omitempty"`
-}
-
-type dataImplJSON struct {
-	Algorithm   string `json:"algorithm"`
-	Name        string `json:"name"`
-	Family      string `json:"family"`
-	Aggregation string `json:"aggregation"`
-	WarpWidth   int    `json:"warp_width"`
-	Chunk       int    `json:"chunk"`
-	Claim       string `json:"claim"`
-}
-
-type dataPlatformJSON struct {
-	Name              string `json:"name"`
-	ComputeCapability string `json:"compute_capability"`
-	SMCount           int    `json:"sm_count"`
-	L2Bytes           int64  `json:"l2_bytes"`
-	ClockKHz          int64  `json:"clock_khz"`
-	MemClockKHz       int64  `json:"mem_clock_khz"`
-	DriverVersion     int    `json:"driver_version"`
-	RuntimeVersion    int    `json:"runtime_version"`
-	// Runs counts the runs of every platform row with this name (of any
-	// algorithm): what --platform NAME selects.
-	Runs int `json:"runs"`
-}
-
 // dataListJSON is what "data list --json" prints.
-type dataListJSON struct {
-	Graphs          []dataGraphJSON    `json:"graphs"`
-	Implementations []dataImplJSON     `json:"implementations"`
-	Platforms       []dataPlatformJSON `json:"platforms"`
-}
+type dataListJSON = store.Listing
 
 func dataList(e *env, args []string) error {
 	fs := newFlagSet(e, "list", "data list [flags]",
@@ -106,90 +66,39 @@ working directory) is ingested into memory first.`)
 		return err
 	}
 	defer db.Close()
-	graphs, err := db.Graphs("")
+	l, err := db.List()
 	if err != nil {
 		return err
 	}
-	impls, err := db.Implementations()
-	if err != nil {
-		return err
+	if of.json {
+		return writeJSON(e.stdout, l)
 	}
-	plats, err := db.Platforms()
-	if err != nil {
-		return err
-	}
-	platRuns, err := db.PlatformRuns("")
-	if err != nil {
-		return err
-	}
-	runsOf := map[string]int{}
-	for _, p := range platRuns {
-		runsOf[p.Name] = p.Runs
-	}
-	out := dataListJSON{Graphs: []dataGraphJSON{}, Implementations: []dataImplJSON{}, Platforms: []dataPlatformJSON{}}
+	return listingTable(l).write(e.stdout, of.csv)
+}
+
+// listingTable is l as a table, one row a graph, implementation or
+// platform.
+func listingTable(l *store.Listing) *table {
 	t := &table{header: []string{"kind", "dataset", "name", "detail"}}
-	for _, g := range graphs {
-		gj := dataGraphJSON{Dataset: g.Dataset, Name: g.Name, Vertices: g.N, Edges: g.M, GraphHash: g.GraphHash,
-			Generator: g.Generator, File: g.File}
+	for _, g := range l.Graphs {
 		dir := "directed unknown"
-		if g.Directed.Valid {
-			d := g.Directed.Bool
-			gj.Directed = &d
-			dir = map[bool]string{true: "directed", false: "undirected"}[d]
+		if g.Directed != nil {
+			dir = map[bool]string{true: "directed", false: "undirected"}[*g.Directed]
 		}
-		out.Graphs = append(out.Graphs, gj)
-		t.add("graph", g.Dataset, g.Name, fmt.Sprintf("%d vertices, %d edges, %s", g.N, g.M, dir))
+		t.add("graph", g.Dataset, g.Name, fmt.Sprintf("%d vertices, %d edges, %s", g.Vertices, g.Edges, dir))
 	}
-	for _, i := range impls {
-		out.Implementations = append(out.Implementations, dataImplJSON{Algorithm: i.Algorithm, Name: i.Name,
-			Family: i.Family, Aggregation: i.Aggregation, WarpWidth: i.WarpWidth, Chunk: i.Chunk, Claim: i.Claim})
+	for _, i := range l.Implementations {
 		t.add("implementation", "", i.Algorithm+"/"+i.Name, fmt.Sprintf("%s, %s aggregation", i.Family, i.Aggregation))
 	}
-	for _, p := range plats {
-		out.Platforms = append(out.Platforms, dataPlatformJSON{Name: p.Name, ComputeCapability: p.ComputeCapability,
-			SMCount: p.SMCount, L2Bytes: p.L2Bytes, ClockKHz: p.ClockKHz, MemClockKHz: p.MemClockKHz,
-			DriverVersion: p.DriverVersion, RuntimeVersion: p.RuntimeVersion, Runs: runsOf[p.Name]})
+	for _, p := range l.Platforms {
 		detail := fmt.Sprintf("cc %s, %d SMs", p.ComputeCapability, p.SMCount)
-		if len(platRuns) > 1 {
+		if l.SeveralPlatforms {
 			// Several GPUs: say which holds what (--platform selects by name).
-			detail += fmt.Sprintf(", %d runs", runsOf[p.Name])
+			detail += fmt.Sprintf(", %d runs", p.Runs)
 		}
 		t.add("platform", "", p.Name, detail)
 	}
-	if of.json {
-		return writeJSON(e.stdout, out)
-	}
-	return t.write(e.stdout, of.csv)
-}
-
-// dataTotalJSON is one row of "data query --json".
-type dataTotalJSON struct {
-	Dataset   string  `json:"dataset"`
-	Graph     string  `json:"graph"`
-	Root      int64   `json:"root"`
-	Impl      string  `json:"impl"`
-	Platform  string  `json:"platform"`
-	Levels    int     `json:"levels"`
-	MedianNs  float64 `json:"median_ns"`
-	MinNs     float64 `json:"min_ns"`
-	MaxNs     float64 `json:"max_ns"`
-	StddevNs  float64 `json:"stddev_ns"`
-	Validated bool    `json:"validated"`
-}
-
-// dataLevelJSON is one row of "data query --levels --json".
-type dataLevelJSON struct {
-	Graph      string  `json:"graph"`
-	Root       int64   `json:"root"`
-	Impl       string  `json:"impl"`
-	Level      int     `json:"level"`
-	Frontier   int64   `json:"frontier"`
-	Discovered int64   `json:"discovered"`
-	Direction  string  `json:"direction"`
-	MedianNs   float64 `json:"median_ns"`
-	MinNs      float64 `json:"min_ns"`
-	MaxNs      float64 `json:"max_ns"`
-	StddevNs   float64 `json:"stddev_ns"`
+	return t
 }
 
 func dataQuery(e *env, args []string) error {
@@ -248,12 +157,10 @@ ones. --columns picks the table's columns. --json prints a JSON array.`)
 		if err != nil {
 			return err
 		}
-		rows := []dataLevelJSON{}
+		rows := []store.LevelRow{}
 		t := &table{header: []string{"graph", "root", "impl", "level", "frontier", "discovered", "direction", "median_ns", "min_ns", "max_ns", "cv_%"}}
 		for _, m := range ms {
-			rows = append(rows, dataLevelJSON{Graph: m.Graph, Root: m.Root, Impl: m.Implementation, Level: m.Level,
-				Frontier: m.Frontier, Discovered: m.Discovered, Direction: m.Direction, MedianNs: m.MedianNs,
-				MinNs: m.MinNs, MaxNs: m.MaxNs, StddevNs: m.StddevNs})
+			rows = append(rows, m.Row())
 			t.add(m.Graph, itoa(m.Root), m.Implementation, strconv.Itoa(m.Level), itoa(m.Frontier),
 				itoa(m.Discovered), m.Direction, ftoa(m.MedianNs), ftoa(m.MinNs), ftoa(m.MaxNs), cvPercent(m.StddevNs, m.MeanNs))
 		}
@@ -269,12 +176,10 @@ ones. --columns picks the table's columns. --json prints a JSON array.`)
 	if err != nil {
 		return err
 	}
-	rows := []dataTotalJSON{}
+	rows := []store.TotalRow{}
 	t := &table{header: []string{"graph", "root", "impl", "platform", "levels", "median_ns", "min_ns", "max_ns", "cv_%", "validated"}}
 	for _, r := range ts {
-		rows = append(rows, dataTotalJSON{Dataset: r.Dataset, Graph: r.Graph, Root: r.Root, Impl: r.Implementation,
-			Platform: r.Platform, Levels: r.Levels, MedianNs: r.MedianNs, MinNs: r.MinNs, MaxNs: r.MaxNs,
-			StddevNs: r.StddevNs, Validated: r.Validated})
+		rows = append(rows, r.Row())
 		t.add(r.Graph, itoa(r.Root), r.Implementation, r.Platform, strconv.Itoa(r.Levels), ftoa(r.MedianNs),
 			ftoa(r.MinNs), ftoa(r.MaxNs), cvPercent(r.StddevNs, r.MeanNs), strconv.FormatBool(r.Validated))
 	}
@@ -287,64 +192,17 @@ ones. --columns picks the table's columns. --json prints a JSON array.`)
 	return t.write(e.stdout, of.csv)
 }
 
-// checkNames rejects a --graph or --impl the store does not hold, naming
-// the nearest names it holds (an empty table would look like no runs).
+// checkNames rejects a --dataset, --graph or --impl the store does not
+// hold, naming the nearest names it holds (an empty table would look like
+// no runs).
 func checkNames(db *store.DB, f store.Filter) error {
-	if f.Dataset != "" {
-		graphs, err := db.Graphs("")
-		if err != nil {
-			return err
-		}
-		var names []string
-		for _, g := range graphs {
-			if g.Dataset == f.Dataset {
-				names = nil
-				break
-			}
-			if !slices.Contains(names, g.Dataset) {
-				names = append(names, g.Dataset)
-			}
-		}
-		if names != nil || len(graphs) == 0 {
-			return fmt.Errorf("--dataset %q: the store holds no such dataset%s", f.Dataset, nearestHint(f.Dataset, names))
-		}
+	err := db.CheckNames(f)
+	var un *store.UnknownNameError
+	if !errors.As(err, &un) {
+		return err
 	}
-	if f.Graph != "" {
-		graphs, err := db.Graphs("")
-		if err != nil {
-			return err
-		}
-		var names []string
-		for _, g := range graphs {
-			if g.Name == f.Graph {
-				names = nil
-				break
-			}
-			names = append(names, g.Name)
-		}
-		if names != nil || len(graphs) == 0 {
-			return fmt.Errorf("--graph %q: the store holds no such graph%s", f.Graph, nearestHint(f.Graph, names))
-		}
-	}
-	if f.Implementation != "" {
-		impls, err := db.Implementations()
-		if err != nil {
-			return err
-		}
-		var names []string
-		for _, i := range impls {
-			if i.Name == f.Implementation {
-				names = nil
-				break
-			}
-			names = append(names, i.Name)
-		}
-		if names != nil || len(impls) == 0 {
-			return fmt.Errorf("--impl %q: the store holds no such implementation%s", f.Implementation,
-				nearestHint(f.Implementation, names))
-		}
-	}
-	return nil
+	flagName := map[string]string{"dataset": "--dataset", "graph": "--graph", "implementation": "--impl"}[un.Kind]
+	return fmt.Errorf("%s %q: the store holds no such %s%s", flagName, un.Name, un.Kind, nearestHint(un.Name, un.Names))
 }
 
 // nearestHint is "; did you mean a, b?" with the names nearest to name, or

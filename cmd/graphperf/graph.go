@@ -197,31 +197,6 @@ func pickRoot(g *graph.CSR, spec string, seed uint64) (uint32, error) {
 	return uint32(v), nil
 }
 
-// levelJSON is one line of "graph levels --json". "discovered" means what
-// it means in the runner's lines and "data query --levels": the vertices
-// found while expanding this level (depth Level+1, the next frontier);
-// "discovered_total" is cumulative, the vertices of depth <= Level
-// (props.Level.Discovered).
-type levelJSON struct {
-	Level              int     `json:"level"`
-	Frontier           int64   `json:"frontier"`
-	FrontierRel        float64 `json:"frontier_rel"`
-	Discovered         int64   `json:"discovered"`
-	DiscoveredTotal    int64   `json:"discovered_total"`
-	DiscoveredTotalRel float64 `json:"discovered_total_rel"`
-	EdgesFrontier      int64   `json:"edges_frontier"`
-	EdgesUnexplored    int64   `json:"edges_unexplored"`
-}
-
-// perLevelDiscovered is the runner's "discovered" of level i: the next
-// level's frontier, 0 at the last level.
-func perLevelDiscovered(levels []props.Level, i int) int64 {
-	if i+1 < len(levels) {
-		return levels[i+1].Frontier
-	}
-	return 0
-}
-
 func graphLevels(e *env, args []string) error {
 	fs := newFlagSet(e, "levels", "graph levels [flags] FILE",
 		`Run a reference BFS from a root and print, per level: the frontier (vertices at
@@ -255,12 +230,7 @@ per level, one per line.`)
 	}
 	levels := props.Levels(g, r)
 	if of.json {
-		out := make([]levelJSON, len(levels))
-		for i, l := range levels {
-			out[i] = levelJSON{l.Level, l.Frontier, l.FrontierRel, perLevelDiscovered(levels, i), l.Discovered, l.DiscoveredRel,
-				l.EdgesFrontier, l.EdgesUnexplored}
-		}
-		return writeJSONLines(e.stdout, out)
+		return writeJSONLines(e.stdout, props.Records(levels))
 	}
 	if !of.csv {
 		// The depth hash is what the CUDA runner prints for the same root.
@@ -269,9 +239,9 @@ per level, one per line.`)
 	}
 	t := &table{header: []string{"level", "frontier", "frontier_rel", "discovered", "discovered_total", "discovered_total_rel",
 		"edges_frontier", "edges_unexplored"}}
-	for i, l := range levels {
-		t.add(strconv.Itoa(l.Level), itoa(l.Frontier), ftoa(l.FrontierRel), itoa(perLevelDiscovered(levels, i)),
-			itoa(l.Discovered), ftoa(l.DiscoveredRel), itoa(l.EdgesFrontier), itoa(l.EdgesUnexplored))
+	for _, l := range props.Records(levels) {
+		t.add(strconv.Itoa(l.Level), itoa(l.Frontier), ftoa(l.FrontierRel), itoa(l.Discovered),
+			itoa(l.DiscoveredTotal), ftoa(l.DiscoveredTotalRel), itoa(l.EdgesFrontier), itoa(l.EdgesUnexplored))
 	}
 	return t.write(e.stdout, of.csv)
 }

@@ -1,17 +1,15 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"math"
-	"path/filepath"
-	"slices"
 	"strconv"
 
-	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/analysis/ompredict"
 	"github.com/graphperf/graphperf/kernels/measured"
-	"github.com/graphperf/graphperf/model/om"
 	rtable "github.com/graphperf/graphperf/reports/table"
+	"github.com/graphperf/graphperf/simulate/gpu"
+	"github.com/graphperf/graphperf/workload/graph"
 )
 
 const modelAccuracyHelp = `
@@ -32,28 +30,12 @@ the sweep's manifest, a SNAP graph from $GRAPHPERF_GRAPHS (the folder
 holding the sweep's SNAP files, such as ../shared/graphs); without it the
 SNAP graphs are not simulated, and a note says so.`
 
-// fitSummary is the accuracy of one prediction per level.
-type fitSummary struct {
-	Levels      int     `json:"levels"`
-	R           float64 `json:"r"`
-	Within20    float64 `json:"within_20"`
-	MaxErrorPct float64 `json:"max_error_pct"`
-	fit         om.Fit
-}
-
-// summarizeFit is om.FitLevels as "model accuracy --json" prints it.
-func summarizeFit(pred, ref []float64) fitSummary {
-	f := om.FitLevels(pred, ref)
-	return fitSummary{Levels: f.Levels, R: f.R, Within20: f.Share(), MaxErrorPct: f.MaxErrorPct, fit: f}
-}
-
-// accuracyRow is one graph of "model accuracy".
-type accuracyRow struct {
-	Graph      string      `json:"graph"`
-	Root       int64       `json:"root"`
-	Counters   fitSummary  `json:"counters"`
-	Simulation *fitSummary `json:"simulation,omitempty"`
-}
+// accuracyRow is one graph of "model accuracy", pooledFit one mapping's
+// fit over all of them.
+type (
+	accuracyRow = ompredict.AccuracyRow
+	pooledFit   = ompredict.PooledFit
+)
 
 func modelAccuracy(e *env, args []string) error {
 	fs := newFlagSet(e, "accuracy", "model accuracy [--platform h100|h200] [--simulate] [--machine NAME] [--json]", modelAccuracyHelp)
@@ -80,7 +62,7 @@ func modelAccuracy(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	pooled := poolAccuracy(rows)
+	pooled := ompredict.Pool(rows)
 	if of.json {
 		return writeJSON(e.stdout, map[string]any{"platform": *platform, "machine": *name, "graphs": rows, "pooled": pooled, "skipped": skipped, "notes": notes})
 	}
@@ -127,112 +109,32 @@ func modelAccuracy(e *env, args []string) error {
 	return nil
 }
 
-// pooledFit is one mapping's fit pooled over the graphs of "model
-// accuracy": the levels and those within ±20 % (om.Pool), the largest
-// error, and the graphs whose own r is at least 0.95.
-type pooledFit struct {
-	Mapping     string  `json:"mapping"` // "counters", "simulation"
-	Graphs      int     `json:"graphs"`
-	Levels      int     `json:"levels"`
-	Within20    int     `json:"within_20_levels"`
-	Share       float64 `json:"within_20"`
-	RAbove095   int     `json:"graphs_r_at_least_0.95"`
-	MaxErrorPct float64 `json:"max_error_pct"`
-}
-
-// poolAccuracy pools the counter fits of rows and, where any graph has one,
-// the simulation fits.
-func poolAccuracy(rows []accuracyRow) []pooledFit {
-	pool := func(mapping string, fits []om.Fit) pooledFit {
-		p := om.Pool(fits)
-		out := pooledFit{Mapping: mapping, Graphs: len(fits), Levels: p.Levels, Within20: p.Within20, Share: p.Share(), MaxErrorPct: p.MaxErrorPct}
-		for _, f := range fits {
-			if f.R >= 0.95 {
-				out.RAbove095++
-			}
-		}
-		return out
-	}
-	var counters, simulation []om.Fit
-	for _, r := range rows {
-		counters = append(counters, r.Counters.fit)
-		if r.Simulation != nil {
-			simulation = append(simulation, r.Simulation.fit)
-		}
-	}
-	out := []pooledFit{pool("counters", counters)}
-	if len(simulation) > 0 {
-		out = append(out, pool("simulation", simulation))
-	}
-	return out
-}
-
 // omAccuracy is omAccuracyOn on the default (H100) dataset.
 func omAccuracy(e *env, name string, sim bool, simMaxEdges int64) (rows []accuracyRow, skipped, notes []string, err error) {
 	return omAccuracyOn(e, measured.Default(), name, sim, simMaxEdges)
 }
 
-// omAccuracyOn is "model accuracy" without its output: per graph of the
-// embedded dataset data with counters and a swept root, the operator
-// machine's fit from the counters and, with sim, from the simulation
-// (graphs of more than simMaxEdges edges left out when it is positive);
-// the profiles it skipped and notes on the graphs it did not simulate.
-// The simulated graphs are the H100 sweep's (embeddedGraph): every
-// dataset sweeps the same graphs (the H200's 47 are among the H100's,
-// with the same generators, seeds and files).
+// omAccuracyOn is "model accuracy" without its output
+// (ompredict.NewAccuracy on machine name), building the simulated graphs
+// with a note on stderr and loading them with a progress bar.
 func omAccuracyOn(e *env, data *measured.Dataset, name string, sim bool, simMaxEdges int64) (rows []accuracyRow, skipped, notes []string, err error) {
-	dir, err := data.Dir()
+	m, err := rooflineMachine(name)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	man, err := kernels.ReadManifest(filepath.Join(dir, "manifest.json"))
+	o := ompredict.AccuracyOptions{Simulate: sim, SimMaxEdges: simMaxEdges,
+		Graph: func(g string) (string, error) { return embeddedGraph(e, g) },
+		Load:  func(path string) (*graph.CSR, error) { var lf loadFlags; return lf.load(e, path) }}
+	if sim {
+		preset, ok := gpu.LookupPreset(name)
+		if !ok {
+			return nil, nil, nil, fmt.Errorf("--machine: no simulated L2 and row buffers for %q with --simulate (want h100, h200 or k40c)", name)
+		}
+		o.Preset = preset
+	}
+	a, err := ompredict.NewAccuracy(data, m, o)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	swept := map[string][]uint32{}
-	edges := map[string]int64{}
-	for _, g := range man.Graphs {
-		swept[g.Name] = g.Roots
-		edges[g.Name] = g.M
-	}
-	profiles, err := ncuProfiles(dir)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	for _, p := range profiles {
-		g, csv, rv := p.graph, p.csv, p.root
-		root := strconv.FormatUint(uint64(rv), 10)
-		if !slices.Contains(swept[g], rv) {
-			skipped = append(skipped, fmt.Sprintf("%s: profiled from root %s, which the sweep did not measure", g, root))
-			continue
-		}
-		results := filepath.Join(dir, g+".jsonl.gz")
-		cnt, err := omPredictCounters(csv, name, om.GPUOptions{}, results, root)
-		if err != nil {
-			return nil, nil, nil, fmt.Errorf("%s: %w", g, err)
-		}
-		rw := accuracyRow{Graph: g, Root: int64(rv), Counters: summarizeFit(cnt.Predicted(), cnt.Reference)}
-		if sim && simMaxEdges > 0 && edges[g] > simMaxEdges {
-			notes = append(notes, fmt.Sprintf("%s: not simulated: %d edges, more than --sim-max-edges %d", g, edges[g], simMaxEdges))
-		} else if sim {
-			gpg, err := embeddedGraph(e, g)
-			if errors.Is(err, errNoGraphFile) {
-				notes = append(notes, fmt.Sprintf("%s: not simulated: %v", g, err))
-				rows = append(rows, rw)
-				continue
-			}
-			if err != nil {
-				return nil, nil, nil, err
-			}
-			var lf loadFlags
-			s, err := omPredictSimulation(e, &lf, gpg, "topo", name, root, 1, om.GPUOptions{}, results)
-			if err != nil {
-				return nil, nil, nil, fmt.Errorf("%s: %w", g, err)
-			}
-			f := summarizeFit(s.Predicted(), s.Reference)
-			rw.Simulation = &f
-		}
-		rows = append(rows, rw)
-	}
-	return rows, skipped, notes, nil
+	return a.Rows, a.Skipped, a.Notes, nil
 }

@@ -168,36 +168,9 @@ func modelOM(e *env, args []string) error {
 
 // omServiceTimes parses --service into one time per server, 1 by default.
 func omServiceTimes(spec string, servers []om.Server) ([]float64, error) {
-	times := make([]float64, len(servers))
-	for i := range times {
-		times[i] = 1
-	}
-	if spec == "" {
-		return times, nil
-	}
-	for _, part := range strings.Split(spec, ",") {
-		name, value, ok := strings.Cut(strings.TrimSpace(part), "=")
-		if !ok {
-			return nil, fmt.Errorf("--service: %q is not NAME=S", part)
-		}
-		i := -1
-		for j, s := range servers {
-			if strings.EqualFold(s.Name, name) {
-				i = j
-			}
-		}
-		if i < 0 {
-			names := make([]string, len(servers))
-			for j, s := range servers {
-				names[j] = s.Name
-			}
-			return nil, fmt.Errorf("--service: unknown server %q (servers: %s)", name, strings.Join(names, ", "))
-		}
-		s, err := strconv.ParseFloat(value, 64)
-		if err != nil || s < 0 || math.IsInf(s, 0) || math.IsNaN(s) {
-			return nil, fmt.Errorf("--service: %s=%q is not a service time (a number >= 0)", name, value)
-		}
-		times[i] = s
+	times, err := om.ParseServiceTimes(spec, servers)
+	if err != nil {
+		return nil, fmt.Errorf("--service: %w", err)
 	}
 	return times, nil
 }
@@ -520,13 +493,9 @@ func omFigures(e *env, dir, tag, refName string, ref []float64, spread *[2][]flo
 		rt, 5*vg.Inch, 3.75*vg.Inch); err != nil {
 		return err
 	}
-	classes := []string{om.ClassL2Hit, om.ClassDRAMRowHit, om.ClassDRAMRowMiss}
-	visits := make([]rplot.Series, len(classes))
-	for i, c := range classes {
-		visits[i].Name = "V_" + ompredict.ClassShort[c]
-		for _, r := range rows {
-			visits[i].Values = append(visits[i].Values, r.Classes[c].Visits)
-		}
+	visits := make([]rplot.Series, len(ompredict.Classes))
+	for i, v := range ompredict.VisitsPerClass(rows) {
+		visits[i] = rplot.Series{Name: "V_" + ompredict.ClassShort[ompredict.Classes[i]], Values: v}
 	}
 	vp, err := rplot.VisitsPerJob(tag+": visits per job", visits)
 	if err != nil {
@@ -536,22 +505,9 @@ func omFigures(e *env, dir, tag, refName string, ref []float64, spread *[2][]flo
 		vp, 5*vg.Inch, 3.75*vg.Inch); err != nil {
 		return err
 	}
-	l2 := rplot.Series{Name: "L2 hits (m_L2H)"}
-	dram := rplot.Series{Name: "DRAM (m_RBH + m_RBM)"}
-	positive := 0
-	for _, r := range rows {
-		a := r.Classes[om.ClassL2Hit].MLP
-		b := r.Classes[om.ClassDRAMRowHit].MLP + r.Classes[om.ClassDRAMRowMiss].MLP
-		if !(a > 0) {
-			a = math.NaN()
-		}
-		if !(b > 0) {
-			b = math.NaN()
-		} else {
-			positive++
-		}
-		l2.Values, dram.Values = append(l2.Values, a), append(dram.Values, b)
-	}
+	l2Values, dramValues, positive := ompredict.MLPPerLevel(rows)
+	l2 := rplot.Series{Name: "L2 hits (m_L2H)", Values: l2Values}
+	dram := rplot.Series{Name: "DRAM (m_RBH + m_RBM)", Values: dramValues}
 	var needed []rplot.Series
 	if m.DRAM != nil {
 		for _, l := range m.Latencies {

@@ -9,8 +9,10 @@ import (
 	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/analysis/port"
 	"github.com/graphperf/graphperf/analysis/split"
+	"github.com/graphperf/graphperf/analysis/store"
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
 	"github.com/graphperf/graphperf/kernels/measured"
+	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/predict"
 )
 
@@ -85,41 +87,9 @@ func portTransfer(e *env, args []string) error {
 		return err
 	}
 	defer db.Close()
-	// The graph properties of --levels DIR, where it has them: a graph
-	// rebuilt for its properties takes minutes at the sweep's largest sizes.
-	props, err := split.ReadProps(filepath.Join(dir, split.PropsName))
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("--levels: %w", err)
-	}
-	datasets := map[string]*predict.Dataset{}
-	for _, p := range m.Platforms {
-		d, recs, err := split.FromStoreOn(db, pf.dataset, p)
-		if err != nil {
-			return fmt.Errorf("%s: %w", p, err)
-		}
-		for g, gp := range props {
-			if _, ok := d.Props[g]; !ok {
-				d.Props[g] = gp
-			}
-		}
-		b := newGraphBuilder(e, recs, *graphsDir)
-		b.fillProps(d)
-		src, err := levelSource(dir, b)
-		if err != nil {
-			return err
-		}
-		ph, err := predict.NewPhysics(mach[p])
-		if err != nil {
-			return fmt.Errorf("%s: %w", p, err)
-		}
-		ds, err := predict.NewDataset(d, src, ph)
-		if err != nil {
-			return fmt.Errorf("%s: %w", p, err)
-		}
-		for _, w := range ds.Warnings {
-			fmt.Fprintf(e.stderr, "warning: %s: %s\n", p, w)
-		}
-		datasets[p] = ds
+	datasets, err := transferDatasets(e, db, pf.dataset, m.Platforms, mach, dir, *graphsDir)
+	if err != nil {
+		return err
 	}
 	o := port.DefaultTransferOptions
 	o.Grid.Base.Trees, o.Seed, o.HoldOut = *trees, *seed, *holdOut
@@ -132,6 +102,12 @@ func portTransfer(e *env, args []string) error {
 	if pf.of.json {
 		return writeJSON(e.stdout, portTransferJSON{res, *trees})
 	}
+	return writeTransfer(e, res, pf.of.csv)
+}
+
+// writeTransfer prints a transfer's table (a person's, or CSV) and its
+// notes.
+func writeTransfer(e *env, res *port.TransferResult, asCSV bool) error {
 	short := shortNames(res.Platforms)
 	name := func(p string) string { return short[indexOf(res.Platforms, p)] }
 	total := func(r aggregate.Row) string {
@@ -155,7 +131,7 @@ func portTransfer(e *env, args []string) error {
 			notes = append(notes, fmt.Sprintf("%s to %s: %s", name(r.From), name(r.To), w))
 		}
 	}
-	if !pf.of.csv {
+	if !asCSV {
 		what := "every graph of the target (the same graphs the source trained on)"
 		if res.HoldOut > 0 {
 			what = fmt.Sprintf("%.0f%% of the graphs measured on both, held out of all training (seed %d)", 100*res.HoldOut, res.Seed)
@@ -163,9 +139,51 @@ func portTransfer(e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "leave a platform out over {%s}: trained on one, scored on %s; Totals against the target's per-level optimum (1 = optimal)\n\n",
 			legend(res.Platforms), what)
 	}
-	if err := t.write(e.stdout, pf.of.csv); err != nil {
+	if err := t.write(e.stdout, asCSV); err != nil {
 		return err
 	}
-	writeNotes(e, pf.of.csv, notes)
+	writeNotes(e, asCSV, notes)
 	return nil
+}
+
+// transferDatasets builds the time model's dataset of each platform from
+// the store, with the graph properties of the results directory dir where
+// it has them (a graph rebuilt for its properties takes minutes at the
+// sweep's largest sizes), warning on stderr of what each dataset lacks.
+func transferDatasets(e *env, db *store.DB, dataset string, platforms []string, mach map[string]*machine.Machine, dir, graphsDir string) (map[string]*predict.Dataset, error) {
+	props, err := split.ReadProps(filepath.Join(dir, split.PropsName))
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("--levels: %w", err)
+	}
+	datasets := map[string]*predict.Dataset{}
+	for _, p := range platforms {
+		d, recs, err := split.FromStoreOn(db, dataset, p)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		for g, gp := range props {
+			if _, ok := d.Props[g]; !ok {
+				d.Props[g] = gp
+			}
+		}
+		b := newGraphBuilder(e, recs, graphsDir)
+		b.fillProps(d)
+		src, err := levelSource(dir, b)
+		if err != nil {
+			return nil, err
+		}
+		ph, err := predict.NewPhysics(mach[p])
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		ds, err := predict.NewDataset(d, src, ph)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		for _, w := range ds.Warnings {
+			fmt.Fprintf(e.stderr, "warning: %s: %s\n", p, w)
+		}
+		datasets[p] = ds
+	}
+	return datasets, nil
 }

@@ -56,7 +56,7 @@ func (b *graphBuilder) get(name string) (*builtGraph, error) {
 		return nil, fmt.Errorf("%s: not in the manifest, so it cannot be rebuilt", name)
 	}
 	t0 := time.Now()
-	g, err := buildRecordGraph(rec, b.graphsDir, name)
+	g, err := kernels.BuildRecordGraph(rec, b.graphsDir, name)
 	if err != nil {
 		b.built[name] = nil
 		return nil, err

@@ -174,20 +174,9 @@ func buildReport(e *env, dir, dst string, nb *notebook.Notebook, nbName string, 
 	if nbName != notebook.DefaultName {
 		nbName = bundleRel(dst, nbName)
 	}
-	man := &reportManifest{
-		Tool: "graphperf report", Version: version(), GoVersion: runtime.Version(),
-		Created:  start.UTC().Format(time.RFC3339),
-		Notebook: reportNotebookJSON{Name: nbName, SHA256: sha(src), Source: string(src)},
-		Files:    map[string]string{}, Seeds: map[string][]string{},
-	}
-	if db != "" {
-		h, err := fileSHA(db)
-		if err != nil {
-			return nil, nil, err
-		}
-		man.Inputs = append(man.Inputs, reportInputJSON{Name: bundleRel(dst, db), Kind: "store (--db)", SHA256: h})
-	} else {
-		man.Inputs = append(man.Inputs, reportInputJSON{Name: "embedded H100 dataset (kernels/measured/h100)", Kind: "embedded", SHA256: measured.Hash()})
+	man, err := newReportManifest(dst, nbName, src, db, start)
+	if err != nil {
+		return nil, nil, err
 	}
 
 	cells := nb.Cells()
@@ -215,43 +204,20 @@ func buildReport(e *env, dir, dst string, nb *notebook.Notebook, nbName string, 
 		for _, p := range sink.paragraphs {
 			out.Paragraphs = append(out.Paragraphs, local.replace(p))
 		}
-		for k, t := range sink.tables {
-			if t.Name == "" { // unnamed: after the verb, "c01-data-list"
-				t.Name = verbName(args)
-				if len(sink.tables) > 1 {
-					t.Name += fmt.Sprintf("-%d", k+1)
-				}
-			}
-			t.Name = uniqueName(fmt.Sprintf("c%02d-%s", c.Index+1, t.Name), used)
-			if t.Title == "" {
-				t.Title = command(c)
-			}
-			t.Title = local.replace(t.Title)
-			for _, r := range t.Rows {
-				for j := range r {
-					r[j] = local.replace(r[j])
-				}
-			}
-			if cerr := t.Check(); cerr != nil {
-				err = errors.Join(err, cerr)
-				continue
-			}
+		ts, terr := cellTables(sink, c, args, local, command(c), used)
+		if terr != nil {
+			err = errors.Join(err, terr)
+		}
+		for _, t := range ts {
 			out.Tables = append(out.Tables, t)
 			tables = append(tables, t)
 			cj.Tables = append(cj.Tables, t.Name)
 		}
-		for _, f := range sink.figures {
-			name := uniqueName(fmt.Sprintf("c%02d-%s", c.Index+1, f.name), usedFig)
-			for ext, b := range map[string][]byte{"png": f.png, "svg": f.svg} {
-				rel := "figures/" + name + "." + ext
-				if werr := writeBundleFile(dir, rel, b, man); werr != nil {
-					err = errors.Join(err, werr)
-				}
-			}
-			out.Figures = append(out.Figures, notebook.Figure{Title: local.replace(f.title), PNG: f.png,
-				PNGPath: "figures/" + name + ".png", SVGPath: "figures/" + name + ".svg"})
-			cj.Figures = append(cj.Figures, name)
+		figs, names, ferr := writeCellFigures(dir, sink, c, local, usedFig, man)
+		if ferr != nil {
+			err = errors.Join(err, ferr)
 		}
+		out.Figures, cj.Figures = figs, append(cj.Figures, names...)
 		if err != nil && errors.Is(err, errHelpShown) {
 			err = nil
 		}
@@ -271,45 +237,12 @@ func buildReport(e *env, dir, dst string, nb *notebook.Notebook, nbName string, 
 		man.Figures += len(c.Figures)
 	}
 
-	for _, t := range tables {
-		var csvBuf, texBuf bytes.Buffer
-		if err := rtable.WriteCSV(&csvBuf, t); err != nil {
-			return nil, nil, err
-		}
-		if err := rtable.WriteLaTeX(&texBuf, t); err != nil {
-			return nil, nil, err
-		}
-		if err := writeBundleFile(dir, "tables/"+t.Name+".csv", csvBuf.Bytes(), man); err != nil {
-			return nil, nil, err
-		}
-		if err := writeBundleFile(dir, "tables/"+t.Name+".tex", texBuf.Bytes(), man); err != nil {
-			return nil, nil, err
-		}
-	}
-	if len(tables) > 0 {
-		if err := rtable.WriteXLSX(filepath.Join(dir, "report.xlsx"), tables); err != nil {
-			return nil, nil, err
-		}
-		h, err := fileSHA(filepath.Join(dir, "report.xlsx"))
-		if err != nil {
-			return nil, nil, err
-		}
-		man.Files["report.xlsx"] = h
-	}
-	var page bytes.Buffer
-	meta := html.Meta{Version: version(), Date: start, Workbook: "report.xlsx", TablesDir: "tables", Sheets: map[string]string{},
-		Command: command}
-	for i, sheet := range rtable.SheetNames(tables) {
-		meta.Sheets[tables[i].Name] = sheet
-	}
-	for _, in := range man.Inputs {
-		meta.Inputs = append(meta.Inputs, html.Input{Name: in.Name, SHA256: in.SHA256})
-	}
-	meta.Inputs = append(meta.Inputs, html.Input{Name: nbName, SHA256: man.Notebook.SHA256})
-	if err := html.Render(&page, notebookTitle(nb), nb, results, meta); err != nil {
+	if err := writeReportTables(dir, tables, man); err != nil {
 		return nil, nil, err
 	}
-	if err := writeBundleFile(dir, "index.html", page.Bytes(), man); err != nil {
+	meta := html.Meta{Version: version(), Date: start, Workbook: "report.xlsx", TablesDir: "tables", Sheets: map[string]string{},
+		Command: command}
+	if err := writeReportPage(dir, nb, nbName, results, tables, meta, man); err != nil {
 		return nil, nil, err
 	}
 	man.Seconds = time.Since(start).Seconds()
@@ -321,6 +254,134 @@ func buildReport(e *env, dir, dst string, nb *notebook.Notebook, nbName string, 
 		return nil, nil, err
 	}
 	return man, results, nil
+}
+
+// cellTables names the tables a cell printed ("c01-data-list" after its
+// verb when unnamed, unique in the report), titles them (by the command
+// when untitled) and makes their paths portable; a table that fails its
+// check is left out, with its error.
+func cellTables(sink *cellSink, c *notebook.Cell, args []string, local localPaths, command string, used map[string]int) ([]rtable.Table, error) {
+	var out []rtable.Table
+	var err error
+	for k, t := range sink.tables {
+		if t.Name == "" { // unnamed: after the verb, "c01-data-list"
+			t.Name = verbName(args)
+			if len(sink.tables) > 1 {
+				t.Name += fmt.Sprintf("-%d", k+1)
+			}
+		}
+		t.Name = uniqueName(fmt.Sprintf("c%02d-%s", c.Index+1, t.Name), used)
+		if t.Title == "" {
+			t.Title = command
+		}
+		t.Title = local.replace(t.Title)
+		for _, r := range t.Rows {
+			for j := range r {
+				r[j] = local.replace(r[j])
+			}
+		}
+		if cerr := t.Check(); cerr != nil {
+			err = errors.Join(err, cerr)
+			continue
+		}
+		out = append(out, t)
+	}
+	return out, err
+}
+
+// writeCellFigures writes the figures a cell drew as figures/NAME.png and
+// .svg (NAME unique in the report), and returns them for the page with
+// their names.
+func writeCellFigures(dir string, sink *cellSink, c *notebook.Cell, local localPaths, used map[string]int, man *reportManifest) ([]notebook.Figure, []string, error) {
+	var figs []notebook.Figure
+	var names []string
+	var err error
+	for _, f := range sink.figures {
+		name := uniqueName(fmt.Sprintf("c%02d-%s", c.Index+1, f.name), used)
+		for ext, b := range map[string][]byte{"png": f.png, "svg": f.svg} {
+			rel := "figures/" + name + "." + ext
+			if werr := writeBundleFile(dir, rel, b, man); werr != nil {
+				err = errors.Join(err, werr)
+			}
+		}
+		figs = append(figs, notebook.Figure{Title: local.replace(f.title), PNG: f.png,
+			PNGPath: "figures/" + name + ".png", SVGPath: "figures/" + name + ".svg"})
+		names = append(names, name)
+	}
+	return figs, names, err
+}
+
+// newReportManifest is a report's manifest before its cells run: the
+// tool, the notebook and the input (the store --db, or the embedded
+// dataset).
+func newReportManifest(dst, nbName string, src []byte, db string, start time.Time) (*reportManifest, error) {
+	man := &reportManifest{
+		Tool: "graphperf report", Version: version(), GoVersion: runtime.Version(),
+		Created:  start.UTC().Format(time.RFC3339),
+		Notebook: reportNotebookJSON{Name: nbName, SHA256: sha(src), Source: string(src)},
+		Files:    map[string]string{}, Seeds: map[string][]string{},
+	}
+	if db != "" {
+		h, err := fileSHA(db)
+		if err != nil {
+			return nil, err
+		}
+		man.Inputs = append(man.Inputs, reportInputJSON{Name: bundleRel(dst, db), Kind: "store (--db)", SHA256: h})
+	} else {
+		man.Inputs = append(man.Inputs, reportInputJSON{Name: "embedded H100 dataset (kernels/measured/h100)", Kind: "embedded", SHA256: measured.Hash()})
+	}
+	return man, nil
+}
+
+// writeReportTables writes every table as tables/NAME.csv and .tex, and
+// all of them as the sheets of report.xlsx, recording each file in man.
+func writeReportTables(dir string, tables []rtable.Table, man *reportManifest) error {
+	for _, t := range tables {
+		var csvBuf, texBuf bytes.Buffer
+		if err := rtable.WriteCSV(&csvBuf, t); err != nil {
+			return err
+		}
+		if err := rtable.WriteLaTeX(&texBuf, t); err != nil {
+			return err
+		}
+		if err := writeBundleFile(dir, "tables/"+t.Name+".csv", csvBuf.Bytes(), man); err != nil {
+			return err
+		}
+		if err := writeBundleFile(dir, "tables/"+t.Name+".tex", texBuf.Bytes(), man); err != nil {
+			return err
+		}
+	}
+	if len(tables) > 0 {
+		if err := rtable.WriteXLSX(filepath.Join(dir, "report.xlsx"), tables); err != nil {
+			return err
+		}
+		h, err := fileSHA(filepath.Join(dir, "report.xlsx"))
+		if err != nil {
+			return err
+		}
+		man.Files["report.xlsx"] = h
+	}
+	return nil
+}
+
+// writeReportPage renders the notebook's results as index.html, with meta
+// completed by the tables' sheets and the inputs of man.
+func writeReportPage(dir string, nb *notebook.Notebook, nbName string, results []notebook.Result, tables []rtable.Table, meta html.Meta, man *reportManifest) error {
+	var page bytes.Buffer
+	for i, sheet := range rtable.SheetNames(tables) {
+		meta.Sheets[tables[i].Name] = sheet
+	}
+	for _, in := range man.Inputs {
+		meta.Inputs = append(meta.Inputs, html.Input{Name: in.Name, SHA256: in.SHA256})
+	}
+	meta.Inputs = append(meta.Inputs, html.Input{Name: nbName, SHA256: man.Notebook.SHA256})
+	if err := html.Render(&page, notebookTitle(nb), nb, results, meta); err != nil {
+		return err
+	}
+	if err := writeBundleFile(dir, "index.html", page.Bytes(), man); err != nil {
+		return err
+	}
+	return nil
 }
 
 // notebookTitle is the notebook's first heading, or "graphperf report".

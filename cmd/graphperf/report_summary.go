@@ -130,7 +130,7 @@ func computeSummary(e *env) (*summary.Headline, error) {
 		return nil, err
 	}
 	for _, r := range acc {
-		in.Counters = append(in.Counters, r.Counters.fit)
+		in.Counters = append(in.Counters, r.Counters.Fit())
 	}
 	return summary.Compute(in)
 }

@@ -19,45 +19,6 @@ func simGroup() group {
 	}
 }
 
-// simServerJSON is one server's counts in "sim bfs --json".
-type simServerJSON struct {
-	Jobs              int64 `json:"jobs"`
-	L2Transactions    int64 `json:"l2_transactions"`
-	L2Hits            int64 `json:"l2_hits"`
-	L2Misses          int64 `json:"l2_misses"`
-	DRAMReads         int64 `json:"dram_reads"`
-	RowHits           int64 `json:"row_hits"`
-	RowMisses         int64 `json:"row_misses"`
-	WriteTransactions int64 `json:"write_transactions"`
-	WriteHits         int64 `json:"write_hits"`
-	WriteMisses       int64 `json:"write_misses"`
-}
-
-// simLevelJSON is one line of "sim bfs --json".
-type simLevelJSON struct {
-	Level             int                      `json:"level"`
-	Jobs              map[string]int64         `json:"jobs"`
-	JobsTotal         int64                    `json:"jobs_total"`
-	L2Transactions    int64                    `json:"l2_transactions"`
-	L2Hits            int64                    `json:"l2_hits"`
-	L2Misses          int64                    `json:"l2_misses"`
-	DRAMReads         int64                    `json:"dram_reads"`
-	RowHits           int64                    `json:"row_hits"`
-	RowMisses         int64                    `json:"row_misses"`
-	WriteTransactions int64                    `json:"write_transactions"`
-	WriteHits         int64                    `json:"write_hits"`
-	WriteMisses       int64                    `json:"write_misses"`
-	DRAMWrites        int64                    `json:"dram_writes"`
-	WMax              int64                    `json:"w_max"`
-	LoadEstimate      float64                  `json:"load_estimate"`
-	Servers           map[string]simServerJSON `json:"servers"`
-}
-
-func serverJSON(jobs int64, t gpu.Traffic) simServerJSON {
-	return simServerJSON{jobs, t.L2Transactions, t.L2Hits, t.L2Misses, t.DRAMReads, t.RowHits, t.RowMisses,
-		t.WriteTransactions, t.WriteHits, t.WriteMisses}
-}
-
 func simBFS(e *env, args []string) error {
 	fs := newFlagSet(e, "bfs", "sim bfs [flags] GRAPH",
 		`Simulate a BFS kernel of the CUDA runner warp by warp (simulate/warp) and send
@@ -133,7 +94,7 @@ dram_writes, W_max and n_est on the total row.`)
 	}
 	switch {
 	case of.json:
-		return writeJSONLines(e.stdout, simLevelsJSON(res))
+		return writeJSONLines(e.stdout, res.Records())
 	case of.csv:
 		return simCSV(res).write(e.stdout, true)
 	}
@@ -230,25 +191,4 @@ func simCSV(res *gpu.Result) *table {
 		})
 	}
 	return t
-}
-
-// simLevelsJSON is "sim bfs --json": one object per level.
-func simLevelsJSON(res *gpu.Result) []simLevelJSON {
-	out := make([]simLevelJSON, len(res.Levels))
-	for i, lv := range res.Levels {
-		o := simLevelJSON{Level: lv.Level, Jobs: map[string]int64{}, JobsTotal: lv.JobsTotal,
-			L2Transactions: lv.L2Transactions, L2Hits: lv.L2Hits, L2Misses: lv.L2Misses,
-			DRAMReads: lv.DRAMReads, RowHits: lv.RowHits, RowMisses: lv.RowMisses,
-			WriteTransactions: lv.WriteTransactions, WriteHits: lv.WriteHits, WriteMisses: lv.WriteMisses,
-			DRAMWrites: lv.DRAMWrites, WMax: lv.WMax, LoadEstimate: lv.LoadEstimate, Servers: map[string]simServerJSON{}}
-		for srv := range warp.NumServers {
-			if lv.Jobs[srv] == 0 && lv.Servers[srv] == (gpu.Traffic{}) {
-				continue
-			}
-			o.Jobs[srv.String()] = lv.Jobs[srv]
-			o.Servers[srv.String()] = serverJSON(lv.Jobs[srv], lv.Servers[srv])
-		}
-		out[i] = o
-	}
-	return out
 }

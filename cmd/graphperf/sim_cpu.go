@@ -7,21 +7,6 @@ import (
 	"github.com/graphperf/graphperf/simulate/cpu"
 )
 
-// simCPULevelJSON is one line of "sim cpu --json".
-type simCPULevelJSON struct {
-	Level           int              `json:"level"`
-	Jobs            map[string]int64 `json:"jobs"`
-	Completions     map[string]int64 `json:"completions"`
-	JobsTotal       int64            `json:"jobs_total"`
-	L1Hits          int64            `json:"l1_hits"`
-	L2Hits          int64            `json:"l2_hits"`
-	L3Hits          int64            `json:"l3_hits"`
-	Memory          int64            `json:"memory"`
-	PredictedCycles float64          `json:"predicted_cycles"`
-	PredictedNs     float64          `json:"predicted_ns"`
-	Bottleneck      string           `json:"bottleneck"`
-}
-
 func simCPU(e *env, args []string) error {
 	fs := newFlagSet(e, "cpu", "sim cpu [flags] GRAPH",
 		`Simulate seed 000's single-threaded topology-driven BFS on one Westmere core
@@ -65,20 +50,7 @@ row per level.`)
 	}
 	warnings := append(pred.Warnings, res.Warnings...)
 	if of.json {
-		out := make([]simCPULevelJSON, len(res.Levels))
-		for i, lv := range res.Levels {
-			o := simCPULevelJSON{Level: lv.Level, Jobs: map[string]int64{}, Completions: map[string]int64{},
-				JobsTotal: lv.Instructions, L1Hits: lv.Counts.L1Hits, L2Hits: lv.Counts.L2Hits,
-				L3Hits: lv.Counts.L3Hits, Memory: lv.Counts.Memory}
-			for s := range cpu.NumServers {
-				o.Jobs[s.String()] = lv.Servers[s].Instructions
-				o.Completions[s.String()] = lv.Servers[s].Completions
-			}
-			if p := pred.Levels[i]; p != nil {
-				o.PredictedCycles, o.PredictedNs, o.Bottleneck = p.PredictedCycles, p.PredictedNs, p.Bottleneck
-			}
-			out[i] = o
-		}
+		out := pred.Records(res)
 		return writeJSONLines(e.stdout, out)
 	}
 	t := &table{header: []string{"level", "jobs", "L1_hits", "L2_hits", "L3_hits", "memory", "cycles", "bottleneck"},

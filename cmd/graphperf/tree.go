@@ -5,11 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -19,6 +17,7 @@ import (
 	"github.com/graphperf/graphperf/analysis/split"
 	"github.com/graphperf/graphperf/analysis/store"
 	"github.com/graphperf/graphperf/analysis/treefit"
+	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/model/tree"
 	rplot "github.com/graphperf/graphperf/reports/plot"
@@ -202,7 +201,7 @@ func storeTrainSet(e *env, df dataFlags, s split.Split, w split.Weighting) (*tra
 	if err != nil {
 		return nil, fmt.Errorf("--db %s: %w", df.db, err)
 	}
-	sum, _ := fileSHA256(df.db)
+	sum, _ := kernels.FileSHA256(df.db)
 	return treefit.NewSet(d, rows, impls, s, w, df.db, sum)
 }
 
@@ -394,21 +393,6 @@ of the store is scored, which is the check of a saved tree on measurements
 of graphs it never saw. Graph properties the store lacks are computed by
 rebuilding its graphs (file graphs from --graphs).`
 
-// evalRowJSON is one row of "tree evaluate --json".
-type evalRowJSON struct {
-	Name     string  `json:"name"`
-	Total    float64 `json:"total"`
-	Avg      float64 `json:"avg"`
-	Within2x float64 `json:"within_2x"`
-	Over5x   float64 `json:"over_5x"`
-	Over20x  float64 `json:"over_20x"`
-	Worst    float64 `json:"worst"`
-}
-
-func evalRow(r aggregate.Row) evalRowJSON {
-	return evalRowJSON{r.Name, r.Total, r.Avg, r.Within2x, r.Over5x, r.Over20x, r.Worst}
-}
-
 func treeEvaluate(e *env, args []string) error {
 	fs := newFlagSet(e, "tree evaluate", "tree evaluate [DIR] [--model MODEL.json] [split flags] [--json]", treeEvaluateHelp)
 	var sf splitFlags
@@ -478,9 +462,9 @@ func treeEvaluate(e *env, args []string) error {
 		fmt.Fprintln(e.stderr, "warning:", wmsg)
 	}
 	if *asJSON {
-		js := make([]evalRowJSON, len(out))
+		js := make([]treefit.EvalRow, len(out))
 		for i, r := range out {
-			js[i] = evalRow(r)
+			js[i] = treefit.NewEvalRow(r)
 		}
 		return writeJSONLines(e.stdout, js)
 	}
@@ -580,26 +564,13 @@ func treeImportance(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	imp := c.Importances()
-	order := make([]int, len(imp))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool { return imp[order[a]] > imp[order[b]] })
-	type impJSON struct {
-		Feature    string  `json:"feature"`
-		Importance float64 `json:"importance"`
-	}
+	imps := treefit.Importances(c)
 	if of.json {
-		js := make([]impJSON, len(order))
-		for i, f := range order {
-			js[i] = impJSON{c.Features[f], imp[f]}
-		}
-		return writeJSON(e.stdout, js)
+		return writeJSON(e.stdout, imps)
 	}
 	t := &table{header: []string{"feature", "importance"}}
-	for _, f := range order {
-		t.add(c.Features[f], strconv.FormatFloat(imp[f], 'f', 4, 64))
+	for _, im := range imps {
+		t.add(im.Feature, strconv.FormatFloat(im.Importance, 'f', 4, 64))
 	}
 	return t.write(e.stdout, of.csv)
 }
@@ -616,45 +587,7 @@ func treePredictionHeatmap(e *env, dir, id string, tab *aggregate.Table, runs []
 			fams = append(fams, f.Name)
 		}
 	}
-	graphs, famValues := summaryHeatmap(tab, runs, fams)
-	byInput := map[aggregate.Input][]*split.Row{}
-	for i := range rows {
-		byInput[rows[i].Input()] = append(byInput[rows[i].Input()], &rows[i])
-	}
-	type acc struct{ model, best, opt float64 }
-	per := map[string]*acc{}
-	bad := map[string]bool{}
-	for _, o := range tab.Optima {
-		a := per[o.Graph]
-		if a == nil {
-			a = &acc{}
-			per[o.Graph] = a
-		}
-		a.best += o.BestNs
-		a.opt += o.Ns
-		rs := byInput[o.Input]
-		if len(rs) != len(o.LevelImpls) {
-			bad[o.Graph] = true
-			continue
-		}
-		for _, r := range rs {
-			ns, ok := r.LevelNs[predict(r)]
-			if !ok {
-				bad[o.Graph] = true
-			}
-			a.model += ns
-		}
-	}
-	cols := append([]string{"tree (Mix-and-Match)", "best non-switching"}, fams...)
-	values := make([][]float64, len(graphs))
-	for i, g := range graphs {
-		a := per[g]
-		m := a.model / a.opt
-		if bad[g] {
-			m = math.NaN()
-		}
-		values[i] = append([]float64{m, a.best / a.opt}, famValues[i]...)
-	}
+	graphs, cols, values := treefit.PredictionRatios(tab, runs, rows, predict, fams)
 	hm, err := rplot.HeatmapWithScale("Held-out graphs: time / per-level optimum", graphs, cols, values,
 		rplot.HeatmapOptions{Log: true, Label: "time / optimal (×)"})
 	if err != nil {

@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"sort"
 	"strconv"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
@@ -36,35 +35,12 @@ recorded one, the held-out rows may not be those the tree never saw, and a
 warning says so. A tree trained with --csv is validated on its CSV, where
 rows have no level times: soft errors and Mix-and-Match are not available.`
 
-// validateSetJSON is one side (held out or all rows) of "tree validate --json".
-type validateSetJSON struct {
-	Rows             int          `json:"rows"`
-	Accuracy         float64      `json:"accuracy"`
-	SoftError        *float64     `json:"soft_error"`
-	HardError        float64      `json:"hard_error"`
-	Unmeasured       int          `json:"unmeasured"`
-	Inputs           int          `json:"inputs,omitempty"`
-	MixAndMatch      *evalRowJSON `json:"mix_and_match,omitempty"`
-	BestNonSwitching *evalRowJSON `json:"best_non_switching,omitempty"`
-	// Confusion holds the classes that are the fastest or predicted on
-	// some row.
-	Confusion split.Confusion `json:"confusion"`
-}
-
-// validateJSON is what "tree validate --json" prints.
-type validateJSON struct {
-	Model     string          `json:"model"`
-	Training  *tree.Training  `json:"training"`
-	Source    string          `json:"source"`
-	Split     string          `json:"split"`
-	Fraction  float64         `json:"train_fraction"`
-	Seed      uint64          `json:"seed"`
-	Weight    string          `json:"weight"`
-	RowsMatch *bool           `json:"rows_match"`
-	Tolerance float64         `json:"tolerance"`
-	HeldOut   validateSetJSON `json:"held_out"`
-	All       validateSetJSON `json:"all"`
-}
+// validateJSON is what "tree validate --json" prints, validateSetJSON one
+// of its sides.
+type (
+	validateJSON    = treefit.ValidationReport
+	validateSetJSON = treefit.SideReport
+)
 
 func treeValidate(e *env, args []string) error {
 	fs := newFlagSet(e, "tree validate", "tree validate MODEL.json [DIR | --csv FILE] [--split KIND] [--train-fraction F] [--seed S] [--weight time|none] [--tolerance T] [--top K] [--json]", treeValidateHelp)
@@ -104,7 +80,7 @@ func treeValidate(e *env, args []string) error {
 	if *asJSON {
 		js := validateJSON{Model: v.modelPath, Training: v.c.Training, Source: v.ts.Record.Source, Split: v.sf.split.KindName(),
 			Fraction: v.sf.split.TrainFraction, Seed: v.sf.split.Seed, Weight: string(v.w), RowsMatch: v.rowsMatch, Tolerance: v.tolerance,
-			HeldOut: validateSideJSON(&sides[0]), All: validateSideJSON(&sides[1])}
+			HeldOut: sides[0].Report(), All: sides[1].Report()}
 		return writeJSON(e.stdout, js)
 	}
 	return v.write(e, sides, *top)
@@ -200,8 +176,7 @@ func (v *treeValidation) rows(e *env, df dataFlags, csvPath string, src []string
 // was trained with: its held-out rows may then include training rows.
 func (v *treeValidation) check(e *env) {
 	rec, s := v.rec, v.sf.split
-	v.resplit = v.c.Training != nil && (s.KindName() != rec.Split || s.Seed != rec.Seed ||
-		(s.Kind != split.ByDataset && s.TrainFraction != rec.TrainFraction) || string(v.w) != rec.Weight)
+	v.resplit = treefit.Resplit(v.c.Training, s, v.w)
 	if v.resplit {
 		fmt.Fprintf(e.stderr, "warning: the split flags differ from those %s was trained with (%s, train fraction %g, seed %d, weight %s): its held-out rows may include rows it was trained on\n",
 			v.modelPath, rec.Split, rec.TrainFraction, rec.Seed, rec.Weight)
@@ -279,107 +254,31 @@ func validateTable(sides [2]treefit.Side, tolerance float64, levels bool) *table
 	return t
 }
 
-// validateSideJSON is one side of "tree validate --json".
-func validateSideJSON(s *treefit.Side) validateSetJSON {
-	v := &s.Validation
-	js := validateSetJSON{Rows: v.Rows, Accuracy: v.Accuracy(), HardError: v.HardErrorRate(),
-		Unmeasured: v.Unmeasured, Inputs: s.Inputs, Confusion: presentClasses(v.Confusion)}
-	if v.SoftKnown {
-		soft := v.SoftErrorRate()
-		js.SoftError = &soft
-	}
-	if s.Model != nil {
-		m, b := evalRow(*s.Model), evalRow(*s.Best)
-		js.MixAndMatch, js.BestNonSwitching = &m, &b
-	}
-	return js
-}
-
 // writeConfusion prints the rows of the top most frequent true classes of
 // cm (what names them, column heads them) against the predictions of the
 // same classes, the rest summed in "other", with each class's recall
 // (share of its rows predicted right).
 func writeConfusion(e *env, cm split.Confusion, top int, what, column string) error {
-	n := len(cm.Classes)
-	rowSum := make([]int, n)
-	total := 0
-	for a := range n {
-		for _, k := range cm.Counts[a] {
-			rowSum[a] += k
-		}
-		total += rowSum[a]
-	}
-	order := make([]int, 0, n)
-	for a := range n {
-		if rowSum[a] > 0 {
-			order = append(order, a)
-		}
-	}
-	sort.SliceStable(order, func(i, j int) bool { return rowSum[order[i]] > rowSum[order[j]] })
-	shown := order[:min(top, len(order))]
+	ct := treefit.TopConfusion(cm, top)
 	fmt.Fprintf(e.stdout, "Confusion matrix of the held-out rows (%d): the %d most frequent %s of %d (rows)\nagainst the predictions (columns: the same, then the rest as \"other\")\n\n",
-		total, len(shown), what, len(order))
+		ct.Total, len(ct.Shown), what, ct.Present)
 	header := []string{"", column, "rows"}
-	for i := range shown {
+	for i := range ct.Shown {
 		header = append(header, strconv.Itoa(i+1))
 	}
 	t := &table{header: append(header, "other", "recall")}
-	isShown := map[int]bool{}
-	for _, a := range shown {
-		isShown[a] = true
-	}
-	for i, a := range shown {
-		cells := []string{strconv.Itoa(i + 1), cm.Classes[a], strconv.Itoa(rowSum[a])}
-		other := rowSum[a]
-		for _, p := range shown {
-			cells = append(cells, strconv.Itoa(cm.Counts[a][p]))
-			other -= cm.Counts[a][p]
-		}
-		recall := float64(cm.Counts[a][a]) / float64(rowSum[a])
-		t.add(append(cells, strconv.Itoa(other), strconv.FormatFloat(100*recall, 'f', 0, 64)+"%")...)
-	}
-	if rest := order[len(shown):]; len(rest) > 0 {
-		cells := []string{"", fmt.Sprintf("%d more", len(rest)), ""}
-		rows, right, other := 0, 0, 0
-		cols := make([]int, len(shown))
-		for _, a := range rest {
-			rows += rowSum[a]
-			right += cm.Counts[a][a]
-			other += rowSum[a]
-			for j, p := range shown {
-				cols[j] += cm.Counts[a][p]
-				other -= cm.Counts[a][p]
-			}
-		}
-		cells[2] = strconv.Itoa(rows)
-		for _, k := range cols {
+	add := func(num, class string, r *treefit.ConfusionRow) {
+		cells := []string{num, class, strconv.Itoa(r.Rows)}
+		for _, k := range r.Counts {
 			cells = append(cells, strconv.Itoa(k))
 		}
-		t.add(append(cells, strconv.Itoa(other), strconv.FormatFloat(100*float64(right)/float64(rows), 'f', 0, 64)+"%")...)
+		t.add(append(cells, strconv.Itoa(r.Other), strconv.FormatFloat(100*r.Recall, 'f', 0, 64)+"%")...)
+	}
+	for i := range ct.Shown {
+		add(strconv.Itoa(i+1), ct.Shown[i].Class, &ct.Shown[i])
+	}
+	if ct.Rest != nil {
+		add("", fmt.Sprintf("%d more", ct.Present-len(ct.Shown)), ct.Rest)
 	}
 	return t.write(e.stdout, false)
-}
-
-// presentClasses is cm without the classes that are neither the fastest
-// nor predicted on any row (they hold only zeros).
-func presentClasses(cm split.Confusion) split.Confusion {
-	var keep []int
-	for k := range cm.Classes {
-		n := 0
-		for j := range cm.Classes {
-			n += cm.Counts[k][j] + cm.Counts[j][k]
-		}
-		if n > 0 {
-			keep = append(keep, k)
-		}
-	}
-	out := split.Confusion{Classes: make([]string, len(keep)), Counts: make([][]int, len(keep))}
-	for i, a := range keep {
-		out.Classes[i] = cm.Classes[a]
-		out.Counts[i] = make([]int, len(keep))
-		for j, p := range keep {
-			out.Counts[i][j] = cm.Counts[a][p]
-		}
-	}
-	return out
 }

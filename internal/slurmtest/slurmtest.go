@@ -87,6 +87,83 @@ func Start(t *testing.T) *Cluster {
 	}
 	ports := freePorts(t, 2)
 	socket := filepath.Join(dir, "run", "munge.sock")
+	c.writeConfig(t, ports, socket)
+	t.Setenv("SLURM_CONF", c.Conf)
+
+	var procs []*exec.Cmd
+	t.Cleanup(func() { c.stop(procs) })
+	start := func(name string, args ...string) {
+		path, err := exec.LookPath(name)
+		if err != nil {
+			path = filepath.Join("/usr/sbin", name)
+		}
+		cmd := exec.Command(path, args...)
+		log, _ := os.Create(filepath.Join(dir, "log", name+".out"))
+		cmd.Stdout, cmd.Stderr = log, log
+		if err := cmd.Start(); err != nil {
+			t.Skipf("Slurm cannot start here: %s: %v", name, err)
+		}
+		procs = append(procs, cmd)
+	}
+	start("munged", "--foreground", "--key-file="+filepath.Join(dir, "munge", "munge.key"), "--socket="+socket,
+		"--pid-file="+filepath.Join(dir, "run", "munged.pid"), "--log-file="+filepath.Join(dir, "log", "munged.log"),
+		"--seed-file="+filepath.Join(dir, "munge", "seed"))
+	if !waitFor(10*time.Second, func() bool { return exec.Command("munge", "--socket="+socket, "--no-input").Run() == nil }) {
+		t.Skipf("Slurm cannot start here: munged did not come up:\n%s", tail(dir, "munged.log", "munged.out"))
+	}
+	start("slurmctld", "-D", "-i", "-f", c.Conf)
+	start("slurmd", "-D", "-f", c.Conf, "-N", c.Node)
+	idle := func() bool {
+		out, err := exec.Command("sinfo", "--noheader", "--nodes="+c.Node, "--format=%t").Output()
+		return err == nil && strings.TrimSpace(string(out)) == "idle"
+	}
+	if !waitFor(30*time.Second, idle) {
+		out, _ := exec.Command("sinfo", "--noheader", "--format=%n %t %E").CombinedOutput()
+		t.Skipf("Slurm cannot start here: the node is not idle (sinfo: %s):\n%s", bytes.TrimSpace(out),
+			tail(dir, "slurmctld.log", "slurmd.log", "slurmctld.out", "slurmd.out"))
+	}
+	return c
+}
+
+// stop cancels the cluster's jobs (slurmd's job steps outlive it), waits
+// up to 10 s for them to leave the queue, then stops the daemons procs in
+// reverse order of start.
+func (c *Cluster) stop(procs []*exec.Cmd) {
+	// Cancel every job first: slurmd's job steps outlive it.
+	env := append(os.Environ(), "SLURM_CONF="+c.Conf) // this cluster's jobs only
+	scancel := exec.Command("scancel", "--user=root")
+	scancel.Env = env
+	scancel.Run()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		squeue := exec.Command("squeue", "--noheader", "--states=PENDING,RUNNING,COMPLETING")
+		squeue.Env = env
+		out, _ := squeue.Output()
+		if len(bytes.TrimSpace(out)) == 0 {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	for i := len(procs) - 1; i >= 0; i-- {
+		p := procs[i]
+		p.Process.Signal(os.Interrupt)
+		done := make(chan struct{})
+		go func() { p.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			p.Process.Kill()
+			<-done
+		}
+	}
+}
+
+// writeConfig writes the cluster's slurm.conf and gres.conf: slurmctld and
+// slurmd on ports, munge on socket, one node with c's CPUs and GPUs (empty
+// files under dev/) in one partition.
+func (c *Cluster) writeConfig(t *testing.T, ports []int, socket string) {
+	t.Helper()
+	dir := c.Dir
 	conf := fmt.Sprintf(`ClusterName=graphperf-test
 SlurmctldHost=localhost
 SlurmctldPort=%d
@@ -129,70 +206,6 @@ PartitionName=%[8]s Nodes=%[5]s Default=YES MaxTime=INFINITE State=UP
 	if err := os.WriteFile(filepath.Join(dir, "gres.conf"), []byte(gres), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv("SLURM_CONF", c.Conf)
-
-	var procs []*exec.Cmd
-	stop := func() {
-		// Cancel every job first: slurmd's job steps outlive it.
-		env := append(os.Environ(), "SLURM_CONF="+c.Conf) // this cluster's jobs only
-		scancel := exec.Command("scancel", "--user=root")
-		scancel.Env = env
-		scancel.Run()
-		deadline := time.Now().Add(10 * time.Second)
-		for time.Now().Before(deadline) {
-			squeue := exec.Command("squeue", "--noheader", "--states=PENDING,RUNNING,COMPLETING")
-			squeue.Env = env
-			out, _ := squeue.Output()
-			if len(bytes.TrimSpace(out)) == 0 {
-				break
-			}
-			time.Sleep(200 * time.Millisecond)
-		}
-		for i := len(procs) - 1; i >= 0; i-- {
-			p := procs[i]
-			p.Process.Signal(os.Interrupt)
-			done := make(chan struct{})
-			go func() { p.Wait(); close(done) }()
-			select {
-			case <-done:
-			case <-time.After(5 * time.Second):
-				p.Process.Kill()
-				<-done
-			}
-		}
-	}
-	t.Cleanup(stop)
-	start := func(name string, args ...string) {
-		path, err := exec.LookPath(name)
-		if err != nil {
-			path = filepath.Join("/usr/sbin", name)
-		}
-		cmd := exec.Command(path, args...)
-		log, _ := os.Create(filepath.Join(dir, "log", name+".out"))
-		cmd.Stdout, cmd.Stderr = log, log
-		if err := cmd.Start(); err != nil {
-			t.Skipf("Slurm cannot start here: %s: %v", name, err)
-		}
-		procs = append(procs, cmd)
-	}
-	start("munged", "--foreground", "--key-file="+filepath.Join(dir, "munge", "munge.key"), "--socket="+socket,
-		"--pid-file="+filepath.Join(dir, "run", "munged.pid"), "--log-file="+filepath.Join(dir, "log", "munged.log"),
-		"--seed-file="+filepath.Join(dir, "munge", "seed"))
-	if !waitFor(10*time.Second, func() bool { return exec.Command("munge", "--socket="+socket, "--no-input").Run() == nil }) {
-		t.Skipf("Slurm cannot start here: munged did not come up:\n%s", tail(dir, "munged.log", "munged.out"))
-	}
-	start("slurmctld", "-D", "-i", "-f", c.Conf)
-	start("slurmd", "-D", "-f", c.Conf, "-N", c.Node)
-	idle := func() bool {
-		out, err := exec.Command("sinfo", "--noheader", "--nodes="+c.Node, "--format=%t").Output()
-		return err == nil && strings.TrimSpace(string(out)) == "idle"
-	}
-	if !waitFor(30*time.Second, idle) {
-		out, _ := exec.Command("sinfo", "--noheader", "--format=%n %t %E").CombinedOutput()
-		t.Skipf("Slurm cannot start here: the node is not idle (sinfo: %s):\n%s", bytes.TrimSpace(out),
-			tail(dir, "slurmctld.log", "slurmd.log", "slurmctld.out", "slurmd.out"))
-	}
-	return c
 }
 
 // freePorts returns n TCP ports that were free a moment ago.

@@ -136,3 +136,39 @@ func PredictCPUSimulation(res *cpu.Result, m *machine.Machine, memoryCycles floa
 	}
 	return out, nil
 }
+
+// CPULevelRecord is one level of a CPU simulation with its prediction, as
+// "graphperf sim cpu --json" prints it: jobs and completions per server,
+// the cache hits, and the predicted cycles (0 and "" where no prediction).
+type CPULevelRecord struct {
+	Level           int              `json:"level"`
+	Jobs            map[string]int64 `json:"jobs"`
+	Completions     map[string]int64 `json:"completions"`
+	JobsTotal       int64            `json:"jobs_total"`
+	L1Hits          int64            `json:"l1_hits"`
+	L2Hits          int64            `json:"l2_hits"`
+	L3Hits          int64            `json:"l3_hits"`
+	Memory          int64            `json:"memory"`
+	PredictedCycles float64          `json:"predicted_cycles"`
+	PredictedNs     float64          `json:"predicted_ns"`
+	Bottleneck      string           `json:"bottleneck"`
+}
+
+// Records is every level of res with s's prediction of it.
+func (s *CPUSimulated) Records(res *cpu.Result) []CPULevelRecord {
+	out := make([]CPULevelRecord, len(res.Levels))
+	for i, lv := range res.Levels {
+		o := CPULevelRecord{Level: lv.Level, Jobs: map[string]int64{}, Completions: map[string]int64{},
+			JobsTotal: lv.Instructions, L1Hits: lv.Counts.L1Hits, L2Hits: lv.Counts.L2Hits,
+			L3Hits: lv.Counts.L3Hits, Memory: lv.Counts.Memory}
+		for srv := range cpu.NumServers {
+			o.Jobs[srv.String()] = lv.Servers[srv].Instructions
+			o.Completions[srv.String()] = lv.Servers[srv].Completions
+		}
+		if p := s.Levels[i]; p != nil {
+			o.PredictedCycles, o.PredictedNs, o.Bottleneck = p.PredictedCycles, p.PredictedNs, p.Bottleneck
+		}
+		out[i] = o
+	}
+	return out
+}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strconv"
+	"strings"
 
 	"github.com/graphperf/graphperf/model/queue"
 )
@@ -128,4 +130,42 @@ func (m *Machine) Bottleneck(serviceTimes []float64) (*Analysis, error) {
 		a.Warnings = append(a.Warnings, fmt.Sprintf("only %d jobs: start-up and drain, ignored here, are significant", m.Jobs))
 	}
 	return a, nil
+}
+
+// ParseServiceTimes reads service times "NAME=S,..." (names as in servers,
+// any case; S a number >= 0) into one time per server, 1 for every server
+// not named.
+func ParseServiceTimes(spec string, servers []Server) ([]float64, error) {
+	times := make([]float64, len(servers))
+	for i := range times {
+		times[i] = 1
+	}
+	if spec == "" {
+		return times, nil
+	}
+	for _, part := range strings.Split(spec, ",") {
+		name, value, ok := strings.Cut(strings.TrimSpace(part), "=")
+		if !ok {
+			return nil, fmt.Errorf("%q is not NAME=S", part)
+		}
+		i := -1
+		for j, s := range servers {
+			if strings.EqualFold(s.Name, name) {
+				i = j
+			}
+		}
+		if i < 0 {
+			names := make([]string, len(servers))
+			for j, s := range servers {
+				names[j] = s.Name
+			}
+			return nil, fmt.Errorf("unknown server %q (servers: %s)", name, strings.Join(names, ", "))
+		}
+		s, err := strconv.ParseFloat(value, 64)
+		if err != nil || s < 0 || math.IsInf(s, 0) || math.IsNaN(s) {
+			return nil, fmt.Errorf("%s=%q is not a service time (a number >= 0)", name, value)
+		}
+		times[i] = s
+	}
+	return times, nil
 }

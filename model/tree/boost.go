@@ -839,27 +839,7 @@ func (b *booster) grow() RegTree {
 			q.leaves = append(q.leaves, left, right)
 			break
 		}
-		splitL, splitR := b.splittable(&left), b.splittable(&right)
-		if splitL || splitR {
-			small, large := &left, &right
-			if large.end-large.start < small.end-small.start {
-				small, large = large, small
-			}
-			if parent.hist != nil {
-				small.hist = b.takeHist()
-				b.buildHist(small)
-				large.hist = parent.hist
-				parent.hist = nil
-				b.subtract(large.hist, small.hist)
-			} else {
-				for _, c := range []*leaf{&left, &right} {
-					if b.splittable(c) {
-						c.hist = b.takeHist()
-						b.buildHist(c)
-					}
-				}
-			}
-		}
+		b.childHists(&parent, &left, &right)
 		b.release(&parent)
 		for _, c := range []*leaf{&left, &right} {
 			ci := len(q.leaves)
@@ -888,6 +868,35 @@ func (b *booster) grow() RegTree {
 		t.Nodes[l.node].Value = v
 	}
 	return t
+}
+
+// childHists builds the histograms of a split's children that may be
+// split again: from the rows of the smaller child and, when the parent
+// kept its histogram, the larger child's as the parent's minus the
+// smaller's (the parent's histogram passes to it); else each from its
+// rows.
+func (b *booster) childHists(parent, left, right *leaf) {
+	splitL, splitR := b.splittable(left), b.splittable(right)
+	if splitL || splitR {
+		small, large := left, right
+		if large.end-large.start < small.end-small.start {
+			small, large = large, small
+		}
+		if parent.hist != nil {
+			small.hist = b.takeHist()
+			b.buildHist(small)
+			large.hist = parent.hist
+			parent.hist = nil
+			b.subtract(large.hist, small.hist)
+		} else {
+			for _, c := range []*leaf{left, right} {
+				if b.splittable(c) {
+					c.hist = b.takeHist()
+					b.buildHist(c)
+				}
+			}
+		}
+	}
 }
 
 // splittable: the leaf may be split by depth and size.

@@ -74,21 +74,9 @@ func InstructionRoofline(title string, r *roofline.Instruction, points []Rooflin
 	if !positive(compute) {
 		return nil, fmt.Errorf("%w: %s compute ceiling %g warp GIPS", ErrValue, r.Machine, compute)
 	}
-	type ceiling struct {
-		level roofline.Level
-		gtxn  float64 // 1e9 transactions per second
-		ridge float64
-	}
-	ceilings := make([]ceiling, len(r.Memory))
-	minRidge, maxRidge := math.Inf(1), 0.0
-	for i, c := range r.Memory {
-		gtxn := c.TransactionsPerSecond() / 1e9
-		if !positive(gtxn) {
-			return nil, fmt.Errorf("%w: %s %s ceiling %g GTXN/s", ErrValue, r.Machine, c.Level, gtxn)
-		}
-		ceilings[i] = ceiling{c.Level, gtxn, compute / gtxn}
-		minRidge = math.Min(minRidge, compute/gtxn)
-		maxRidge = math.Max(maxRidge, compute/gtxn)
+	ceilings, minRidge, maxRidge, err := roofCeilings(r, compute)
+	if err != nil {
+		return nil, err
 	}
 	// The axes: two decades left of the lowest ridge (where the diagonals
 	// are well below the compute ceiling), one right of the highest, and
@@ -168,9 +156,18 @@ func InstructionRoofline(title string, r *roofline.Instruction, points []Rooflin
 	computeLabel.XAlign = text.XRight
 	p.Add(&roofLabel{x: xhi / 1.1, y: compute, text: fmt.Sprintf("compute %.4g warp GIPS", compute), style: computeLabel})
 
-	// Points: one scatter per (label, level), so each gets its colour and
-	// shape; legend entries per label (a colour swatch) and per level (a
-	// black marker).
+	if err := addRoofPoints(p, labels, levelSeen, points); err != nil {
+		return nil, err
+	}
+	p.X.Min, p.X.Max = xlo, xhi
+	p.Y.Min, p.Y.Max = ylo, yhi
+	return p, nil
+}
+
+// addRoofPoints adds the points to p, one scatter per (label, level), so
+// each gets its colour and shape; and legend entries per label (a colour
+// swatch) and per level seen (a black marker).
+func addRoofPoints(p *plot.Plot, labels []string, levelSeen map[roofline.Level]bool, points []RooflinePoint) error {
 	for li, name := range labels {
 		for _, level := range roofline.MemoryLevels {
 			var xys plotter.XYs
@@ -184,14 +181,14 @@ func InstructionRoofline(title string, r *roofline.Instruction, points []Rooflin
 			}
 			s, err := plotter.NewScatter(xys)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			s.Color, s.Shape, s.Radius = plotutil.Color(li), roofShapes[level], vg.Points(2.5)
 			p.Add(s)
 		}
 		swatch, err := plotter.NewLine(plotter.XYs{{}, {X: 1, Y: 1}})
 		if err != nil {
-			return nil, err
+			return err
 		}
 		swatch.Color, swatch.Width = plotutil.Color(li), vg.Points(4)
 		p.Legend.Add(name, swatch)
@@ -202,14 +199,36 @@ func InstructionRoofline(title string, r *roofline.Instruction, points []Rooflin
 		}
 		s, err := plotter.NewScatter(plotter.XYs{{X: 1, Y: 1}})
 		if err != nil {
-			return nil, err
+			return err
 		}
 		s.Color, s.Shape, s.Radius = color.Black, roofShapes[level], vg.Points(2.5)
 		p.Legend.Add(string(level)+" intensity", s)
 	}
-	p.X.Min, p.X.Max = xlo, xhi
-	p.Y.Min, p.Y.Max = ylo, yhi
-	return p, nil
+	return nil
+}
+
+// roofCeiling is one memory ceiling of an instruction roofline.
+type roofCeiling struct {
+	level roofline.Level
+	gtxn  float64 // 1e9 transactions per second
+	ridge float64
+}
+
+// roofCeilings are r's memory ceilings under the compute ceiling (warp
+// GIPS), with the least and greatest ridge point.
+func roofCeilings(r *roofline.Instruction, compute float64) (ceilings []roofCeiling, minRidge, maxRidge float64, err error) {
+	ceilings = make([]roofCeiling, len(r.Memory))
+	minRidge, maxRidge = math.Inf(1), 0.0
+	for i, c := range r.Memory {
+		gtxn := c.TransactionsPerSecond() / 1e9
+		if !positive(gtxn) {
+			return nil, 0, 0, fmt.Errorf("%w: %s %s ceiling %g GTXN/s", ErrValue, r.Machine, c.Level, gtxn)
+		}
+		ceilings[i] = roofCeiling{c.Level, gtxn, compute / gtxn}
+		minRidge = math.Min(minRidge, compute/gtxn)
+		maxRidge = math.Max(maxRidge, compute/gtxn)
+	}
+	return ceilings, minRidge, maxRidge, nil
 }
 
 // roofCeilingColor draws the ceilings, roofLabelColor their labels.

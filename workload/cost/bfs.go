@@ -292,24 +292,7 @@ func BFSLevels(g *graph.CSR, root uint32) []BFSLevel {
 func lockstepLevels(g, rev *graph.CSR, depth []int32, parentPos []int64, levels []BFSLevel) {
 	n := g.NumVertices()
 	last := len(levels) - 1 // the root's eccentricity
-	// The largest degrees: out-degree by depth, in-degree by depth, then a
-	// suffix maximum over depths > L and the unreached.
-	maxInAtDepth := make([]int64, len(levels))
-	var maxInUnreached int64
-	for v := range n {
-		out, in := g.Degree(uint32(v)), rev.Degree(uint32(v))
-		if d := depth[v]; d < 0 {
-			maxInUnreached = max(maxInUnreached, in)
-		} else {
-			levels[d].MaxFrontierDegree = max(levels[d].MaxFrontierDegree, out)
-			maxInAtDepth[d] = max(maxInAtDepth[d], in)
-		}
-	}
-	suffix := maxInUnreached
-	for L := last; L >= 0; L-- {
-		levels[L].MaxUnvisitedInDegree = suffix
-		suffix = max(suffix, maxInAtDepth[L])
-	}
+	maxDegrees(g, rev, depth, levels)
 
 	// Rounds. A warp g of vertices (32/W consecutive ids) adds to level L
 	// the push rounds of its depth-L members and the pull rounds of its
@@ -391,6 +374,30 @@ func lockstepLevels(g, rev *graph.CSR, depth []int32, parentPos []int64, levels 
 			run += diff[L]
 			levels[L].PullRounds[k] = run
 		}
+	}
+}
+
+// maxDegrees fills MaxFrontierDegree (the largest out-degree at depth L)
+// and MaxUnvisitedInDegree (the largest in-degree deeper than L or
+// unreached) of levels.
+func maxDegrees(g, rev *graph.CSR, depth []int32, levels []BFSLevel) {
+	n := g.NumVertices()
+	last := len(levels) - 1
+	maxInAtDepth := make([]int64, len(levels))
+	var maxInUnreached int64
+	for v := range n {
+		out, in := g.Degree(uint32(v)), rev.Degree(uint32(v))
+		if d := depth[v]; d < 0 {
+			maxInUnreached = max(maxInUnreached, in)
+		} else {
+			levels[d].MaxFrontierDegree = max(levels[d].MaxFrontierDegree, out)
+			maxInAtDepth[d] = max(maxInAtDepth[d], in)
+		}
+	}
+	suffix := maxInUnreached
+	for L := last; L >= 0; L-- {
+		levels[L].MaxUnvisitedInDegree = suffix
+		suffix = max(suffix, maxInAtDepth[L])
 	}
 }
 

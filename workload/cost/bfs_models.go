@@ -170,27 +170,34 @@ func concreteLevel(b *builder, k BFSKernel, v vars, cfg BFSConfig, bottomUp bool
 	case BFSQueue:
 		queueTopDown(b, v, cfg)
 	case BFSDOBFS:
-		if bottomUp {
-			if convert == "queue-to-bitmap" {
-				b.add("cudaMemsetAsync", "-", Write, SizeU32, exactly(v.words), "⌈n/32⌉", "clear the frontier bitmap (runner.cu line 412)", Host)
-				b.add("k_queue_to_bitmap", "QUEUE", Read, SizeU32, exactly(v.nf), "n_f", "q[i] (line 392)", AsSource)
-				b.add("k_queue_to_bitmap", "BITMAP", Atomic, SizeU32, exactly(v.nf), "n_f", "atomicOr(&bm[v>>5], bit) (line 393)", AsSource)
-			}
-			bottomUpLevel(b, v, cfg)
-			return
-		}
-		if convert == "bitmap-to-queue" {
-			const kn = "k_bitmap_to_queue"
-			nonzero := min(v.nf, v.words)
-			b.add(kn, "BITMAP", Read, SizeU32, exactly(v.words), "⌈n/32⌉", "bm[w] (line 403)", AsSource)
-			b.add(kn, "QUEUE", Atomic, SizeU32, span{nonzero, (v.nf + 31) / 32, nonzero}, "min(n_f, ⌈n/32⌉)",
-				"atomicAdd(tail, popc) per nonzero word (line 405)", WarpAggregated)
-			b.add(kn, "QUEUE", Write, SizeU32, exactly(v.nf), "n_f", "q[slot] (line 410)", AsSource)
-			b.add(kn, "ERL", Read, SizeU64, exactly(2*v.nf), "2n_f", "off[v+1], off[v] (line 411)", AsSource)
-			b.add(kn, "QUEUE", Write, SizeU64, exactly(v.nf), "n_f", "qdeg[slot] (line 411)", AsSource)
-		}
-		queueTopDown(b, v, cfg)
+		dobfsLevel(b, v, cfg, bottomUp, convert)
 	}
+}
+
+// dobfsLevel adds a direction-optimizing level: bottom-up after converting
+// the queue to a bitmap where needed, or top-down after converting the
+// bitmap back to a queue (runner.cu lines 392-412).
+func dobfsLevel(b *builder, v vars, cfg BFSConfig, bottomUp bool, convert string) {
+	if bottomUp {
+		if convert == "queue-to-bitmap" {
+			b.add("cudaMemsetAsync", "-", Write, SizeU32, exactly(v.words), "⌈n/32⌉", "clear the frontier bitmap (runner.cu line 412)", Host)
+			b.add("k_queue_to_bitmap", "QUEUE", Read, SizeU32, exactly(v.nf), "n_f", "q[i] (line 392)", AsSource)
+			b.add("k_queue_to_bitmap", "BITMAP", Atomic, SizeU32, exactly(v.nf), "n_f", "atomicOr(&bm[v>>5], bit) (line 393)", AsSource)
+		}
+		bottomUpLevel(b, v, cfg)
+		return
+	}
+	if convert == "bitmap-to-queue" {
+		const kn = "k_bitmap_to_queue"
+		nonzero := min(v.nf, v.words)
+		b.add(kn, "BITMAP", Read, SizeU32, exactly(v.words), "⌈n/32⌉", "bm[w] (line 403)", AsSource)
+		b.add(kn, "QUEUE", Atomic, SizeU32, span{nonzero, (v.nf + 31) / 32, nonzero}, "min(n_f, ⌈n/32⌉)",
+			"atomicAdd(tail, popc) per nonzero word (line 405)", WarpAggregated)
+		b.add(kn, "QUEUE", Write, SizeU32, exactly(v.nf), "n_f", "q[slot] (line 410)", AsSource)
+		b.add(kn, "ERL", Read, SizeU64, exactly(2*v.nf), "2n_f", "off[v+1], off[v] (line 411)", AsSource)
+		b.add(kn, "QUEUE", Write, SizeU64, exactly(v.nf), "n_f", "qdeg[slot] (line 411)", AsSource)
+	}
+	queueTopDown(b, v, cfg)
 }
 
 // queueTopDown adds a top-down queue level: the CUB scan and

@@ -47,35 +47,9 @@ func readKONECTHeader(h *headerReader, info *EdgeInfo, opt LoadOptions) (*bodySp
 	}
 
 	// The optional size line, then any other comments.
-	var sizes []uint64
-	sizeLine := 0
-	for {
-		c, ok := h.peek()
-		if !ok || (c != '%' && c != '\n') {
-			break
-		}
-		line, _, err := h.next()
-		if err != nil {
-			return nil, err
-		}
-		if h.line != 2 || c != '%' {
-			continue
-		}
-		f := strings.Fields(strings.TrimPrefix(line, "%"))
-		if len(f) < 2 || len(f) > 3 {
-			continue
-		}
-		for _, w := range f {
-			v, err := strconv.ParseUint(w, 10, 64)
-			if err != nil {
-				sizes = nil
-				break
-			}
-			sizes = append(sizes, v)
-		}
-		if sizes != nil {
-			sizeLine = h.line
-		}
+	sizes, sizeLine, err := readKONECTSizes(h)
+	if err != nil {
+		return nil, err
 	}
 
 	limit := uint64(idLimit) + 1 // ids are 1-based
@@ -127,4 +101,41 @@ func readKONECTHeader(h *headerReader, info *EdgeInfo, opt LoadOptions) (*bodySp
 		return fmt.Sprintf("%s %s is beyond the %d %s vertices of line %d", sp.field[col], quote(tok), sizes[1+col], []string{"left", "right"}[col], sizeLine)
 	}
 	return sp, nil
+}
+
+// readKONECTSizes reads the comment lines after the first: the numbers of
+// the size line "% m n" or "% m n1 n2" (nil when the second line is not
+// one) and its line number.
+func readKONECTSizes(h *headerReader) ([]uint64, int, error) {
+	var sizes []uint64
+	sizeLine := 0
+	for {
+		c, ok := h.peek()
+		if !ok || (c != '%' && c != '\n') {
+			break
+		}
+		line, _, err := h.next()
+		if err != nil {
+			return nil, 0, err
+		}
+		if h.line != 2 || c != '%' {
+			continue
+		}
+		f := strings.Fields(strings.TrimPrefix(line, "%"))
+		if len(f) < 2 || len(f) > 3 {
+			continue
+		}
+		for _, w := range f {
+			v, err := strconv.ParseUint(w, 10, 64)
+			if err != nil {
+				sizes = nil
+				break
+			}
+			sizes = append(sizes, v)
+		}
+		if sizes != nil {
+			sizeLine = h.line
+		}
+	}
+	return sizes, sizeLine, nil
 }

@@ -238,3 +238,32 @@ func MaxDegreeRoot(g *graph.CSR) uint32 {
 	}
 	return best
 }
+
+// LevelRecord is a Level as "graphperf graph levels --json" prints it.
+// Discovered means what it means in the CUDA runner's lines: the vertices
+// found while expanding this level (depth Level+1, the next frontier);
+// DiscoveredTotal is cumulative, the vertices of depth <= Level
+// (Level.Discovered).
+type LevelRecord struct {
+	Level              int     `json:"level"`
+	Frontier           int64   `json:"frontier"`
+	FrontierRel        float64 `json:"frontier_rel"`
+	Discovered         int64   `json:"discovered"`
+	DiscoveredTotal    int64   `json:"discovered_total"`
+	DiscoveredTotalRel float64 `json:"discovered_total_rel"`
+	EdgesFrontier      int64   `json:"edges_frontier"`
+	EdgesUnexplored    int64   `json:"edges_unexplored"`
+}
+
+// Records is levels (of one traversal, in order) as LevelRecords.
+func Records(levels []Level) []LevelRecord {
+	out := make([]LevelRecord, len(levels))
+	for i, l := range levels {
+		out[i] = LevelRecord{l.Level, l.Frontier, l.FrontierRel, 0, l.Discovered, l.DiscoveredRel,
+			l.EdgesFrontier, l.EdgesUnexplored}
+		if i+1 < len(levels) {
+			out[i].Discovered = levels[i+1].Frontier
+		}
+	}
+	return out
+}

@@ -1,0 +1,3 @@
+// Package embedded opens the store of the embedded measured datasets and
+// rebuilds the graphs of their sweeps, each once, into the cache.
+package embedded

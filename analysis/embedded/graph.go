@@ -1,0 +1,69 @@
+package embedded
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/kernels/measured"
+	"github.com/graphperf/graphperf/workload/graph"
+)
+
+// Graph returns the .gpg of the embedded sweep's graph name, building it
+// into measured.CacheDir()/graphs the first time and checking its size
+// against the manifest: a generated graph from the manifest's generator, a
+// file graph from $GRAPHPERF_GRAPHS/FILE (kernels.GraphsEnv) with the
+// manifest's load options (the file's SHA-256 must match the manifest's).
+// log, when not nil, is told when a graph is built.
+func Graph(name string, log io.Writer) (string, error) {
+	path := filepath.Join(measured.CacheDir(), "graphs", name+".gpg")
+	if _, err := os.Stat(path); err == nil {
+		return path, nil
+	}
+	rec, err := sweepRecord(name)
+	if err != nil {
+		return "", err
+	}
+	if log != nil {
+		if rec.Gen == nil {
+			fmt.Fprintf(log, "converting %s (%d vertices, %d edges) into %s\n", rec.File, rec.N, rec.M, path)
+		} else {
+			fmt.Fprintf(log, "generating %s (%d vertices, %d edges) into %s\n", name, rec.N, rec.M, path)
+		}
+	}
+	g, err := kernels.BuildRecordGraph(rec, os.Getenv(kernels.GraphsEnv), measured.Prefix+"graph/"+name)
+	if err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return "", err
+	}
+	if err := graph.Save(path, g, nil, "graphperf: the embedded sweep's "+name); err != nil {
+		return "", err
+	}
+	return path, nil
+}
+
+// sweepRecord is the embedded sweep manifest's record of graph name.
+func sweepRecord(name string) (*kernels.GraphRecord, error) {
+	dir, err := measured.Dir()
+	if err != nil {
+		return nil, err
+	}
+	man, err := kernels.ReadManifest(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for i := range man.Graphs {
+		names = append(names, man.Graphs[i].Name)
+		if man.Graphs[i].Name == name {
+			return &man.Graphs[i], nil
+		}
+	}
+	return nil, fmt.Errorf("%sgraph/%s: not a graph of the embedded sweep (those are: %s)",
+		measured.Prefix, name, strings.Join(names, ", "))
+}

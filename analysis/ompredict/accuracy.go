@@ -1,0 +1,218 @@
+package ompredict
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/graphperf/graphperf/analysis/embedded"
+	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/kernels/measured"
+	"github.com/graphperf/graphperf/model/machine"
+	"github.com/graphperf/graphperf/model/om"
+	"github.com/graphperf/graphperf/simulate/gpu"
+	"github.com/graphperf/graphperf/workload/graph"
+)
+
+// FitSummary is the accuracy of one prediction per level (om.FitLevels):
+// the levels compared, Pearson's r, the share within ±20 % and the largest
+// error.
+type FitSummary struct {
+	Levels      int     `json:"levels"`
+	R           float64 `json:"r"`
+	Within20    float64 `json:"within_20"`
+	MaxErrorPct float64 `json:"max_error_pct"`
+	fit         om.Fit
+}
+
+// Fit is the om.Fit the summary was made from.
+func (f FitSummary) Fit() om.Fit { return f.fit }
+
+// SummarizeFit is om.FitLevels of pred against ref as a FitSummary.
+func SummarizeFit(pred, ref []float64) FitSummary {
+	f := om.FitLevels(pred, ref)
+	return FitSummary{Levels: f.Levels, R: f.R, Within20: f.Share(), MaxErrorPct: f.MaxErrorPct, fit: f}
+}
+
+// AccuracyRow is the operator machine's accuracy on one graph: from its
+// counters and, when simulated, from the simulation.
+type AccuracyRow struct {
+	Graph      string      `json:"graph"`
+	Root       int64       `json:"root"`
+	Counters   FitSummary  `json:"counters"`
+	Simulation *FitSummary `json:"simulation,omitempty"`
+}
+
+// PooledFit is one mapping's fit pooled over the graphs of an Accuracy:
+// the levels and those within ±20 % (om.Pool), the largest error, and the
+// graphs whose own r is at least 0.95.
+type PooledFit struct {
+	Mapping     string  `json:"mapping"` // "counters", "simulation"
+	Graphs      int     `json:"graphs"`
+	Levels      int     `json:"levels"`
+	Within20    int     `json:"within_20_levels"`
+	Share       float64 `json:"within_20"`
+	RAbove095   int     `json:"graphs_r_at_least_0.95"`
+	MaxErrorPct float64 `json:"max_error_pct"`
+}
+
+// Pool pools the counter fits of rows and, where any graph has one, the
+// simulation fits.
+func Pool(rows []AccuracyRow) []PooledFit {
+	pool := func(mapping string, fits []om.Fit) PooledFit {
+		p := om.Pool(fits)
+		out := PooledFit{Mapping: mapping, Graphs: len(fits), Levels: p.Levels, Within20: p.Within20, Share: p.Share(), MaxErrorPct: p.MaxErrorPct}
+		for _, f := range fits {
+			if f.R >= 0.95 {
+				out.RAbove095++
+			}
+		}
+		return out
+	}
+	var counters, simulation []om.Fit
+	for _, r := range rows {
+		counters = append(counters, r.Counters.fit)
+		if r.Simulation != nil {
+			simulation = append(simulation, r.Simulation.fit)
+		}
+	}
+	out := []PooledFit{pool("counters", counters)}
+	if len(simulation) > 0 {
+		out = append(out, pool("simulation", simulation))
+	}
+	return out
+}
+
+// AccuracyOptions say whether and how Accuracy simulates. The zero value
+// predicts from the counters only.
+type AccuracyOptions struct {
+	// Simulate also predicts each graph from its simulation on Preset,
+	// leaving out graphs of more than SimMaxEdges edges when it is
+	// positive.
+	Simulate    bool
+	Preset      gpu.Preset
+	SimMaxEdges int64
+	// Graph returns the .gpg file of the sweep's graph name
+	// (embedded.Graph when nil); Load reads it (graph.Load when nil).
+	Graph func(name string) (string, error)
+	Load  func(path string) (*graph.CSR, error)
+}
+
+// Accuracy is the operator machine's accuracy on the graphs of a dataset.
+type Accuracy struct {
+	Rows []AccuracyRow
+	// Skipped are the profiles whose root the sweep did not measure;
+	// Notes the graphs not simulated and why.
+	Skipped, Notes []string
+}
+
+// NewAccuracy predicts, per graph of the embedded dataset data with ncu
+// counters and a swept root, the topology-driven BFS's levels on m from
+// the counters and, with o.Simulate, from the simulation, each against the
+// sweep's topo medians from that root (seed 000 §7.1's measures). The
+// simulated graphs are the H100 sweep's (embedded.Graph): every dataset
+// sweeps the same graphs.
+func NewAccuracy(data *measured.Dataset, m *machine.Machine, o AccuracyOptions) (*Accuracy, error) {
+	dir, err := data.Dir()
+	if err != nil {
+		return nil, err
+	}
+	man, err := kernels.ReadManifest(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		return nil, err
+	}
+	swept := map[string][]uint32{}
+	edges := map[string]int64{}
+	for _, g := range man.Graphs {
+		swept[g.Name] = g.Roots
+		edges[g.Name] = g.M
+	}
+	profiles, err := embedded.NcuProfiles(dir)
+	if err != nil {
+		return nil, err
+	}
+	a := &Accuracy{}
+	for _, p := range profiles {
+		if !slices.Contains(swept[p.Graph], p.Root) {
+			a.Skipped = append(a.Skipped, fmt.Sprintf("%s: profiled from root %d, which the sweep did not measure", p.Graph, p.Root))
+			continue
+		}
+		rw, note, err := accuracyOf(p, filepath.Join(dir, p.Graph+".jsonl.gz"), edges[p.Graph], m, o)
+		if err != nil {
+			return nil, err
+		}
+		if note != "" {
+			a.Notes = append(a.Notes, note)
+		}
+		a.Rows = append(a.Rows, rw)
+	}
+	return a, nil
+}
+
+// accuracyOf is one profile's row, and a note when it is not simulated.
+func accuracyOf(p embedded.NcuProfile, results string, edges int64, m *machine.Machine, o AccuracyOptions) (AccuracyRow, string, error) {
+	meas, err := ReadMeasured(results, p.Root)
+	if err != nil {
+		return AccuracyRow{}, "", fmt.Errorf("%s: %w", p.Graph, err)
+	}
+	cnt, err := fromCountersFile(p.CSV, m, meas)
+	if err != nil {
+		return AccuracyRow{}, "", fmt.Errorf("%s: %w", p.Graph, err)
+	}
+	rw := AccuracyRow{Graph: p.Graph, Root: int64(p.Root), Counters: SummarizeFit(cnt.Predicted(), cnt.Reference)}
+	switch {
+	case !o.Simulate:
+		return rw, "", nil
+	case o.SimMaxEdges > 0 && edges > o.SimMaxEdges:
+		return rw, fmt.Sprintf("%s: not simulated: %d edges, more than --sim-max-edges %d", p.Graph, edges, o.SimMaxEdges), nil
+	}
+	graphOf, load := o.Graph, o.Load
+	if graphOf == nil {
+		graphOf = func(name string) (string, error) { return embedded.Graph(name, nil) }
+	}
+	if load == nil {
+		load = func(path string) (*graph.CSR, error) { return graph.Load(path, graph.LoadOptions{}) }
+	}
+	gpg, err := graphOf(p.Graph)
+	if errors.Is(err, kernels.ErrNoGraphFile) {
+		return rw, fmt.Sprintf("%s: not simulated: %v", p.Graph, err), nil
+	}
+	if err != nil {
+		return rw, "", err
+	}
+	g, err := load(gpg)
+	if err != nil {
+		return rw, "", fmt.Errorf("%s: %w", p.Graph, err)
+	}
+	if uint64(p.Root) >= uint64(g.NumVertices()) {
+		return rw, "", fmt.Errorf("%s: root %d does not exist (the graph has %d vertices)", p.Graph, p.Root, g.NumVertices())
+	}
+	cfg := SimulationConfig{Kernel: "topo", Root: p.Root, Preset: o.Preset, Source: gpg}
+	s, err := FromSimulation(g, cfg, m, om.GPUOptions{}, meas)
+	if err != nil {
+		return rw, "", fmt.Errorf("%s: %w", p.Graph, err)
+	}
+	f := SummarizeFit(s.Predicted(), s.Reference)
+	rw.Simulation = &f
+	return rw, "", nil
+}
+
+// fromCountersFile is FromCounters on the ncu CSV at path.
+func fromCountersFile(path string, m *machine.Machine, meas *Measured) (_ *Result, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = cerr
+		}
+	}()
+	launches, err := om.ReadNCU(f, path)
+	if err != nil {
+		return nil, err
+	}
+	return FromCounters(launches, path, m, om.GPUOptions{}, meas)
+}
