@@ -33,49 +33,65 @@ func (r RMAT) BuildCSR(seed uint64, multigraph bool, progress func(done, total i
 	sampler := newKroneckerSampler(r.Scale, r.A, r.B, r.C)
 	scramble := newScrambler(r.Scale, newStream(seed, purposeRMATPermutation, 0))
 	blocks := int((m + rmatBlockEdges - 1) / rmatBlockEdges)
+	workers := max(1, min(runtime.GOMAXPROCS(0), int(n)))
 	rep := newReporter(2*m, progress)
-	// each replays block b's edges exactly as Generate draws them.
-	each := func(b int, f func(u, v uint32)) {
-		rng := newStream(seed, purposeRMATEdges, uint64(b))
-		lo := int64(b) * rmatBlockEdges
-		hi := min(lo+rmatBlockEdges, m)
-		for range hi - lo {
-			u, v := sampler.edge(rng)
-			if r.Permute {
-				u, v = scramble.apply(u), scramble.apply(v)
-			}
-			if dropLoops && u == v {
-				continue
-			}
-			f(u, v)
+	// byRange runs f on every kept edge (u, v), in generation order, on
+	// each of the workers; worker w owns the vertices [lo, hi) and f writes
+	// only to them, so there are no atomics and no races. Each worker
+	// draws every edge (generation costs workers times over); the random
+	// writes into the CSR, which dominate, are split among the workers.
+	byRange := func(f func(lo, hi, u, v uint32)) {
+		var wg sync.WaitGroup
+		for w := range workers {
+			lo, hi := uint32(n*int64(w)/int64(workers)), uint32(n*int64(w+1)/int64(workers)-1)
+			wg.Go(func() {
+				for b := range blocks {
+					rng := newStream(seed, purposeRMATEdges, uint64(b))
+					first := int64(b) * rmatBlockEdges
+					last := min(first+rmatBlockEdges, m)
+					for range last - first {
+						u, v := sampler.edge(rng)
+						if r.Permute {
+							u, v = scramble.apply(u), scramble.apply(v)
+						}
+						if dropLoops && u == v {
+							continue
+						}
+						f(lo, hi, u, v)
+					}
+					if w == 0 {
+						rep.add(last - first)
+					}
+				}
+			})
 		}
-		rep.add(hi - lo)
+		wg.Wait()
 	}
-	// Pass 1: degrees, counted into offsets[u+1] with atomic adds (blocks
-	// run concurrently; the counts do not depend on the order).
+	// Pass 1: degrees into offsets[u+1]; hi is inclusive (n may be 2^32).
 	offsets := make([]int64, n+1)
-	forBlocks(blocks, func(b int) {
-		each(b, func(u, v uint32) {
-			atomic.AddInt64(&offsets[u+1], 1)
-			if undirected && u != v {
-				atomic.AddInt64(&offsets[v+1], 1)
-			}
-		})
+	byRange(func(lo, hi, u, v uint32) {
+		if u >= lo && u <= hi {
+			offsets[u+1]++
+		}
+		if undirected && u != v && v >= lo && v <= hi {
+			offsets[v+1]++
+		}
 	})
 	for v := range n {
 		offsets[v+1] += offsets[v]
 	}
-	// Pass 2: place the targets. The order inside a neighbour list depends
-	// on the goroutines' interleaving; the sort below removes it.
+	// Pass 2: place the targets.
 	targets := make([]uint32, offsets[n])
 	next := slices.Clone(offsets[:n])
-	forBlocks(blocks, func(b int) {
-		each(b, func(u, v uint32) {
-			targets[atomic.AddInt64(&next[u], 1)-1] = v
-			if undirected && u != v {
-				targets[atomic.AddInt64(&next[v], 1)-1] = u
-			}
-		})
+	byRange(func(lo, hi, u, v uint32) {
+		if u >= lo && u <= hi {
+			targets[next[u]] = v
+			next[u]++
+		}
+		if undirected && u != v && v >= lo && v <= hi {
+			targets[next[v]] = u
+			next[v]++
+		}
 	})
 	next = nil
 	rep.finish()
