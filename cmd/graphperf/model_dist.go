@@ -1,11 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"math"
-	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -254,7 +255,8 @@ func distTable(e *env, args []string) error {
 		`Seed 003's weak-scaling table from Graph500 graphs: for every SCALE of --scales
 (generated as "graph gen kronecker --scale S --seed 1", built without the edge
 list) and every P of --procs, the NLFS (m_p, the neighbours a process gathers)
-and the NLFS after sort-unique (n_p) at --level (3, the seed's), of process 0,
+and the NLFS after sort-unique (n_p) at each --level (3, the seed's, and the
+peak, the level of the largest NLFS, which is the seed's level 3), of process 0,
 the largest and the mean over the processes, and the share sort-unique cuts;
 the seed's printed values beside the rows it has (SCALE 21 + log2 P). One
 traversal per scale serves every P. Memory: about 9 GB at SCALE 26, 17 GB at
@@ -263,17 +265,49 @@ traversal per scale serves every P. Memory: about 9 GB at SCALE 26, 17 GB at
 	of.register(fs)
 	scales := fs.String("scales", "21-26", "Graph500 scales: a list and ranges, e.g. 21-26 or 20,22")
 	procs := fs.String("procs", "1,2,4,8,16,32,64", "process counts, comma-separated (their lcm at most 1024)")
-	level := fs.String("level", strconv.Itoa(dist.SeedLevel), "BFS level (1 expands the root)")
+	level := fs.String("level", "3,peak", "BFS levels, comma-separated: numbers (1 expands the root) and peak (the level of the largest NLFS)")
 	rootFlag := fs.String("root", dist.DefaultRootRule, "root rule: random (seed 1), max, or a vertex id")
+	predOut := fs.String("predictions", "", "also write the per-pair volumes of --predict-procs to `FILE`, as \"model dist predict\" does, from the same traversals")
+	predProcs := fs.String("predict-procs", "2,4,8", "with --predictions: the process counts written (each one of --procs)")
 	if _, err := parse(fs, args, 0, 0); err != nil {
 		return err
 	}
 	if err := of.check(); err != nil {
 		return err
 	}
-	S, P, lv, err := distRunFlags(*scales, *procs, *level)
+	S, P, _, err := distRunFlags(*scales, *procs, "")
 	if err != nil {
 		return err
+	}
+	var levels []int
+	for _, f := range strings.Split(*level, ",") {
+		if f = strings.TrimSpace(f); f == "peak" {
+			levels = append(levels, -1)
+			continue
+		}
+		lv, err := positiveFlag("level", f, 1<<20)
+		if err != nil {
+			return err
+		}
+		levels = append(levels, lv)
+	}
+	tableRows := func(r *dist.Run) []dist.TableRow {
+		var rows []dist.TableRow
+		for _, lv := range levels {
+			rows = append(rows, dist.Table(r, lv)...)
+		}
+		return rows
+	}
+	var PP []int
+	if *predOut != "" {
+		if _, PP, _, err = distRunFlags(*scales, *predProcs, ""); err != nil {
+			return fmt.Errorf("--predict-procs: %w", err)
+		}
+		for _, p := range PP {
+			if !slices.Contains(P, p) {
+				return fmt.Errorf("--predict-procs: %d is not one of --procs", p)
+			}
+		}
 	}
 	var rows []dist.TableRow
 	var runs []*dist.Run
@@ -287,7 +321,12 @@ traversal per scale serves every P. Memory: about 9 GB at SCALE 26, 17 GB at
 				s, run.Vertices, run.Edges, run.Root, run.BuildSeconds, run.BFSSeconds)
 		}
 		runs = append(runs, run)
-		rows = append(rows, dist.Table(run, lv)...)
+		rows = append(rows, tableRows(run)...)
+	}
+	if *predOut != "" {
+		if err := distWritePredictions(*predOut, dist.SubsetRuns(runs, PP)); err != nil {
+			return err
+		}
 	}
 	if of.json {
 		type runJSON struct {
@@ -296,7 +335,7 @@ traversal per scale serves every P. Memory: about 9 GB at SCALE 26, 17 GB at
 		}
 		out := make([]runJSON, len(runs))
 		for i, r := range runs {
-			out[i] = runJSON{r, dist.Table(r, lv)}
+			out[i] = runJSON{r, tableRows(r)}
 		}
 		return writeJSON(e.stdout, out)
 	}
@@ -448,13 +487,14 @@ recorded per graph with the depth hash the run must print.`)
 	if *out == "-" {
 		return dist.WritePredictions(e.stdout, runs, dist.DefaultIDBytes)
 	}
-	f, err := os.Create(*out)
-	if err != nil {
-		return fmt.Errorf("-o: %w", bareOSError(err))
-	}
-	if err := dist.WritePredictions(f, runs, dist.DefaultIDBytes); err != nil {
-		f.Close()
+	return distWritePredictions(*out, runs)
+}
+
+// distWritePredictions writes a predictions file atomically.
+func distWritePredictions(path string, runs []*dist.Run) error {
+	var b bytes.Buffer
+	if err := dist.WritePredictions(&b, runs, dist.DefaultIDBytes); err != nil {
 		return err
 	}
-	return f.Close()
+	return writeFileAtomic(path, b.Bytes())
 }

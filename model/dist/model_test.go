@@ -2,8 +2,10 @@ package dist
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -124,57 +126,57 @@ func TestPredictionsRoundTrip(t *testing.T) {
 	}
 }
 
-// TestCommittedPredictions checks the committed file of issue 18's
-// predictions (kernels/measured/dist) and regenerates its smallest graph
-// exactly (SCALE 20 in long mode; the format and the header in short).
+// TestCommittedPredictions checks the committed files of issue 18's
+// predictions (kernels/measured/dist/predictions-sS.csv, one per Graph500
+// scale): their format, 2, 4 and 8 processes in each, and regenerates the
+// SCALE 20 file exactly (in long mode; about 10 s).
 func TestCommittedPredictions(t *testing.T) {
-	f, err := os.Open("../../kernels/measured/dist/predictions.csv")
-	if err != nil {
-		t.Fatal(err)
+	files, err := filepath.Glob("../../kernels/measured/dist/predictions-s*.csv")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no committed predictions: %v", err)
 	}
-	defer f.Close()
-	graphs, pairs, err := ReadPredictions(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(graphs) == 0 || graphs[0].Scale != 20 {
-		t.Fatalf("graphs %+v: want SCALE 20 first", graphs)
-	}
-	procs := map[int]bool{}
-	for _, p := range pairs {
-		procs[p.Procs] = true
-		if p.BytesSU != 4*p.Unique {
-			t.Fatalf("%+v: bytes_su is not 4 x unique", p)
+	var s20 []byte
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		graphs, pairs, err := ReadPredictions(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if len(graphs) != 1 || !strings.HasSuffix(path, fmt.Sprintf("-s%d.csv", graphs[0].Scale)) {
+			t.Fatalf("%s: graphs %+v: want one, of the file's scale", path, graphs)
+		}
+		procs := map[int]bool{}
+		for _, p := range pairs {
+			procs[p.Procs] = true
+			if p.BytesSU != 4*p.Unique || p.Scale != graphs[0].Scale || p.Level > graphs[0].Levels {
+				t.Fatalf("%s: %+v does not fit the graph line %+v", path, p, graphs[0])
+			}
+		}
+		for _, P := range []int{2, 4, 8} {
+			if !procs[P] {
+				t.Errorf("%s: no predictions for %d processes", path, P)
+			}
+		}
+		if graphs[0].Scale == 20 {
+			s20 = data
 		}
 	}
-	for _, P := range []int{2, 4, 8} {
-		if !procs[P] {
-			t.Errorf("no predictions for %d processes", P)
-		}
+	if s20 == nil {
+		t.Fatal("no SCALE 20 predictions")
 	}
 	if testing.Short() {
 		t.Skip("regenerating SCALE 20 takes about 10 s; skipped in short mode")
 	}
-	run := smallRun(t, 20, []int{2, 4, 8})
+	run := smallRun(t, 20, []int{1, 2, 4, 8, 16, 32, 64})
 	var b bytes.Buffer
-	if err := WritePredictions(&b, []*Run{run}, 4); err != nil {
+	if err := WritePredictions(&b, SubsetRuns([]*Run{run}, []int{2, 4, 8}), 4); err != nil {
 		t.Fatal(err)
 	}
-	g2, p2, err := ReadPredictions(&b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g2[0] != graphs[0] {
-		t.Errorf("SCALE 20 graph line %+v, committed %+v", g2[0], graphs[0])
-	}
-	var committed []PredictedPair
-	for _, p := range pairs {
-		if p.Scale == 20 {
-			committed = append(committed, p)
-		}
-	}
-	if !slices.Equal(p2, committed) {
-		t.Errorf("SCALE 20: regenerated %d pairs differ from the %d committed", len(p2), len(committed))
+	if !bytes.Equal(b.Bytes(), s20) {
+		t.Error("SCALE 20: the regenerated predictions differ from the committed file")
 	}
 }
 

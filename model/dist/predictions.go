@@ -42,7 +42,7 @@ func WritePredictions(w io.Writer, runs []*Run, idBytes int) error {
 	fmt.Fprintf(w, "# 1D-partitioned BFS of seed 003: owner(v) = v mod procs; level 1 expands the root; raw = NLFS entries of src owned by dst,\n")
 	fmt.Fprintf(w, "# unique = after sort-unique; bytes_su = %d bytes per vertex id x unique (kernels/cuda/dist_bfs.cu sends uint32).\n", idBytes)
 	fmt.Fprintf(w, "# Graphs: graphperf graph gen kronecker --scale S --seed 1 (self-loops and repeated edges dropped); root: first of\n")
-	fmt.Fprintf(w, "# props.RandomRoots(g, 1, seed 1) unless the graph line says otherwise. Written by graphperf model dist predict.\n")
+	fmt.Fprintf(w, "# props.RandomRoots(g, 1, seed 1) unless the graph line says otherwise. Written by graphperf model dist predict (or table --predictions).\n")
 	for _, r := range runs {
 		v := r.Volumes[0]
 		fmt.Fprintf(w, "# graph scale=%d source=%s vertices=%d edges=%d root=%d depth_hash=%016x levels=%d\n",

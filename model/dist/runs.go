@@ -120,3 +120,22 @@ func ParseRange(name, s string) ([]int, error) {
 	}
 	return out, nil
 }
+
+// SubsetRuns returns copies of runs holding only the Volumes of the process
+// counts procs, in that order (those a run lacks are left out).
+func SubsetRuns(runs []*Run, procs []int) []*Run {
+	out := make([]*Run, len(runs))
+	for i, r := range runs {
+		c := *r
+		c.Volumes = nil
+		for _, p := range procs {
+			for _, v := range r.Volumes {
+				if v.Procs == p {
+					c.Volumes = append(c.Volumes, v)
+				}
+			}
+		}
+		out[i] = &c
+	}
+	return out
+}

@@ -100,14 +100,19 @@ type TableRow struct {
 }
 
 // Table returns the rows of run for every process count it was traversed
-// for, at level (seed numbering; 0 means SeedLevel). A BFS shorter than
-// level gives zero counts.
+// for, at level (seed numbering; 0 means SeedLevel, -1 the peak level,
+// PeakLevel). A BFS shorter than level gives zero counts. The seed's values
+// are beside the rows of its (scale, P) at level 3 and at the peak level.
 func Table(run *Run, level int) []TableRow {
 	if level == 0 {
 		level = SeedLevel
 	}
+	peak := level < 0
 	var rows []TableRow
 	for _, v := range run.Volumes {
+		if peak {
+			level = PeakLevel(v)
+		}
 		r := TableRow{Scale: run.Scale, Procs: v.Procs, Level: level, Root: v.Root}
 		if level <= len(v.Levels) {
 			l := v.Levels[level-1]
@@ -126,11 +131,29 @@ func Table(run *Run, level int) []TableRow {
 			}
 		}
 		for _, s := range SeedWeakScaling {
-			if s.Scale == run.Scale && s.Procs == v.Procs && level == SeedLevel {
+			if s.Scale == run.Scale && s.Procs == v.Procs && (level == SeedLevel || peak) {
 				r.SeedNLFS, r.SeedNLFSAfterSU = s.NLFS, s.NLFSAfterSU
 			}
 		}
 		rows = append(rows, r)
 	}
 	return rows
+}
+
+// PeakLevel returns the level whose frontier has the most out-edges (the
+// largest total NLFS; the same for every process count): seed 003's "sharp
+// peak at level 3" is its graph's peak, which is a different level on
+// another graph instance or from another root.
+func PeakLevel(v *Volumes) int {
+	best, bestEdges := 0, int64(-1)
+	for _, l := range v.Levels {
+		var e int64
+		for _, p := range l.Procs {
+			e += p.EdgesScanned
+		}
+		if e > bestEdges {
+			best, bestEdges = l.Level, e
+		}
+	}
+	return best
 }
