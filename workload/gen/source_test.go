@@ -48,3 +48,23 @@ func TestParseSource(t *testing.T) {
 		t.Error("IsSource")
 	}
 }
+
+// FuzzParseSource: any string parses to a Source whose generator is valid,
+// or to an error with the package prefix; never a panic.
+func FuzzParseSource(f *testing.F) {
+	for _, s := range []string{"kronecker:scale=10", "er:n=5,m=3,seed=2", "config:dist=powerlaw,alpha=2.1", "rmat:a=0.9,b=0.9", "ws:k=3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		src, err := ParseSource(s)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "gen: ") {
+				t.Fatalf("%q: error %q", s, err)
+			}
+			return
+		}
+		if _, err := src.Spec.Generator(); err != nil {
+			t.Fatalf("%q parsed but makes no generator: %v", s, err)
+		}
+	})
+}
