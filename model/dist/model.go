@@ -80,7 +80,7 @@ type Prediction struct {
 	EdgesReached int64  `json:"edges_reached"`
 	DepthHash    string `json:"depth_hash"`
 	Rows         []Row  `json:"levels"`
-	Pairs        []Pair `json:"pairs"`
+	Pairs        []Pair `json:"pairs,omitempty"`
 	// SentBytes is over all levels and pairs.
 	SentBytes int64 `json:"sent_bytes"`
 	// Timed says whether the rows carry times; TotalMs then includes the
