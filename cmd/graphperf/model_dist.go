@@ -225,6 +225,13 @@ func distPlot(e *env, dir string, v *dist.Volumes, idBytes int) error {
 	if dir == "" && !e.inReport() {
 		return nil
 	}
+	var sent int64
+	for i := range v.Levels {
+		sent += v.Levels[i].TotalSent(false)
+	}
+	if sent == 0 {
+		return nil // one process, or nothing crosses: no figure
+	}
 	groups := make([]string, len(v.Levels))
 	values := [][]float64{make([]float64, len(v.Levels)), make([]float64, len(v.Levels))}
 	for i := range v.Levels {
@@ -241,9 +248,6 @@ func distPlot(e *env, dir string, v *dist.Volumes, idBytes int) error {
 	p, err := rplot.GroupedBars(fmt.Sprintf("bytes sent per level, %d processes", v.Procs), "bytes", groups,
 		[]string{"raw NLFS", "sort-unique"}, values, true)
 	if err != nil {
-		if v.Procs == 1 {
-			return nil // one process sends nothing: no figure
-		}
 		return err
 	}
 	p.X.Label.Text = "level"
