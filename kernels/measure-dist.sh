@@ -11,6 +11,7 @@
 #                        kernels/measured/dist/predictions-sS.csv names, with
 #                        sort-unique; sS-pNP-raw/ without it (SCALE <= RAW_MAX)
 #   sS-pNP/rankR.log     each rank's stderr
+#   sS-pNP/check.txt     graphperf model dist check: its messages against the predictions
 #
 # It builds kernels/cuda (make dist), generates each graph with the graphperf
 # binary (GRAPHPERF, default ./graphperf; built with go when absent), deletes
@@ -66,9 +67,11 @@ for S in $SCALES; do
   echo "== SCALE $S: BFS on $NP GPUs from root $root"
   LOG_DIR=$RES/s$S-p$NP kernels/cuda/dist_launch.sh "$NP" kernels/cuda/graphperf-dist-bfs \
     --graph "$gpg" --root "$root" --reps 3 --warmup 1 --out "$RES/s$S-p$NP" || echo "SCALE $S failed" | tee -a "$RES/skipped.txt"
+  "$GP" model dist check --predictions "$pred" "$RES/s$S-p$NP" 2>&1 | tee "$RES/s$S-p$NP/check.txt" | head -3 || true
   if [ "$S" -le "$RAW_MAX" ]; then
     LOG_DIR=$RES/s$S-p$NP-raw kernels/cuda/dist_launch.sh "$NP" kernels/cuda/graphperf-dist-bfs \
       --graph "$gpg" --root "$root" --reps 1 --warmup 1 --no-sort-unique --no-verify --out "$RES/s$S-p$NP-raw" || true
+    "$GP" model dist check --no-sort-unique --predictions "$pred" "$RES/s$S-p$NP-raw" >"$RES/s$S-p$NP-raw/check.txt" 2>&1 || true
   fi
   rm -f "$gpg"
 done

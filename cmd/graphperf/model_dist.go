@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,7 +48,8 @@ exchanges alpha + max(out, in) / beta. Without it only volumes are printed.
 Sub-commands:
   graphperf model dist table     seed 003's weak-scaling table (NLFS at level 3) from Graph500 graphs
   graphperf model dist messages  seed 003's per-level messages for SCALE 20, N_P = 4, beside ours
-  graphperf model dist predict   the per-pair volumes of Graph500 runs, for the CUDA BFS to be checked against`
+  graphperf model dist predict   the per-pair volumes of Graph500 runs, for the CUDA BFS to be checked against
+  graphperf model dist check     a dist_bfs.cu run's messages against those predictions (equal or not)`
 
 func modelDist(e *env, args []string) error {
 	if len(args) > 0 {
@@ -58,6 +60,8 @@ func modelDist(e *env, args []string) error {
 			return distMessages(e, args[1:])
 		case "predict":
 			return distPredict(e, args[1:])
+		case "check":
+			return distCheck(e, args[1:])
 		}
 	}
 	fs := newFlagSet(e, "dist", "model dist GRAPH --procs P [flags]", distUsage)
@@ -501,4 +505,74 @@ func distWritePredictions(path string, runs []*dist.Run) error {
 		return err
 	}
 	return writeFileAtomic(path, b.Bytes())
+}
+
+func distCheck(e *env, args []string) error {
+	fs := newFlagSet(e, "check", "model dist check --predictions FILE [flags] RUNDIR",
+		`Compare a run of kernels/cuda/dist_bfs.cu (RUNDIR holds its rank*.jsonl) with
+the predictions of its graph: the vertices every rank sent every other one at
+every level of repetition 0 against the file's unique counts (raw with
+--no-sort-unique), and the depth hash and root against the file's graph line.
+Issue 18's volume target is equality; any difference is listed and the
+command fails.`)
+	var of outputFlags
+	of.register(fs)
+	predFile := fs.String("predictions", "", "the predictions file of the run's graph (kernels/measured/dist/predictions-sS.csv) (required)")
+	raw := fs.Bool("no-sort-unique", false, "the run was made with --no-sort-unique: compare with the raw counts")
+	pos, err := parse(fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	if err := of.check(); err != nil {
+		return err
+	}
+	if *predFile == "" {
+		return errors.New("--predictions: a predictions file is required")
+	}
+	f, err := os.Open(*predFile)
+	if err != nil {
+		return fmt.Errorf("--predictions: %w", bareOSError(err))
+	}
+	graphs, pairs, err := dist.ReadPredictions(f)
+	f.Close()
+	if err != nil {
+		return fmt.Errorf("%s:%w", *predFile, err)
+	}
+	if len(graphs) != 1 {
+		return fmt.Errorf("--predictions: %s holds %d graphs, want one", *predFile, len(graphs))
+	}
+	levels, total, err := dist.ReadRun(pos[0])
+	if err != nil {
+		return err
+	}
+	res := dist.Check(levels, total, graphs[0], pairs, !*raw)
+	if of.json {
+		if err := writeJSON(e.stdout, res); err != nil {
+			return err
+		}
+	} else {
+		t := &table{header: []string{"level", "src", "dst", "measured", "predicted"}, name: "dist-check"}
+		for _, m := range res.Mismatches {
+			t.add(strconv.Itoa(m.Level), strconv.Itoa(m.Src), strconv.Itoa(m.Dst), itoa(m.Measured), itoa(m.Predicted))
+		}
+		if of.csv {
+			if err := t.write(e.stdout, true); err != nil {
+				return err
+			}
+		} else {
+			fmt.Fprintf(e.stdout, "%s: %d ranks, SCALE %d: %d of %d messages equal the prediction; depth hash and root equal: %v\n",
+				pos[0], res.Ranks, graphs[0].Scale, res.Equal, res.Messages, res.HashEqual)
+			if len(res.Mismatches) > 0 {
+				fmt.Fprintln(e.stdout)
+				if err := t.write(e.stdout, false); err != nil {
+					return err
+				}
+			}
+			workloadNotes(e.stdout, res.Warnings)
+		}
+	}
+	if res.Equal != res.Messages || !res.HashEqual || res.Messages == 0 {
+		return fmt.Errorf("%s: the run differs from the predictions (%d of %d messages equal, hash equal %v)", pos[0], res.Equal, res.Messages, res.HashEqual)
+	}
+	return nil
 }

@@ -145,3 +145,73 @@ func TestDistTableAndPredict(t *testing.T) {
 		t.Error("predict and table --predictions write different files for the same runs")
 	}
 }
+
+// TestDistCheck writes the rank files dist_bfs.cu would print for the
+// predicted volumes (from "model dist --pairs --json") and checks them, then
+// changes one message.
+func TestDistCheck(t *testing.T) {
+	dir := t.TempDir()
+	pred := filepath.Join(dir, "p.csv")
+	var stdout, stderr bytes.Buffer
+	if err := run(&stdout, &stderr, []string{"model", "dist", "predict", "--scales", "9", "--procs", "2", "-o", pred}); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	if err := run(&stdout, &stderr, []string{"model", "dist", "kronecker:scale=9", "--procs", "2", "--sort-unique", "--pairs", "--json"}); err != nil {
+		t.Fatal(err)
+	}
+	var pr struct {
+		Root      uint32 `json:"root"`
+		DepthHash string `json:"depth_hash"`
+		Levels    []struct {
+			Level int `json:"level"`
+		} `json:"levels"`
+		Pairs []struct {
+			Level, Src, Dst int
+			Vertices        int64
+		} `json:"pairs"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &pr); err != nil {
+		t.Fatal(err)
+	}
+	write := func(delta int64) string {
+		d := t.TempDir()
+		for r := range 2 {
+			var b strings.Builder
+			for _, l := range pr.Levels {
+				sent := []int64{0, 0}
+				for _, p := range pr.Pairs {
+					if p.Level == l.Level && p.Src == r {
+						sent[p.Dst] = p.Vertices
+					}
+				}
+				if r == 1 && l.Level == 2 {
+					sent[0] += delta
+				}
+				fmt.Fprintf(&b, `{"type":"dist_level","rank":%d,"ranks":2,"rep":0,"level":%d,"sent_vertices":[%d,%d]}`+"\n", r, l.Level, sent[0], sent[1])
+			}
+			if r == 0 {
+				fmt.Fprintf(&b, `{"type":"dist_total","ranks":2,"root":%d,"depth_hash":"%s"}`+"\n", pr.Root, pr.DepthHash)
+			}
+			if err := os.WriteFile(filepath.Join(d, fmt.Sprintf("rank%d.jsonl", r)), []byte(b.String()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return d
+	}
+	stdout.Reset()
+	if err := run(&stdout, &stderr, []string{"model", "dist", "check", "--predictions", pred, write(0)}); err != nil {
+		t.Fatalf("exact run: %v\n%s", err, stdout.String())
+	}
+	if !strings.Contains(stdout.String(), "depth hash and root equal: true") {
+		t.Errorf("output: %s", stdout.String())
+	}
+	stdout.Reset()
+	err := run(&stdout, &stderr, []string{"model", "dist", "check", "--predictions", pred, write(5)})
+	if err == nil || !strings.Contains(stdout.String(), "measured") {
+		t.Errorf("perturbed run: err %v\n%s", err, stdout.String())
+	}
+	if err := run(&stdout, &stderr, []string{"model", "dist", "check", write(0)}); err == nil || !strings.Contains(err.Error(), "--predictions") {
+		t.Errorf("no --predictions: %v", err)
+	}
+}
