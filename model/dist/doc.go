@@ -44,4 +44,20 @@
 // its mask has c mod P_i = p. Memory is the CSR plus 4n bytes of depths,
 // 8n⌈L/64⌉ bytes of masks and the frontiers; time is O(edges scanned +
 // Σ_v popcount(mask_v)·k) per level on GOMAXPROCS goroutines.
+//
+// # Time
+//
+// Model adds to the volumes a time per level: the slowest process's kernels
+// (a bandwidth bound on the bytes KernelBytes counts, with model/predict's
+// machine constants) plus two grouped exchanges (counts, then vertices) of
+// α + max(out, in)/β each, α and β fitted (Fit) to a measured NCCL
+// all-to-all (LoadAllToAll: the JSON file AllToAll documents, or the
+// microbenchmark's JSON lines). There is no default α or β: without a
+// measurement Model gives volumes only and says so.
+//
+// # Files
+//
+// WritePredictions writes the exchange a run will make, per level and
+// process pair, before it is made (kernels/measured/dist); ReadRun reads
+// what kernels/cuda/dist_bfs.cu printed, and Check compares the two.
 package dist
