@@ -31,6 +31,7 @@ func modelGroup() group {
 			{"om", "operator machine of seed 000: an abstract BFS round's bottleneck, or levels predicted from ncu counters", modelOM},
 			{"accuracy", "the operator machine's accuracy per graph of the embedded dataset (counters, simulation)", modelAccuracy},
 			{"workload", "workload models of seed 004 ch. 6: reads, writes and atomics per PageRank kernel or per BFS kernel and level", modelWorkload},
+			{"dist", "seed 003's 1D-partitioned BFS on P GPUs: exact per-level, per-pair volumes (sort-unique), times from a measured all-to-all", modelDist},
 		},
 	}
 }
