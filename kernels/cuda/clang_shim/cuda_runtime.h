@@ -87,3 +87,9 @@ __device__ unsigned atomicMin(unsigned* p, unsigned v);
 __device__ int atomicMin(int* p, int v);
 __device__ unsigned atomicExch(unsigned* p, unsigned v);
 __device__ unsigned atomicOr(unsigned* p, unsigned v);
+
+extern "C" {
+__host__ cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind, cudaStream_t s = 0);
+__host__ cudaError_t cudaStreamCreate(cudaStream_t* s);
+__host__ cudaError_t cudaStreamSynchronize(cudaStream_t s);
+}
