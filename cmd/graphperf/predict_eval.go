@@ -37,7 +37,8 @@ and the per-level time error over every implementation (median, share within
 
 --split graphs holds out --fraction of the graphs, once per --seeds; family
 holds out one generator family at a time (the SNAP graphs are the family
-"real"); real trains on the generated graphs and tests on the SNAP graphs.
+"real"; --families limits it to some); real trains on the generated graphs
+and tests on the SNAP graphs.
 A summary gives each kind's mean [min-max] and how often the model beats
 best non-switching.
 
@@ -80,10 +81,11 @@ type evalSplitJSON struct {
 }
 
 func predictEvaluate(e *env, args []string) error {
-	fs := newFlagSet(e, "predict evaluate", "predict evaluate [DIR] [--split graphs,family,real] [--seeds 1-10] [--fraction 0.5] [--baseline auto|none|SCRIPT] [--model FILE] [--json] [--plot DIR]", predictEvaluateHelp)
+	fs := newFlagSet(e, "predict evaluate", "predict evaluate [DIR] [--split graphs,family,real] [--seeds 1-10] [--fraction 0.5] [--families LIST] [--baseline auto|none|SCRIPT] [--model FILE] [--json] [--plot DIR]", predictEvaluateHelp)
 	kinds := fs.String("split", "graphs,real", "comma-separated split kinds: graphs, family, real")
 	seedList := fs.String("seeds", "1-10", "seeds of the graphs split: a list (1,2,3) or a range (1-10)")
 	fraction := fs.Float64("fraction", 0.5, "share of the graphs held out by the graphs split")
+	families := fs.String("families", "", "with --split family: hold out only these families (comma-separated; default every one)")
 	baseline := fs.String("baseline", "auto", "the scikit-learn baseline: auto (run docs/baselines/sklearn_hgb.py when python3 has scikit-learn), none, or a script path")
 	modelPath := fs.String("model", "", "score this saved model instead of training")
 	machineName := fs.String("machine", "h100", "machine description of the dataset's GPU")
@@ -116,7 +118,15 @@ func predictEvaluate(e *env, args []string) error {
 		if err != nil {
 			return fmt.Errorf("--split: %w", err)
 		}
+		if predict.SplitKind(strings.TrimSpace(k)) == predict.ByFamily && *families != "" {
+			if ss, err = onlyFamilies(ss, *families); err != nil {
+				return fmt.Errorf("--families: %w", err)
+			}
+		}
 		splits = append(splits, ss...)
+	}
+	if *families != "" && !strings.Contains(*kinds, string(predict.ByFamily)) {
+		return fmt.Errorf("--families: only with --split family")
 	}
 	script, why := baselineScript(*baseline)
 	if why != "" {
@@ -151,6 +161,27 @@ func predictEvaluate(e *env, args []string) error {
 	}
 	bar.Done()
 	return writeEvaluation(e, results, *asJSON)
+}
+
+// onlyFamilies keeps the family splits of the families named in list.
+func onlyFamilies(ss []predict.Split, list string) ([]predict.Split, error) {
+	byName := map[string]predict.Split{}
+	var known []string
+	for _, s := range ss {
+		f := strings.TrimPrefix(s.Name, "family-")
+		byName[f] = s
+		known = append(known, f)
+	}
+	var out []predict.Split
+	for _, f := range strings.Split(list, ",") {
+		f = strings.TrimSpace(f)
+		s, ok := byName[f]
+		if !ok {
+			return nil, fmt.Errorf("no family %q (the data's: %s)", f, strings.Join(known, ", "))
+		}
+		out = append(out, s)
+	}
+	return out, nil
 }
 
 func splitJSON(r *predict.SplitResult) evalSplitJSON {
