@@ -98,7 +98,7 @@ func (r RMAT) BuildCSR(seed uint64, multigraph bool, progress func(done, total i
 	g := &graph.CSR{Offsets: offsets, Targets: targets, Directed: !undirected}
 	sortNeighbourLists(g)
 	if !multigraph {
-		dropRepeatedNeighbours(g)
+		g.DropDuplicates()
 	}
 	return g, nil
 }
@@ -128,27 +128,4 @@ func sortNeighbourLists(g *graph.CSR) {
 		})
 	}
 	wg.Wait()
-}
-
-// dropRepeatedNeighbours compacts sorted neighbour lists in place, as
-// graph.Build's DropDuplicates does.
-func dropRepeatedNeighbours(g *graph.CSR) {
-	n := g.NumVertices()
-	var w, start int64
-	for v := range n {
-		end := g.Offsets[v+1]
-		g.Offsets[v] = w
-		for i := start; i < end; i++ {
-			if i > start && g.Targets[i] == g.Targets[i-1] {
-				continue
-			}
-			g.Targets[w] = g.Targets[i]
-			w++
-		}
-		start = end
-	}
-	g.Offsets[n] = w
-	if w < int64(len(g.Targets)) {
-		g.Targets = slices.Clip(g.Targets[:w])
-	}
 }

@@ -234,6 +234,11 @@ func (g *CSR) sortNeighbours() {
 	})
 }
 
+// DropDuplicates compacts sorted neighbour lists in place, removing
+// repeated neighbours (what Build does with DropDuplicates); the lists must
+// be sorted.
+func (g *CSR) DropDuplicates() { g.dropDuplicates() }
+
 // dropDuplicates compacts sorted neighbour lists in place, removing repeats.
 func (g *CSR) dropDuplicates() {
 	n := g.NumVertices()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/graphperf/graphperf/workload/graph"
+	"github.com/graphperf/graphperf/workload/weights"
 )
 
 // Variant is a Bellman-Ford SSSP of seed 001 §6.1.1 (table 9), computed as
@@ -166,7 +167,7 @@ func BellmanFord(rev *graph.CSR, rw []uint32, root uint32, v Variant) ([]uint32,
 // whereas the GPU kernel relaxes in place with atomicMin and may converge
 // in fewer iterations). RowsVisited counts worklist vertices.
 func worklist(rev *graph.CSR, rw []uint32, root uint32) ([]uint32, SSSPStats) {
-	fwd, fw := transposeWeighted(rev, rw)
+	fwd, fw := weights.Transpose(rev, rw) // the transpose of the in-edge CSR is the out-edge CSR
 	n := rev.NumVertices()
 	dist := make([]uint32, n)
 	for i := range dist {
@@ -204,29 +205,4 @@ func worklist(rev *graph.CSR, rw []uint32, root uint32) ([]uint32, SSSPStats) {
 		}
 		list = out
 	}
-}
-
-// transposeWeighted turns an in-edge CSR with weights into the out-edge
-// CSR with weights (the transpose is its own inverse). O(n + m).
-func transposeWeighted(rev *graph.CSR, rw []uint32) (*graph.CSR, []uint32) {
-	n := rev.NumVertices()
-	g := &graph.CSR{Directed: rev.Directed, Offsets: make([]int64, n+1), Targets: make([]uint32, len(rev.Targets))}
-	for _, t := range rev.Targets {
-		g.Offsets[t+1]++
-	}
-	for v := range n {
-		g.Offsets[v+1] += g.Offsets[v]
-	}
-	pos := make([]int64, n)
-	copy(pos, g.Offsets[:n])
-	w := make([]uint32, len(rw))
-	for v := range n {
-		for i := rev.Offsets[v]; i < rev.Offsets[v+1]; i++ {
-			u := rev.Targets[i]
-			g.Targets[pos[u]] = uint32(v)
-			w[pos[u]] = rw[i]
-			pos[u]++
-		}
-	}
-	return g, w
 }
