@@ -490,6 +490,23 @@ inline bool parse_int(const std::string& s, long long lo, long long hi, long lon
 // ArgReader walks the runners' command lines: "--name value" or
 // "--name=value" options and "--name" switches, with the error texts all
 // runners share. Shared by parse_args here, parse_pr_args (pagerank_host.h).
+// parse_roots reads --roots: a comma-separated list of vertex ids (32-bit),
+// blanks skipped; the first bad id sets err and returns false.
+inline bool parse_roots(const std::string& s, std::vector<uint64_t>& roots, std::string& err) {
+  roots.clear();
+  for (const std::string& t : split(s, ',')) {
+    const std::string tt = trim(t);
+    if (tt.empty()) continue;
+    uint64_t r;
+    if (!parse_u64(tt, r) || r > 0xffffffffull) {
+      err = "--roots: bad vertex id \"" + tt + "\"";
+      return false;
+    }
+    roots.push_back(r);
+  }
+  return true;
+}
+
 struct ArgReader {
   ArgReader(int argc, const char* const* argv, std::string& err) : argc_(argc), argv_(argv), err_(err) {}
   // next moves to the next argument; false at the end.
@@ -564,18 +581,7 @@ inline bool parse_args(int argc, const char* const* argv, Options& o, std::strin
       if (!need(o.graph)) return false;
     } else if (a == "--roots") {
       std::string s;
-      if (!need(s)) return false;
-      o.roots.clear();
-      for (const std::string& t : split(s, ',')) {
-        const std::string tt = trim(t);
-        if (tt.empty()) continue;
-        uint64_t r;
-        if (!parse_u64(tt, r) || r > 0xffffffffull) {
-          err = "--roots: bad vertex id \"" + tt + "\"";
-          return false;
-        }
-        o.roots.push_back(r);
-      }
+      if (!need(s) || !parse_roots(s, o.roots, err)) return false;
     } else if (a == "--impl" || a == "--impls") {
       if (!need(o.impl)) return false;
     } else if (a == "--reps") {

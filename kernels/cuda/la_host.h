@@ -152,18 +152,7 @@ inline bool parse_la_args(int argc, const char* const* argv, LaOptions& o, std::
       if (!r.value(o.weights)) return false;
     } else if (a == "--roots") {
       std::string s;
-      if (!r.value(s)) return false;
-      o.roots.clear();
-      for (const std::string& t : split(s, ',')) {
-        const std::string tt = trim(t);
-        if (tt.empty()) continue;
-        uint64_t v;
-        if (!parse_u64(tt, v) || v > 0xffffffffull) {
-          err = "--roots: bad vertex id \"" + tt + "\"";
-          return false;
-        }
-        o.roots.push_back(v);
-      }
+      if (!r.value(s) || !parse_roots(s, o.roots, err)) return false;
     } else if (a == "--impl" || a == "--impls") {
       if (!r.value(o.impl)) return false;
     } else if (a == "--reps") {
