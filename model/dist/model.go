@@ -30,8 +30,12 @@ type Options struct {
 	// times out.
 	Machine *machine.Machine
 	// AllToAll gives the exchange time; nil leaves the times out: times
-	// need both.
+	// need it and Machine or Kernel.
 	AllToAll *AllToAll
+	// Kernel, when set, replaces Machine's bandwidth bound as the
+	// per-process kernel time (KernelFit, fitted on runs that are not
+	// scored).
+	Kernel *KernelFit
 }
 
 // Row is one level of a Prediction. Vertex counts are vertices, bytes are
@@ -92,6 +96,7 @@ type Prediction struct {
 	GTEPS    *float64     `json:"gteps,omitempty"`
 	Machine  string       `json:"machine,omitempty"`
 	AllToAll *AllToAllFit `json:"alltoall,omitempty"`
+	Kernel   *KernelFit   `json:"kernel,omitempty"`
 	Warnings []string     `json:"warnings"`
 }
 
@@ -128,10 +133,12 @@ func Model(v *Volumes, opt Options) (*Prediction, error) {
 	}
 	var ph predict.Physics
 	var fit AllToAllFit
-	if opt.AllToAll != nil && opt.Machine != nil {
-		var err error
-		if ph, err = predict.NewPhysics(opt.Machine); err != nil {
-			return nil, err
+	if opt.AllToAll != nil && (opt.Machine != nil || opt.Kernel != nil) {
+		if opt.Kernel == nil {
+			var err error
+			if ph, err = predict.NewPhysics(opt.Machine); err != nil {
+				return nil, err
+			}
 		}
 		f, warn, ok := opt.AllToAll.For(P)
 		if !ok && P > 1 {
@@ -142,12 +149,21 @@ func Model(v *Volumes, opt Options) (*Prediction, error) {
 		}
 		fit = f
 		pr.Timed = true
-		pr.Machine = opt.Machine.Name
+		if opt.Machine != nil {
+			pr.Machine = opt.Machine.Name
+		}
 		if P > 1 {
 			pr.AllToAll = &fit
 		}
-		pr.Warnings = append(pr.Warnings,
-			"kernel time is a bandwidth bound (level overhead + bytes / measured DRAM read bandwidth) on the bytes KernelBytes counts; CUB's sort and select launch several kernels, whose fixed costs beyond one level overhead are not counted")
+		if opt.Kernel != nil {
+			pr.Kernel = opt.Kernel
+			pr.Warnings = append(pr.Warnings, fmt.Sprintf(
+				"kernel time is %.1f µs + bytes / %.0f GB/s on the bytes KernelBytes counts, fitted on %d levels of the runs %s (never the runs scored)",
+				opt.Kernel.FixedUs, opt.Kernel.GBs, opt.Kernel.Points, strings.Join(opt.Kernel.Runs, ", ")))
+		} else {
+			pr.Warnings = append(pr.Warnings,
+				"kernel time is a bandwidth bound (level overhead + bytes / measured DRAM read bandwidth) on the bytes KernelBytes counts; CUB's sort and select launch several kernels, whose fixed costs beyond one level overhead are not counted")
+		}
 	} else {
 		pr.Warnings = append(pr.Warnings, strings.TrimPrefix(ErrNeedAllToAll.Error(), "dist: "))
 	}
@@ -177,7 +193,12 @@ func Model(v *Volumes, opt Options) (*Prediction, error) {
 		if pr.Timed {
 			var kernelNs float64
 			for p := range P {
-				kernelNs = max(kernelNs, KernelNs(ph, KernelBytes(v, l, p, opt.SortUnique)))
+				b := KernelBytes(v, l, p, opt.SortUnique)
+				if opt.Kernel != nil {
+					kernelNs = max(kernelNs, opt.Kernel.Ns(b))
+				} else {
+					kernelNs = max(kernelNs, KernelNs(ph, b))
+				}
 			}
 			var commUs float64
 			if P > 1 {
