@@ -53,7 +53,12 @@
 // α + max(out, in)/β each, α and β fitted (Fit) to a measured NCCL
 // all-to-all (LoadAllToAll: the JSON file AllToAll documents, or the
 // microbenchmark's JSON lines). There is no default α or β: without a
-// measurement Model gives volumes only and says so.
+// measurement Model gives volumes only and says so. The machine file's
+// bandwidth bound predicted 0.3x the measured H100 levels (a level of
+// dist_bfs.cu costs ~0.12 ms however small, and its radix passes run at a
+// third of the DRAM ceiling); Options.Kernel replaces it by a fixed cost
+// plus a rate fitted on calibration runs (FitKernel), and CheckTimes scores
+// other runs with it (docs/ACCURACY.md, "Distributed BFS").
 //
 // # Files
 //

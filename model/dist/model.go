@@ -114,7 +114,8 @@ var ErrNeedAllToAll = errors.New("dist: times need a measured all-to-all (--allt
 // with T_0 the machine's level_overhead, β_DRAM its measured read
 // bandwidth (the constants of model/predict's physical base time), B_p
 // the bytes process p's kernels move (KernelBytes), out_p and in_p the
-// bytes p sends and receives, α and β the measured all-to-all's. For P = 1
+// bytes p sends and receives, α and β the measured all-to-all's; with
+// opt.Kernel, T_kernel(p) = FixedUs + B_p / GBs instead. For P = 1
 // there is no exchange. Without both, Warnings says times need a measured
 // all-to-all. O(levels × P²).
 func Model(v *Volumes, opt Options) (*Prediction, error) {
