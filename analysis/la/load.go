@@ -1,9 +1,14 @@
 package la
 
 import (
+	"bufio"
+	"compress/gzip"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
-	"path/filepath"
+	"path"
 	"regexp"
 	"sort"
 	"strconv"
@@ -13,67 +18,146 @@ import (
 	"github.com/graphperf/graphperf/model/roofline"
 )
 
-// Result is the analysis of a measurement directory.
+// Result is the analysis of one or more measurement directories.
 type Result struct {
 	Machine  string       `json:"machine"`
 	Ridge    float64      `json:"ridge_point"`
+	Sources  []string     `json:"sources"`
 	Points   []Point      `json:"points"`
 	Groups   []Group      `json:"-"`
 	Variants []VariantRow `json:"sssp_variants"`
 	Sweep    []SweepPoint `json:"sweep"`
-	Warnings []string     `json:"warnings,omitempty"`
+	// Validation counts the timed runs' checks against the CPU
+	// references; Timing compares the implementations' timed runs.
+	Validation Validation    `json:"validation"`
+	Timing     []TimingRow   `json:"timing"`
+	Summary    TimingSummary `json:"timing_summary"`
+	Warnings   []string      `json:"warnings,omitempty"`
+
+	timed map[string][]Total // graph -> its timed totals, verified or not
 }
+
+// Source is one kernels/measure-la.sh results directory: a name for
+// messages (a path, or "embedded:la") and its files.
+type Source struct {
+	Name string
+	FS   fs.FS
+}
+
+// DirSource is the results directory dir on disk.
+func DirSource(dir string) Source { return Source{Name: dir, FS: os.DirFS(dir)} }
 
 // Load analyses the directory kernels/measure-la.sh writes:
 //
-//	DIR/timed/NAME.la.jsonl   timed runs (every implementation, several roots)
-//	DIR/ncu/NAME.ncu.jsonl    the runner's lines of the profiled pass
-//	DIR/ncu/NAME.csv[.gz]     ncu --csv --page raw of that pass
+//	DIR/timed/NAME.la.jsonl[.gz]   timed runs (every implementation, several roots)
+//	DIR/ncu/NAME.ncu.jsonl[.gz]    the runner's lines of the profiled passes
+//	DIR/ncu/NAME.csv[.gz]          ncu --csv --page raw of those passes
 //
 // Graphs with a profile become points; their timed medians (verified runs,
 // mean over roots) are attached. Unverified timed runs are left out with a
-// warning.
+// warning. Load(dir) is LoadSources of DirSource(dir).
 func Load(dir string, roof *roofline.Instruction, sms int) (*Result, error) {
+	return LoadSources([]Source{DirSource(dir)}, roof, sms)
+}
+
+// LoadSources analyses several results directories together, as Load does
+// one: the timed runs of one call and the ncu profiles of another combine.
+// A graph timed, or profiled, in two sources is an error naming both files.
+func LoadSources(srcs []Source, roof *roofline.Instruction, sms int) (*Result, error) {
+	if len(srcs) == 0 {
+		return nil, errors.New("la: no results directory")
+	}
 	roof = DRAMOnly(roof)
-	res := &Result{Machine: roof.Machine}
+	res := &Result{Machine: roof.Machine, timed: map[string][]Total{}}
 	if r, ok := roof.Ridge(roofline.DRAM); ok {
 		res.Ridge = r
 	}
-	timed := map[string]map[string][]float64{} // graph -> impl -> medians
-	files, _ := filepath.Glob(filepath.Join(dir, "timed", "*.la.jsonl"))
-	sort.Strings(files)
-	for _, f := range files {
-		ts, err := readTotalsFile(f)
+	type profile struct {
+		src  Source
+		name string
+	}
+	timedFrom := map[string]string{}
+	profFrom := map[string]string{}
+	var profiles []profile
+	for _, src := range srcs {
+		res.Sources = append(res.Sources, src.Name)
+		files, err := globAll(src.FS, "timed/*.la.jsonl", "timed/*.la.jsonl.gz")
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", src.Name, err)
 		}
-		for _, t := range ts {
+		profs, err := globAll(src.FS, "ncu/*.ncu.jsonl", "ncu/*.ncu.jsonl.gz")
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", src.Name, err)
+		}
+		if len(profs) == 0 && len(files) == 0 {
+			return nil, fmt.Errorf("%s: no timed/*.la.jsonl and no ncu/*.ncu.jsonl: not a measure-la.sh directory", src.Name)
+		}
+		for _, f := range files {
+			full := path.Join(src.Name, f)
+			name := strings.TrimSuffix(strings.TrimSuffix(path.Base(f), ".gz"), ".la.jsonl")
+			if prev, dup := timedFrom[name]; dup {
+				return nil, fmt.Errorf("%s and %s: graph %s timed twice", prev, full, name)
+			}
+			timedFrom[name] = full
+			ts, err := readTotalsFS(src.FS, f, full)
+			if err != nil {
+				return nil, err
+			}
+			for _, t := range ts {
+				res.timed[t.Graph] = append(res.timed[t.Graph], t)
+			}
+		}
+		for _, pf := range profs {
+			full := path.Join(src.Name, pf)
+			name := strings.TrimSuffix(strings.TrimSuffix(path.Base(pf), ".gz"), ".ncu.jsonl")
+			if prev, dup := profFrom[name]; dup {
+				return nil, fmt.Errorf("%s and %s: graph %s profiled twice", prev, full, name)
+			}
+			profFrom[name] = full
+			profiles = append(profiles, profile{src, name})
+		}
+	}
+	var graphs []string
+	for g := range res.timed {
+		graphs = append(graphs, g)
+	}
+	sort.Strings(graphs)
+	medians := map[string]map[string][]float64{} // graph -> impl -> verified medians
+	for _, g := range graphs {
+		for _, t := range res.timed[g] {
 			if !t.Verified {
 				res.Warnings = append(res.Warnings, fmt.Sprintf("%s %s: a timed run failed verification; left out", t.Graph, t.Impl))
 				continue
 			}
-			if timed[t.Graph] == nil {
-				timed[t.Graph] = map[string][]float64{}
+			if medians[t.Graph] == nil {
+				medians[t.Graph] = map[string][]float64{}
 			}
-			timed[t.Graph][t.Impl] = append(timed[t.Graph][t.Impl], t.MedianNs)
+			medians[t.Graph][t.Impl] = append(medians[t.Graph][t.Impl], t.MedianNs)
 		}
 	}
-	profiles, _ := filepath.Glob(filepath.Join(dir, "ncu", "*.ncu.jsonl"))
-	sort.Strings(profiles)
-	if len(profiles) == 0 && len(files) == 0 {
-		return nil, fmt.Errorf("%s: no timed/*.la.jsonl and no ncu/*.ncu.jsonl: not a measure-la.sh directory", dir)
-	}
-	for _, pf := range profiles {
-		name := strings.TrimSuffix(filepath.Base(pf), ".ncu.jsonl")
-		ts, err := readTotalsFile(pf)
+	sort.Slice(profiles, func(i, j int) bool { return profiles[i].name < profiles[j].name })
+	for _, pr := range profiles {
+		name, src := pr.name, pr.src
+		jsonPath := "ncu/" + name + ".ncu.jsonl"
+		if _, err := fs.Stat(src.FS, jsonPath); err != nil {
+			jsonPath += ".gz"
+		}
+		ts, err := readTotalsFS(src.FS, jsonPath, path.Join(src.Name, jsonPath))
 		if err != nil {
 			return nil, err
 		}
-		csvPath := filepath.Join(dir, "ncu", name+".csv.gz")
-		if _, err := os.Stat(csvPath); err != nil {
-			csvPath = filepath.Join(dir, "ncu", name+".csv")
+		for _, t := range ts {
+			res.Validation.ProfiledRuns++
+			if t.Verified {
+				res.Validation.ProfiledVerified++
+			}
 		}
-		launches, warns, err := readProfileFile(csvPath)
+		csvPath := "ncu/" + name + ".csv.gz"
+		if _, err := fs.Stat(src.FS, csvPath); err != nil {
+			csvPath = "ncu/" + name + ".csv"
+		}
+		csvFull := path.Join(src.Name, csvPath)
+		launches, warns, err := readProfileFS(src.FS, csvPath, csvFull)
 		if err != nil {
 			res.Warnings = append(res.Warnings, fmt.Sprintf("%s: %v; graph left out", name, err))
 			continue
@@ -81,7 +165,7 @@ func Load(dir string, roof *roofline.Instruction, sms int) (*Result, error) {
 		res.Warnings = append(res.Warnings, warns...)
 		counters, warns, err := SplitLaunches(launches, ts)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", csvPath, err)
+			return nil, fmt.Errorf("%s: %w", csvFull, err)
 		}
 		for _, w := range warns {
 			res.Warnings = append(res.Warnings, name+": "+w)
@@ -96,7 +180,7 @@ func Load(dir string, roof *roofline.Instruction, sms int) (*Result, error) {
 				res.Warnings = append(res.Warnings, fmt.Sprintf("%s %s: %v", t.Graph, t.Impl, err))
 				continue
 			}
-			if ms := timed[t.Graph][t.Impl]; len(ms) > 0 {
+			if ms := medians[t.Graph][t.Impl]; len(ms) > 0 {
 				s := 0.0
 				for _, v := range ms {
 					s += v
@@ -109,25 +193,61 @@ func Load(dir string, roof *roofline.Instruction, sms int) (*Result, error) {
 	res.Groups = Groups(res.Points)
 	res.Variants = Variants(res.Points)
 	res.Sweep = Sweep(res.Points)
+	res.Validation = Validate(res.timed, res.Validation)
+	res.Timing = Timing(res.timed)
+	res.Summary = Summarize(res.Timing)
 	return res, nil
 }
 
-func readTotalsFile(path string) ([]Total, error) {
-	f, err := os.Open(path)
+// globAll returns the files of fsys matching any of patterns, sorted.
+func globAll(fsys fs.FS, patterns ...string) ([]string, error) {
+	var out []string
+	for _, p := range patterns {
+		m, err := fs.Glob(fsys, p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m...)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// openFS opens name in fsys, through gzip when it starts with gzip's
+// magic bytes; full names it in errors.
+func openFS(fsys fs.FS, name, full string) (io.Reader, func() error, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", full, err)
+	}
+	br := bufio.NewReader(f)
+	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			f.Close()
+			return nil, nil, fmt.Errorf("%s: gzip: %w", full, err)
+		}
+		return zr, f.Close, nil
+	}
+	return br, f.Close, nil
+}
+
+func readTotalsFS(fsys fs.FS, name, full string) ([]Total, error) {
+	r, closer, err := openFS(fsys, name, full)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	return ReadTotals(f, path)
+	defer closer()
+	return ReadTotals(r, full)
 }
 
-func readProfileFile(path string) ([]ncu.Launch, []string, error) {
-	f, err := os.Open(path)
+func readProfileFS(fsys fs.FS, name, full string) ([]ncu.Launch, []string, error) {
+	f, err := fsys.Open(name)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer f.Close()
-	return ReadProfile(f, path)
+	return ReadProfile(f, full) // ReadProfile unzips gzip itself
 }
 
 // SweepPoint is one point of seed 001's synthetic sweeps: appendix B.1

@@ -275,6 +275,17 @@ func badInputs() []badInput {
 	add("machine empty", one("m.yaml", ""), "m.yaml", "model", "machine", "show", "m.yaml")
 	add("sim bfs machine file", map[string]string{"m.yaml": "name: [x\n", "fig2.txt": mustRead("testdata/fig2.txt")},
 		"--machine", "sim", "bfs", "--machine", "m.yaml", "fig2.txt")
+
+	// la analyze: a results directory's bad line, no results directory,
+	// two directories timing one graph, bad flags.
+	laLine := `{"type":"total","graph":"g.gpg","n":4,"m":8,"root":0,"impl":"bfs-push","algorithm":"bfs","verified":true,"reps":3,"median_ns":10}`
+	add("la analyze bad timed line", one("r/timed/g.la.jsonl", laLine+"\n{\"type\":\n"), "r/timed/g.la.jsonl:2", "la", "analyze", "r")
+	add("la analyze no results", one("r/x.txt", ""), "r: no timed/*.la.jsonl", "la", "analyze", "r")
+	add("la analyze timed twice", map[string]string{"r/timed/g.la.jsonl": laLine + "\n", "q/timed/g.la.jsonl": laLine + "\n"},
+		"graph g timed twice", "la", "analyze", "r,q")
+	add("la analyze unknown table", one("r/timed/g.la.jsonl", laLine+"\n"), "--table", "la", "analyze", "--table", "nope", "r")
+	add("la analyze vertex-centric", one("r/timed/g.la.jsonl", laLine+"\n"), "--vertex-centric", "la", "analyze", "--vertex-centric", "nope", "r")
+	add("la analyze embedded", nil, "embedded:nope", "la", "analyze", "embedded:nope")
 	return cs
 }
 
@@ -325,6 +336,9 @@ func TestBadInputs(t *testing.T) {
 				t.Fatal(err)
 			}
 			for name, text := range c.files {
+				if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+					t.Fatal(err)
+				}
 				if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
 					t.Fatal(err)
 				}

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/graphperf/graphperf/analysis/la"
 	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/roofline"
 	"github.com/graphperf/graphperf/workload/graph"
@@ -237,23 +239,109 @@ func laFloat(v float64) string {
 	return strconv.FormatFloat(v, 'g', 3, 64)
 }
 
+// laEmbedded names the embedded graphperf-la measurements
+// (kernels/measured/h100/la) on the command line.
+const laEmbedded = measured.Prefix + "la"
+
+// laSources turns la analyze's arguments into results directories: each
+// argument one or more comma-separated directories, "embedded:la" (or
+// "embedded:PATH" of the H100 dataset) the embedded ones, none at all the
+// embedded measurements.
+func laSources(args []string) ([]la.Source, error) {
+	var names []string
+	for _, a := range args {
+		for _, s := range strings.Split(a, ",") {
+			if s = strings.TrimSpace(s); s != "" {
+				names = append(names, s)
+			}
+		}
+	}
+	if len(names) == 0 {
+		names = []string{laEmbedded}
+	}
+	var out []la.Source
+	for _, n := range names {
+		rel, ok := strings.CutPrefix(n, measured.Prefix)
+		if !ok {
+			out = append(out, la.DirSource(n))
+			continue
+		}
+		rel = strings.TrimPrefix(rel, measured.Name+"/")
+		sub, err := fs.Sub(measured.FS(), rel)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", n, err)
+		}
+		if _, err := fs.Stat(sub, "."); err != nil {
+			return nil, fmt.Errorf("%s: %w", n, measured.ErrNotEmbedded)
+		}
+		out = append(out, la.Source{Name: n, FS: sub})
+	}
+	return out, nil
+}
+
+// laVertexCentricFS is the graphperf-bfs results directory --vertex-centric
+// names: the embedded H100 BFS dataset for "embedded", nil for "none".
+func laVertexCentricFS(name string) (fs.FS, error) {
+	switch name {
+	case "none", "":
+		return nil, nil
+	case "embedded", measured.Prefix + measured.Name:
+		return measured.FS(), nil
+	}
+	if _, err := os.Stat(name); err != nil {
+		return nil, fmt.Errorf("--vertex-centric: %w", err)
+	}
+	return os.DirFS(name), nil
+}
+
+// laValidationNote is the validation count as one line.
+func laValidationNote(v la.Validation) string {
+	s := fmt.Sprintf("validation: %d of %d (implementation, dataset) pairs verified against the CPU references (%d datasets x %d implementations; %d of %d timed runs)",
+		v.PairsVerified, v.Pairs, v.Datasets, len(v.Implementations), v.RunsVerified, v.Runs)
+	if len(v.Failed) > 0 {
+		s += "; mismatches: " + strings.Join(v.Failed, ", ")
+	}
+	if len(v.Missing) > 0 {
+		s += fmt.Sprintf("; %d pairs not timed", len(v.Missing))
+	}
+	if v.ProfiledRuns > 0 {
+		s += fmt.Sprintf("; ncu passes: %d of %d runs verified", v.ProfiledVerified, v.ProfiledRuns)
+	}
+	return s
+}
+
 func laAnalyze(e *env, args []string) error {
-	fs := newFlagSet(e, "analyze", "la analyze [flags] DIR",
-		`Seed 001's analyses of a kernels/measure-la.sh results directory (DIR/timed,
-DIR/ncu): per implementation and graph the instruction roofline (eq. 1-3)
-against the machine's measured ceilings (DRAM level only, as the seed),
-compute- or memory-bound by the seed's rule (intensity at or above the ridge
-point), IPC, global transactions and throughput, load/store/shared
-efficiencies; per implementation the share of compute- and memory-bound
-graphs with their mean intensity and IPC (tables 5-6) and, over the
-memory-bound graphs, transactions, throughput and efficiencies (7-8); per
-graph the SSSP variants' speedup, IPC and instruction count normalised to
-sssp-la (table 9); the Watts-Strogatz and R-MAT sweep points (appendix B).`)
+	fs := newFlagSet(e, "analyze", "la analyze [flags] [DIR[,DIR...]...]",
+		`Seed 001's analyses of kernels/measure-la.sh results directories (DIR/timed,
+DIR/ncu); several directories (arguments, or comma-separated) combine, as
+the timed runs of one device call and the ncu profiles of another; no DIR:
+the H100 measurements in the repository (kernels/measured/h100/la, embedded;
+"embedded:la" names them beside others). Per implementation and graph the
+instruction roofline (eq. 1-3) against the machine's measured ceilings (DRAM
+level only, as the seed), compute- or memory-bound by the seed's rule
+(intensity at or above the ridge point), IPC, global transactions and
+throughput, load/store/shared efficiencies; per implementation the share of
+compute- and memory-bound graphs with their mean intensity and IPC (tables
+5-6) and, over the memory-bound graphs, transactions, throughput and
+efficiencies (7-8); per graph the SSSP variants' speedup, IPC and
+instruction count normalised to sssp-la (table 9); the Watts-Strogatz and
+R-MAT sweep points (appendix B). Every table ends with the validation count:
+the (implementation, dataset) pairs whose every timed run matched the CPU
+reference.
+
+--table timing needs no ncu: per dataset, from the timed runs (medians, mean
+over roots), the SSSP variants' speedups over sssp-la, the fastest optimised
+LinAlg SSSP against the vertex-centric sssp-worklist, bfs-push against
+bfs-pull, and, where --vertex-centric (default: the embedded H100 BFS
+dataset, graphperf-bfs's vertex-centric implementations, another run) has
+the same graph (same hash), LinAlg BFS against the fastest vertex-centric
+BFS on the roots both measured.`)
 	mname := fs.String("machine", "h100", "the machine file whose measured ceilings make the roofline")
-	show := fs.String("table", "groups", "the table printed: points, groups, variants, sweep (--json prints everything)")
+	show := fs.String("table", "groups", "the table printed: points, groups, variants, sweep, timing (--json prints everything)")
+	vcName := fs.String("vertex-centric", "embedded", `graphperf-bfs results to compare LinAlg BFS with: "embedded" (the H100 dataset), a directory, or "none"`)
 	var of outputFlags
 	of.register(fs)
-	pos, err := parse(fs, args, 1, 1)
+	pos, err := parse(fs, args, 0, -1)
 	if err != nil {
 		return err
 	}
@@ -268,9 +356,24 @@ sssp-la (table 9); the Watts-Strogatz and R-MAT sweep points (appendix B).`)
 	if err != nil {
 		return err
 	}
-	res, err := la.Load(pos[0], roof, m.SMs)
+	srcs, err := laSources(pos)
 	if err != nil {
 		return err
+	}
+	vcFS, err := laVertexCentricFS(*vcName)
+	if err != nil {
+		return err
+	}
+	res, err := la.LoadSources(srcs, roof, m.SMs)
+	if err != nil {
+		return err
+	}
+	if vcFS != nil {
+		vc, err := la.ReadVertexCentric(vcFS, res.TimedGraphs())
+		if err != nil {
+			return err
+		}
+		res.CompareVertexCentric(vc)
 	}
 	for _, w := range res.Warnings {
 		fmt.Fprintf(e.stderr, "la analyze: %s\n", w)
@@ -300,6 +403,7 @@ sssp-la (table 9); the Watts-Strogatz and R-MAT sweep points (appendix B).`)
 			Groups []groupJSON `json:"groups"`
 		}{res, gs})
 	}
+	notes := []string{laValidationNote(res.Validation)}
 	var t *table
 	switch *show {
 	case "points":
@@ -346,8 +450,82 @@ sssp-la (table 9); the Watts-Strogatz and R-MAT sweep points (appendix B).`)
 			t.add(s.Sweep, s.Family, p.Impl, laFloat(s.Density), s.Param+"="+laFloat(s.Value), p.Bound, laFloat(p.Intensity),
 				laFloat(p.GldEfficiency), laFloat(p.GstEfficiency), laFloat(p.SharedEfficiency), laFloat(p.L2GlobalLoadBytes), laFloat(p.SharedTxnPerRequest), laFloat(p.WarpsLaunched))
 		}
+	case "timing":
+		t, notes = laTimingTable(res, notes)
 	default:
-		return fmt.Errorf("--table %q: want points, groups, variants or sweep", *show)
+		return fmt.Errorf("--table %q: want points, groups, variants, sweep or timing", *show)
 	}
-	return t.write(e.stdout, of.csv)
+	if err := t.write(e.stdout, of.csv); err != nil {
+		return err
+	}
+	if of.csv {
+		for _, n := range notes {
+			fmt.Fprintf(e.stderr, "la analyze: %s\n", n)
+		}
+		return nil
+	}
+	fmt.Fprint(e.stdout, "\nnotes:\n")
+	for _, n := range notes {
+		fmt.Fprintf(e.stdout, "  %s\n", n)
+	}
+	return nil
+}
+
+// laTimingTable is --table timing: a row per dataset, and the summary's
+// counts appended to notes.
+func laTimingTable(res *la.Result, notes []string) (*table, []string) {
+	header := []string{"graph", "n", "m", "roots", "BFS levels", "SSSP iters", "sssp-la ms"}
+	sssp := append(append([]string(nil), la.OptimisedSSSP...), la.Worklist)
+	for _, i := range sssp {
+		header = append(header, "speedup "+strings.TrimPrefix(i, "sssp-"))
+	}
+	header = append(header, "best LA", "worklist/best LA", "push/pull", "best vertex-centric BFS", "LA BFS/vc")
+	t := &table{name: "la-timing", title: "timed runs: SSSP variants over sssp-la (table 9), optimised LinAlg against vertex-centric SSSP, LinAlg BFS push/pull and against vertex-centric BFS", header: header}
+	for _, r := range res.Timing {
+		base, ok := r.TimesNs[la.Baseline]
+		if !ok {
+			base = math.NaN()
+		}
+		row := []string{r.Graph, strconv.FormatInt(r.N, 10), strconv.FormatInt(r.M, 10), strconv.Itoa(r.Roots),
+			laFloat(r.BFSLevels), laFloat(r.SSSPIterations), laFloat(base / 1e6)}
+		for _, i := range sssp {
+			v, ok := r.Speedup[i]
+			if !ok {
+				v = math.NaN()
+			}
+			row = append(row, laFloat(v))
+		}
+		best := r.BestLA
+		if best == "" {
+			best = "-"
+		}
+		vcBest, vcRatio := "-", math.NaN()
+		if vc := r.VertexCentric; vc != nil {
+			vcBest, vcRatio = vc.Best, vc.LAOverBest
+		}
+		row = append(row, strings.TrimPrefix(best, "sssp-"), laFloat(r.WorklistOverBestLA), laFloat(r.PushOverPull), vcBest, laFloat(vcRatio))
+		t.add(row...)
+	}
+	s := res.Summary
+	count := func(m map[string]int) string {
+		var parts []string
+		for _, i := range append(append([]string{la.Baseline}, la.OptimisedSSSP...), la.Worklist) {
+			if m[i] > 0 {
+				parts = append(parts, fmt.Sprintf("%s %d", i, m[i]))
+			}
+		}
+		return strings.Join(parts, ", ")
+	}
+	notes = append(notes,
+		fmt.Sprintf("SSSP: an optimised LinAlg variant (V1-Atomic, V1-Shared, V2, V3) is faster than sssp-worklist on %d of %d datasets (sssp-la itself on %d)",
+			s.OptimisedLABeatsWorklist, s.SSSPDatasets, s.BaselineBeatsWorklist),
+		fmt.Sprintf("fastest SSSP per dataset: %s; fastest optimised LinAlg variant: %s", count(s.Fastest), count(s.BestLA)),
+		fmt.Sprintf("V2 over sssp-la: median speedup %s on the datasets with >= %s SSSP iterations (the median), %s on the others; Spearman rank correlation of iterations with V2's speedup %s",
+			laFloat(s.V2MedianLong), laFloat(s.MedianIterations), laFloat(s.V2MedianShort), laFloat(s.V2Spearman)),
+		fmt.Sprintf("LinAlg BFS: bfs-push faster on %d datasets, bfs-pull on %d", s.PushFaster, s.PullFaster))
+	if s.VertexCentricCompared > 0 {
+		notes = append(notes, fmt.Sprintf("LinAlg BFS (faster of push and pull) against the fastest vertex-centric BFS of graphperf-bfs on the same graph and roots (another run, same GPU model): LinAlg faster on %d of %d graphs, geometric mean LinAlg/vertex-centric %s",
+			s.VertexCentricLAFaster, s.VertexCentricCompared, laFloat(s.VertexCentricGeomean)))
+	}
+	return t, notes
 }

@@ -3,10 +3,12 @@
 // unpacks them into a cache directory, so that every command can use them
 // with no GPU and no checkout. The H100's is the default.
 //
-// The embedded H100 files are 35.9 MiB (37,608,343 bytes): the BFS sweep
+// The embedded H100 files are 36.5 MiB (38,241,318 bytes): the BFS sweep
 // (*.jsonl.gz), its manifest, the PageRank sweeps (pagerank/, orderings/),
-// the ncu counters (ncu/), the microbenchmark output, the graph properties
-// and the per-level BFS properties (level-properties.json.gz). The H200's,
+// the ncu counters (ncu/), the microbenchmark output, the graph properties,
+// the per-level BFS properties (level-properties.json.gz), the switching
+// BFS runs (switch/) and the linear-algebra runs of seed 001 (la/, 247,491
+// bytes, read by "graphperf la analyze"). The H200's,
 // 9.2 MiB (9,605,401 bytes), have the same layout (no orderings/). The runner logs are not embedded.
 package measured
 
