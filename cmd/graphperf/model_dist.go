@@ -79,6 +79,7 @@ func modelDist(e *env, args []string) error {
 	idBytes := fs.String("id-bytes", strconv.Itoa(dist.DefaultIDBytes), "bytes per vertex sent")
 	alltoall := fs.String("alltoall", "", "measured NCCL all-to-all `FILE` (JSON, or the microbenchmark's JSON lines): gives times")
 	machineName := fs.String("machine", "h100", "machine of the kernel time: an embedded name or a YAML file (with --alltoall)")
+	calibrate := fs.String("calibrate", "", "comma-separated dist_bfs.cu run `DIRS` whose levels give the kernel time (a fixed cost plus a rate, \"model dist times\"), instead of --machine's bandwidth bound (with --alltoall)")
 	pairs := fs.Bool("pairs", false, "also print every message (level, src, dst, vertices, bytes)")
 	plotDir := fs.String("plot", "", plotFlagUsage+": bytes sent per level, without and with sort-unique")
 	pos, err := parse(fs, args, 1, 1)
@@ -101,6 +102,12 @@ func modelDist(e *env, args []string) error {
 	if set["machine"] && *alltoall == "" {
 		return errors.New("--machine: applies with --alltoall only (it gives the kernel time)")
 	}
+	if *calibrate != "" && *alltoall == "" {
+		return errors.New("--calibrate: applies with --alltoall only (it gives the kernel time)")
+	}
+	if *calibrate != "" && set["machine"] {
+		return errors.New("--calibrate and --machine: give one kernel time, not both")
+	}
 	opt := dist.Options{SortUnique: *sortUnique, IDBytes: ib}
 	if *alltoall != "" {
 		a, err := dist.LoadAllToAll(*alltoall)
@@ -112,6 +119,21 @@ func modelDist(e *env, args []string) error {
 			return fmt.Errorf("--machine: %w", err)
 		}
 		opt.AllToAll, opt.Machine = a, m
+		if *calibrate != "" {
+			var runs []*dist.RunData
+			for _, d := range strings.Split(*calibrate, ",") {
+				r, err := dist.ReadRunData(d)
+				if err != nil {
+					return fmt.Errorf("--calibrate: %w", err)
+				}
+				runs = append(runs, r)
+			}
+			f, err := dist.FitKernel(runs)
+			if err != nil {
+				return fmt.Errorf("--calibrate: %w", err)
+			}
+			opt.Kernel, opt.Machine = &f, nil
+		}
 	}
 	g, err := distLoad(e, lf, pos[0])
 	if err != nil {
@@ -157,7 +179,11 @@ func modelDist(e *env, args []string) error {
 		return err
 	}
 	if pr.Timed {
-		fmt.Fprintf(e.stdout, "\ntotal %.4g ms (with the final counts-only exchange), %.4g GTEPS; machine %s", *pr.TotalMs, *pr.GTEPS, pr.Machine)
+		kern := "machine " + pr.Machine
+		if pr.Kernel != nil {
+			kern = fmt.Sprintf("kernel %.1f us + bytes / %.0f GB/s (fitted on %d levels)", pr.Kernel.FixedUs, pr.Kernel.GBs, pr.Kernel.Points)
+		}
+		fmt.Fprintf(e.stdout, "\ntotal %.4g ms (with the final counts-only exchange), %.4g GTEPS; %s", *pr.TotalMs, *pr.GTEPS, kern)
 		if pr.AllToAll != nil {
 			fmt.Fprintf(e.stdout, ", all-to-all alpha %.4g us beta %.4g GB/s (%d ranks, %s, NCCL %s, %s)",
 				pr.AllToAll.AlphaUs, pr.AllToAll.BetaGBs, pr.AllToAll.Ranks, opt.AllToAll.Provenance.GPU, opt.AllToAll.Provenance.NCCL, opt.AllToAll.Provenance.Date)

@@ -3,7 +3,7 @@
 // unpacks them into a cache directory, so that every command can use them
 // with no GPU and no checkout. The H100's is the default.
 //
-// The embedded H100 files are 36.5 MiB (38,241,318 bytes): the BFS sweep
+// The embedded H100 files are 36.5 MiB (38,241,922 bytes): the BFS sweep
 // (*.jsonl.gz), its manifest, the PageRank sweeps (pagerank/, orderings/),
 // the ncu counters (ncu/), the microbenchmark output, the graph properties,
 // the per-level BFS properties (level-properties.json.gz), the switching

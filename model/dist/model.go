@@ -159,7 +159,7 @@ func Model(v *Volumes, opt Options) (*Prediction, error) {
 		if opt.Kernel != nil {
 			pr.Kernel = opt.Kernel
 			pr.Warnings = append(pr.Warnings, fmt.Sprintf(
-				"kernel time is %.1f µs + bytes / %.0f GB/s on the bytes KernelBytes counts, fitted on %d levels of the runs %s (never the runs scored)",
+				"kernel time is %.1f µs + bytes / %.0f GB/s on the bytes KernelBytes counts, fitted on %d levels of the runs %s",
 				opt.Kernel.FixedUs, opt.Kernel.GBs, opt.Kernel.Points, strings.Join(opt.Kernel.Runs, ", ")))
 		} else {
 			pr.Warnings = append(pr.Warnings,
