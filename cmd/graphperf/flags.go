@@ -59,6 +59,8 @@ func parse(fs *flag.FlagSet, args []string, minArgs, maxArgs int) ([]string, err
 			return nil, fmt.Errorf("unexpected argument %q", positional[0])
 		case minArgs == maxArgs:
 			return nil, fmt.Errorf("want %d argument(s), got %d (-h for help)", minArgs, len(positional))
+		case maxArgs < 0:
+			return nil, fmt.Errorf("want at least %d argument(s), got %d (-h for help)", minArgs, len(positional))
 		default:
 			return nil, fmt.Errorf("want %d to %d arguments, got %d (-h for help)", minArgs, maxArgs, len(positional))
 		}

@@ -215,3 +215,52 @@ func TestDistCheck(t *testing.T) {
 		t.Errorf("no --predictions: %v", err)
 	}
 }
+
+// model dist times on the committed H100 runs: the table, the summary, the
+// JSON, and its errors.
+func TestModelDistTimes(t *testing.T) {
+	base := filepath.Join("..", "..", "kernels", "measured", "dist", "h100-x2")
+	a2a := filepath.Join(base, "alltoall.jsonl")
+	calib := filepath.Join(base, "s20-p2") + "," + filepath.Join(base, "s21-p2")
+	scored := filepath.Join(base, "s22-p2")
+	var stdout, stderr bytes.Buffer
+	if err := run(&stdout, &stderr, []string{"model", "dist", "times", "--alltoall", a2a, "--calibrate", calib, scored}); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{"pred_total_ms", "kernel time: ", "2 ranks, SCALE >= 22: ", "levels within +-25 %"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	stdout.Reset()
+	if err := run(&stdout, &stderr, []string{"model", "dist", "times", "--json", "--alltoall", a2a, scored}); err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Runs []struct {
+			Levels []struct {
+				PredTotalMs float64 `json:"pred_total_ms"`
+				TotalMs     float64 `json:"total_ms"`
+			} `json:"levels"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil || len(rep.Runs) != 1 || len(rep.Runs[0].Levels) != 7 {
+		t.Fatalf("json: %v, %+v", err, rep)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{scored}, "--alltoall"},
+		{[]string{"--alltoall", a2a}, "want at least 1 argument"},
+		{[]string{"--alltoall", a2a, filepath.Join(base, "nope")}, "no rank*.jsonl"},
+		{[]string{"--alltoall", a2a, "--calibrate", scored, scored}, "both calibrated on and scored"},
+		{[]string{"--alltoall", filepath.Join(base, "s22-p2", "rank0.jsonl"), scored}, "--alltoall"},
+	} {
+		err := run(&stdout, &stderr, append([]string{"model", "dist", "times"}, c.args...))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: err %v, want one naming %q", c.args, err, c.want)
+		}
+	}
+}
