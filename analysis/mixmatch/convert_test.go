@@ -14,13 +14,22 @@ import (
 	"github.com/graphperf/graphperf/workload/catalog"
 )
 
-// switchLevels reads the switching BFS's level lines of the H100
-// measurements (kernels/measured/h100/switch), by traversal.
+// switchLevels reads the switching BFS's level lines of every H100
+// measurement (kernels/measured/h100/switch: the plan's runs, which need no
+// conversion, and the first, per-level argmin runs of
+// argmin-2026-11-25/, which made 59), by run directory and traversal.
 func switchLevels(t *testing.T) map[string][]kernels.Level {
 	t.Helper()
-	files, err := filepath.Glob("../../kernels/measured/h100/switch/*/*.switch.jsonl.gz")
-	if err != nil || len(files) < 30 {
-		t.Fatalf("switch measurements: %d files (%v)", len(files), err)
+	var files []string
+	for _, pat := range []string{"../../kernels/measured/h100/switch/*/*.switch.jsonl.gz", "../../kernels/measured/h100/switch/*/*/*.switch.jsonl.gz"} {
+		f, err := filepath.Glob(pat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f...)
+	}
+	if len(files) < 30 {
+		t.Fatalf("switch measurements: %d files", len(files))
 	}
 	out := map[string][]kernels.Level{}
 	for _, f := range files {
@@ -32,7 +41,7 @@ func switchLevels(t *testing.T) map[string][]kernels.Level {
 			if l.Impl != kernels.ImplSwitch {
 				continue
 			}
-			key := fmt.Sprintf("%s root %d", l.Graph, l.Root)
+			key := fmt.Sprintf("%s: %s root %d", filepath.Dir(f), l.Graph, l.Root)
 			out[key] = append(out[key], l)
 		}
 	}
@@ -105,6 +114,9 @@ func TestConversionCostAgainstMeasured(t *testing.T) {
 			errs = append(errs, math.Abs(got-l.ConvertMedianNs)/l.ConvertMedianNs)
 			signed[l.Convert] = append(signed[l.Convert], (got-l.ConvertMedianNs)/l.ConvertMedianNs)
 		}
+	}
+	if len(errs) == 0 {
+		t.Fatal("no measured conversion in the switch measurements")
 	}
 	sort.Float64s(errs)
 	med, worst := errs[len(errs)/2], errs[len(errs)-1]
