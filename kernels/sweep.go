@@ -645,12 +645,41 @@ func (s *sweep) complete(j job) (bool, string) {
 			v := ValidatePageRank(res, ExpectPageRank{Impls: impls, Iterations: g.Iterations})
 			return v.Complete(), path
 		}
+		if j.algorithm == AlgorithmSwitch {
+			// The call also ran the decisions' picks alone
+			// (SwitchCallImpls); a results file from before that ran
+			// switch and dobfs only, and is complete as it is.
+			if d, err := s.readDecisions(g.Name); err == nil && hasImpls(res, SwitchCallImpls(d)) {
+				impls = SwitchCallImpls(d)
+			}
+		}
 		roots := resultRoots(res)
 		hashes := make([]uint64, len(roots))
 		v := Validate(res, Expect{Roots: roots, Hashes: hashes, Impls: impls})
 		return v.Complete() && len(roots) == g.Roots, path
 	}
 	return false, ""
+}
+
+// readDecisions reads RESULTS/NAME.decisions.txt of a switch sweep.
+func (s *sweep) readDecisions(name string) (*Decisions, error) {
+	path := filepath.Join(s.opt.ResultsDir, name+DecisionsSuffix)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ParseDecisions(f, path)
+}
+
+// hasImpls says whether res has a total of every implementation of impls.
+func hasImpls(res *Results, impls []string) bool {
+	for _, name := range impls {
+		if !slices.ContainsFunc(res.Totals, func(t Total) bool { return t.Impl == name }) {
+			return false
+		}
+	}
+	return true
 }
 
 // resultRoots returns the roots of res's totals, in order of appearance.

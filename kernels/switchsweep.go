@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
 	"time"
 
 	"github.com/graphperf/graphperf/workload/graph"
@@ -120,22 +122,47 @@ func (s *sweep) measureSwitch(ctx context.Context, j job) (*GraphRecord, error) 
 	}
 	rec.Switch = &SwitchRecord{Decisions: filepath.Base(decPath), DecisionsHash: FormatHash(fnv1a64(b.Bytes())),
 		Source: plan.Decisions.Source, PredictedNs: plan.PredictedNs}
+	impls := SwitchCallImpls(plan.Decisions)
 	run := func(log io.Writer, out string) error {
 		return Runner{Path: s.opt.Runner, Stderr: log}.Run(ctx, RunOptions{
-			Graph: s.gpgPath(g), Roots: roots, Impls: SwitchImpls, Reps: g.Reps, Warmup: g.Warmup, Out: out,
+			Graph: s.gpgPath(g), Roots: roots, Impls: impls, Reps: g.Reps, Warmup: g.Warmup, Out: out,
 			Args: []string{"--decisions", decPath},
 		})
 	}
 	validate := func(res *Results) Validation {
-		return Validate(res, Expect{N: rec.N, M: rec.M, Roots: roots, Hashes: hashes, Impls: SwitchImpls})
+		return Validate(res, Expect{N: rec.N, M: rec.M, Roots: roots, Hashes: hashes, Impls: impls})
 	}
 	out, err := s.runAndKeep(rec, g, AlgorithmSwitch, g.Name+"."+AlgorithmSwitch, t0, run, validate)
 	if err != nil {
 		os.Remove(decPath)
 		return nil, err
 	}
-	out.Impls = SwitchImpls
+	out.Impls = impls
 	return out, nil
+}
+
+// SwitchCallImpls are the implementations one switch measurement runs in
+// its runner call: SwitchImpls, then every other implementation the
+// decisions name (default included), sorted, so that the switch's picks
+// are also timed alone in the same process: the offline Mix-and-Match of
+// the same call, free of the day-to-day and call-to-call differences a
+// separate sweep brings (docs/ACCURACY.md, "Mix-and-Match on the GPU").
+func SwitchCallImpls(d *Decisions) []string {
+	out := slices.Clone(SwitchImpls)
+	var extra []string
+	add := func(impl string) {
+		if impl != "" && !slices.Contains(out, impl) && !slices.Contains(extra, impl) {
+			extra = append(extra, impl)
+		}
+	}
+	if d != nil {
+		add(d.Default)
+		for _, x := range d.Levels {
+			add(x.Impl)
+		}
+	}
+	sort.Strings(extra)
+	return append(out, extra...)
 }
 
 // fnv1a64 is FNV-1a 64 of b, the runner's decisions_hash.

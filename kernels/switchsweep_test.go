@@ -43,7 +43,7 @@ func TestSwitchSweep(t *testing.T) {
 		t.Fatalf("report %+v\nlog:\n%s", rep, opt.Log)
 	}
 	got := runnerCalls(t, calls)
-	if len(got) != 3 || !strings.Contains(got[0], "--impl switch,dobfs") || !strings.Contains(got[0], "--decisions") {
+	if len(got) != 3 || !strings.Contains(got[0], "--impl switch,dobfs,queue") || !strings.Contains(got[0], "--decisions") {
 		t.Errorf("runner calls %q", got)
 	}
 	m := readManifest(t, opt)
@@ -53,7 +53,7 @@ func TestSwitchSweep(t *testing.T) {
 	for i, rec := range m.Graphs {
 		g := c.Graphs[i]
 		if rec.Name != g.Name || rec.Algorithm != AlgorithmSwitch || !rec.Validated || rec.Results != g.Name+SwitchResultsSuffix ||
-			!slices.Equal(rec.Impls, SwitchImpls) || rec.Switch == nil || len(rec.Switch.PredictedNs) != len(rec.Roots) {
+			!slices.Equal(rec.Impls[:2], SwitchImpls) || !slices.Contains(rec.Impls, "queue") || rec.Switch == nil || len(rec.Switch.PredictedNs) != len(rec.Roots) {
 			t.Fatalf("record %+v", rec)
 		}
 		// The roots are a BFS sweep's of the same entry.
@@ -100,5 +100,19 @@ func TestSwitchSweep(t *testing.T) {
 	}
 	if len(rep.Skipped) != 3 || len(rep.Measured) != 0 || len(runnerCalls(t, calls)) != 0 {
 		t.Errorf("second switch sweep %+v", rep)
+	}
+}
+
+// SwitchCallImpls: switch and dobfs first, then every other pick once,
+// sorted, the default included.
+func TestSwitchCallImpls(t *testing.T) {
+	d := &Decisions{Default: "topo", Levels: []Decision{{Root: AnyRoot, Level: 0, Impl: "queue"}, {Root: 1, Level: 1, Impl: ImplDOBFS},
+		{Root: 2, Level: 1, Impl: "edge-list/atomic"}, {Root: 2, Level: 2, Impl: "queue"}}}
+	want := []string{ImplSwitch, ImplDOBFS, "edge-list/atomic", "queue", "topo"}
+	if got := SwitchCallImpls(d); !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if got := SwitchCallImpls(nil); !slices.Equal(got, SwitchImpls) {
+		t.Errorf("nil decisions: %v", got)
 	}
 }

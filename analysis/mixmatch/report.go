@@ -46,6 +46,12 @@ type Input struct {
 	Conversions, Switches         int
 	// OwnDOBFSNs is dobfs measured in the same runner call.
 	OwnDOBFSNs float64
+	// Picks is the implementation the switch ran at each level.
+	Picks []string
+	// SameCallNs is the offline Mix-and-Match of the same runner call:
+	// the sum over levels of the level time of the pick, run alone in the
+	// switch's call (WithSameCall); 0 when the call did not run them.
+	SameCallNs float64
 	// PredictedNs is the model's predicted Mix-and-Match total (the sum of
 	// its picks' predicted times); 0 when the manifest has none.
 	PredictedNs float64
@@ -98,6 +104,10 @@ type Report struct {
 	// PredictedOverMeasured is the summed predicted Mix-and-Match over the
 	// summed measured switch (inputs with a prediction).
 	PredictedOverMeasured float64
+	// WithinSameCall is the share of inputs whose switch total is within
+	// WithinTolerance of the same call's offline Mix-and-Match (set by
+	// WithSameCall; nil without the same call's runs).
+	WithinSameCall *float64
 	// Met says whether each of issue 15's targets is met.
 	TotalMet, WithinMet, BeatsDOBFSMet bool
 	Warnings                           []string
@@ -151,7 +161,7 @@ func Compare(totals []kernels.Total, predicted, convert map[aggregate.Input]floa
 	}
 	for _, t := range switches {
 		in := aggregate.Input{Graph: strings.TrimSuffix(t.Graph, ".gpg"), Root: t.Root}
-		x := Input{Input: in, Levels: len(t.SwitchImpls), SwitchNs: t.MedianNs, KernelNs: t.KernelMedianNs,
+		x := Input{Input: in, Levels: len(t.SwitchImpls), Picks: t.SwitchImpls, SwitchNs: t.MedianNs, KernelNs: t.KernelMedianNs,
 			ConvertNs: t.ConvertMedianNs, Conversions: t.Conversions, PredictedNs: predicted[in],
 			ConvertPredictedNs: convert[in]}
 		for L := 1; L < len(t.SwitchImpls); L++ {
@@ -219,7 +229,69 @@ const (
 	RowOwnDOBFS    = "dobfs (same call)"
 	RowPredicted   = "Mix-and-Match predicted (model's times)"
 	RowOfflineConv = "offline Mix-and-Match + conversions (predicted)"
+	RowSameCall    = "Mix-and-Match offline (picks run alone in the switch's call)"
 )
+
+// WithSameCall adds the offline Mix-and-Match of the switch's own runner
+// call (Input.SameCallNs, row RowSameCall after the offline row, and
+// WithinSameCall) from runs, the implementations that call ran alone
+// (Measurement.SameCall). It adds them only when every input has all its
+// picks' level times there; otherwise it says how many lack them and adds
+// nothing (the offline sum of a subset would not compare). O(inputs ·
+// levels).
+func (rep *Report) WithSameCall(runs []aggregate.Run) {
+	if len(runs) == 0 {
+		return
+	}
+	type key struct {
+		in   aggregate.Input
+		impl string
+	}
+	byKey := map[key]aggregate.Run{}
+	for _, r := range runs {
+		byKey[key{r.Input, r.Impl}] = r
+	}
+	missing := 0
+	sums := make([]float64, len(rep.Inputs))
+	for i, x := range rep.Inputs {
+		for L, impl := range x.Picks {
+			r, ok := byKey[key{x.Input, impl}]
+			if !ok || len(r.LevelNs) != len(x.Picks) {
+				sums[i] = math.NaN()
+				break
+			}
+			sums[i] += r.LevelNs[L]
+		}
+		if math.IsNaN(sums[i]) {
+			missing++
+		}
+	}
+	if missing > 0 {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d of %d inputs lack their picks' runs in the switch's own call: no same-call offline row", missing, len(rep.Inputs)))
+		return
+	}
+	within := 0
+	for i := range rep.Inputs {
+		rep.Inputs[i].SameCallNs = sums[i]
+		if math.Abs(rep.Inputs[i].SwitchNs-sums[i]) <= WithinTolerance*sums[i] {
+			within++
+		}
+	}
+	share := float64(within) / float64(len(rep.Inputs))
+	rep.WithinSameCall = &share
+	row := Ratio{Name: RowSameCall}
+	for _, x := range rep.Inputs {
+		row.TimeNs += x.SameCallNs
+		row.OptimalNs += x.OptimumNs
+		q := x.SameCallNs / x.OptimumNs
+		row.Avg += q
+		row.Worst = math.Max(row.Worst, q)
+	}
+	row.Total = row.TimeNs / row.OptimalNs
+	row.Avg /= float64(len(rep.Inputs))
+	at := slices.IndexFunc(rep.Rows, func(r Ratio) bool { return r.Name == RowOffline }) + 1
+	rep.Rows = slices.Insert(rep.Rows, at, row)
+}
 
 func (rep *Report) summarise() {
 	ratio := func(name string, f func(Input) float64) Ratio {
@@ -299,8 +371,12 @@ type Measurement struct {
 	// SwitchLevels are the switch's level lines (its picks, frontier
 	// forms and conversions).
 	SwitchLevels []kernels.Level
-	Predicted    map[aggregate.Input]float64
-	Warnings     []string
+	// SameCall are the runs of the implementations the switch's call also
+	// ran alone (kernels.SwitchCallImpls; switch and dobfs excluded), with
+	// their level times: empty for a measurement made before they were.
+	SameCall  []aggregate.Run
+	Predicted map[aggregate.Input]float64
+	Warnings  []string
 }
 
 // PredictedConversions is, per input, the predicted time of the
@@ -350,6 +426,13 @@ func LoadDir(dir string) (*Measurement, error) {
 		}
 		m.Graphs = append(m.Graphs, rec.Name)
 		m.Totals = append(m.Totals, res.Totals...)
+		if runs, _, err := aggregate.FromResults(res); err == nil {
+			for _, r := range runs {
+				if r.Impl != kernels.ImplSwitch && r.Impl != kernels.ImplDOBFS {
+					m.SameCall = append(m.SameCall, r)
+				}
+			}
+		}
 		for _, l := range res.Levels {
 			if l.Impl == kernels.ImplSwitch {
 				m.SwitchLevels = append(m.SwitchLevels, l)

@@ -3,6 +3,8 @@ package mixmatch
 import (
 	"math"
 	"os"
+	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
@@ -77,7 +79,11 @@ func TestCompare(t *testing.T) {
 	if best < dobfs {
 		t.Fatal("test arithmetic: the best single is dobfs")
 	}
-	if x != want {
+	if !slices.Equal(x.Picks, sw.SwitchImpls) {
+		t.Errorf("picks %v, want the switch's %v", x.Picks, sw.SwitchImpls)
+	}
+	x.Picks = nil
+	if !reflect.DeepEqual(x, want) {
 		t.Errorf("input\n got %+v\nwant %+v", x, want)
 	}
 	rows := map[string]float64{RowSwitch: 158880 / optimum, RowOffline: offline / optimum, RowBest: dobfs / optimum,
@@ -102,6 +108,33 @@ func TestCompare(t *testing.T) {
 	}
 	if rep.TotalMet || rep.WithinMet || !rep.BeatsDOBFSMet {
 		t.Errorf("targets met: total %v within %v dobfs %v", rep.TotalMet, rep.WithinMet, rep.BeatsDOBFSMet)
+	}
+
+	// The picks run alone in the switch's call: queue and dobfs, level
+	// times made up; the same-call offline sum follows the picks.
+	same := map[string][]float64{
+		"queue": {30000, 99, 40000, 99, 32000, 99},
+		"dobfs": {99, 16000, 99, 12000, 99, 24000},
+	}
+	var sc []aggregate.Run
+	for impl, lv := range same {
+		sc = append(sc, aggregate.Run{Input: in, Impl: impl, LevelNs: lv})
+	}
+	rep.WithSameCall(sc[:1]) // queue only: dobfs's levels are missing
+	if rep.WithinSameCall != nil || len(rep.Rows) != len(rows) {
+		t.Fatalf("a pick missing from the call: within %v, %d rows", rep.WithinSameCall, len(rep.Rows))
+	}
+	rep.WithSameCall(sc)
+	var sameSum float64
+	for L, impl := range sw.SwitchImpls {
+		sameSum += same[impl][L]
+	}
+	if sameSum != 154000 || rep.Inputs[0].SameCallNs != sameSum {
+		t.Fatalf("same-call sum %v (input %v), want 154000", sameSum, rep.Inputs[0].SameCallNs)
+	}
+	// 158880 is within 10 % of 154000.
+	if rep.WithinSameCall == nil || *rep.WithinSameCall != 1 || rep.Rows[2].Name != RowSameCall || math.Abs(rep.Rows[2].Total-sameSum/optimum) > 1e-12 {
+		t.Errorf("within %v, rows %+v", rep.WithinSameCall, rep.Rows)
 	}
 }
 

@@ -25,9 +25,10 @@ graph and the same roots as a sweep of the corpus entry (props.RandomRoots
 with its seed), the time model's per-level choice for every root (the
 decisions of "bench decisions --mode model", kept as
 RESULTS/NAME.decisions.txt with the predicted totals in the manifest), one
-runner call with --impl switch,dobfs --decisions FILE and the entry's reps
-and warmup (L2 flush on), every depth hash checked against the Go
-reference, and the JSON lines kept as RESULTS/NAME.switch.jsonl.gz.
+runner call with --impl switch,dobfs,PICKS --decisions FILE (PICKS: every
+implementation the decisions name, run alone in the same call) and the
+entry's reps and warmup (L2 flush on), every depth hash checked against the
+Go reference, and the JSON lines kept as RESULTS/NAME.switch.jsonl.gz.
 Resumable, --time-budget and --deadline as for "bench sweep".
 
 --model is a model file, heldout-graphs or heldout-real (the embedded
@@ -42,7 +43,8 @@ the per-level optimum, the best non-switching implementation and dobfs of
 the embedded dataset of the same GPU (h100 or h200, from the results'
 device name; --data DIR for another), the offline Mix-and-Match (the
 dataset's measured level times of the implementations the switch ran),
-the model's predicted total and the switch's own dobfs run; then the Total
+the model's predicted total, the switch's own dobfs run and, when the call
+ran the picks alone, the offline Mix-and-Match of that same call; then the Total
 rows over the inputs and issue 15's targets.`
 
 // benchSwitch is "bench switch".
@@ -169,6 +171,7 @@ func switchPlot(e *env, dir, device string, rep *mixmatch.Report) error {
 func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool, plotDir string) error {
 	var totals []kernels.Total
 	var levels []kernels.Level
+	var sameCall []aggregate.Run
 	predicted := map[aggregate.Input]float64{}
 	var graphs, warnings []string
 	device := ""
@@ -185,6 +188,7 @@ func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool, plotDir string
 		}
 		totals = append(totals, m.Totals...)
 		levels = append(levels, m.SwitchLevels...)
+		sameCall = append(sameCall, m.SameCall...)
 		for k, v := range m.Predicted {
 			predicted[k] = v
 		}
@@ -224,6 +228,7 @@ func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool, plotDir string
 	if err != nil {
 		return err
 	}
+	rep.WithSameCall(sameCall)
 	rep.Warnings = append(warnings, rep.Warnings...)
 	if plotDir != "" || e.inReport() {
 		if err := switchPlot(e, plotDir, device, rep); err != nil {
@@ -266,6 +271,9 @@ func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool, plotDir string
 		return "NOT met"
 	}
 	fmt.Fprintf(e.stdout, "\nswitch within %.0f %% of the offline Mix-and-Match: %.1f %% of inputs\n", 100*mixmatch.WithinTolerance, 100*rep.WithinOffline)
+	if rep.WithinSameCall != nil {
+		fmt.Fprintf(e.stdout, "switch within %.0f %% of its own call's offline Mix-and-Match (picks run alone): %.1f %% of inputs\n", 100*mixmatch.WithinTolerance, 100**rep.WithinSameCall)
+	}
 	fmt.Fprintf(e.stdout, "switch faster than dobfs (same call): %.1f %% of inputs; in Total %.3fx dobfs\n", 100*rep.BeatsDOBFS, rep.DOBFSTotal)
 	fmt.Fprintf(e.stdout, "conversions: %.1f %% of the switch's time; %.2f conversions and %.2f switches per input\n",
 		100*rep.ConvertShare, rep.ConversionsPerInput, rep.SwitchesPerInput)
