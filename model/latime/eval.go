@@ -108,9 +108,21 @@ type VertexCentric struct {
 	InSample       bool    `json:"in_sample"`
 }
 
+// Options are Evaluate's choices; the zero value folds by graph, lets
+// the fit choose among AllForms and skips the BFS question.
+type Options struct {
+	Folding Folding
+	// Forms restricts the forms the fit chooses from (FitForms).
+	Forms []Form
+	// VertexCentric is the BFS question's vertex-centric side per graph
+	// (VertexCentricSide); nil skips the question.
+	VertexCentric map[string]VertexCentric
+}
+
 // Evaluation is Evaluate's result.
 type Evaluation struct {
 	Folding Folding       `json:"folding"`
+	Forms   []Form        `json:"forms"`
 	Folds   int           `json:"folds"`
 	Graphs  []GraphResult `json:"graphs"`
 	Errors  []ImplError   `json:"errors"`
@@ -129,9 +141,13 @@ var ErrNoSamples = errors.New("latime: no samples")
 // (the faster of bfs-push and bfs-pull against the vertex-centric
 // prediction, the graphs of vc). The baselines answer their fold's
 // training graphs' majority class.
-func Evaluate(samples []Sample, folding Folding, vc map[string]VertexCentric) (*Evaluation, error) {
+func Evaluate(samples []Sample, opt Options) (*Evaluation, error) {
 	if len(samples) == 0 {
 		return nil, ErrNoSamples
+	}
+	folding, vc := opt.Folding, opt.VertexCentric
+	if folding == "" {
+		folding = ByGraph
 	}
 	group := func(g string) string { return g }
 	switch folding {
@@ -148,7 +164,7 @@ func Evaluate(samples []Sample, folding Folding, vc map[string]VertexCentric) (*
 		}
 	}
 	sort.Strings(folds)
-	ev := &Evaluation{Folding: folding, Folds: len(folds),
+	ev := &Evaluation{Folding: folding, Folds: len(folds), Forms: opt.Forms,
 		SSSP: Decision{Question: "SSSP: fastest optimised LinAlg variant or sssp-worklist"},
 		BFS:  Decision{Question: "BFS: LinAlg BFS (faster of push and pull) or the best vertex-centric implementation"}}
 	type graphErr struct {
@@ -165,7 +181,7 @@ func Evaluate(samples []Sample, folding Folding, vc map[string]VertexCentric) (*
 				train = append(train, s)
 			}
 		}
-		m, err := Fit(train)
+		m, err := FitForms(train, opt.Forms)
 		if err != nil {
 			return nil, fmt.Errorf("fold %s: %w", f, err)
 		}
@@ -207,7 +223,7 @@ func Evaluate(samples []Sample, folding Folding, vc map[string]VertexCentric) (*
 				gr.BFSLAOverVCPred = laPred / v.PredictedNs
 				score(&ev.BFS, s.Graph, gr.BFSLAOverVCMeas < 1, gr.BFSLAOverVCPred < 1, 2*bfsLA > bfsN)
 				if v.InSample {
-					ev.BFS.Warnings = append(ev.BFS.Warnings, fmt.Sprintf("%s: the vertex-centric prediction is in-sample (%s was trained on it)", s.Graph, v.Model))
+					ev.BFS.Warnings = append(ev.BFS.Warnings, fmt.Sprintf("%s: the vertex-centric prediction is in-sample (the model/predict model of split %q was trained on it; no embedded held-out model left it out)", s.Graph, v.Model))
 				}
 			}
 			ev.Graphs = append(ev.Graphs, gr)
@@ -230,6 +246,9 @@ func Evaluate(samples []Sample, folding Folding, vc map[string]VertexCentric) (*
 		}
 		ie.MedianAbs, ie.MedianSigned = median(abs), median(e)
 		ev.Errors = append(ev.Errors, ie)
+	}
+	if len(ev.Forms) == 0 {
+		ev.Forms = AllForms
 	}
 	if ev.BFS.Graphs > 0 && ev.BFS.Graphs < 10 {
 		ev.BFS.Warnings = append(ev.BFS.Warnings, fmt.Sprintf("only %d graphs have both a LinAlg and a vertex-centric BFS measurement", ev.BFS.Graphs))

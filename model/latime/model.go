@@ -13,28 +13,31 @@ import (
 var Impls = []string{la.BFSPush, la.BFSPull, "pr-spmv", la.Baseline,
 	"sssp-v1-atomic", "sssp-v1-shared", "sssp-v2", "sssp-v3", la.Worklist}
 
-// TermNames name the three terms of every implementation's time.
-var TermNames = [3]string{"launches", "edges", "rows"}
+// TermNames name the four terms of every implementation's time.
+var TermNames = [4]string{"launches", "edges", "rows", "hub"}
 
 // Terms returns implementation impl's counts on w: kernel launches, edge
-// work and row work (kernels/cuda/LINALG.md's launches per iteration;
-// d = m/n, L = BFSLevels, I = SSSPIterations, C = SSSPChanged, R =
-// SSSPRows):
+// work, row work and the hub walk (kernels/cuda/LINALG.md's launches per
+// iteration; d = m/n, L = BFSLevels, I = SSSPIterations, C = SSSPChanged,
+// R = SSSPRows, Δin and Δout the largest degrees):
 //
-//	bfs-push        L        m·reached/n      reached     (frontier vertices and their out-edges)
-//	bfs-pull        L        m                n·L         (every row's mask each level; in-edges until the first hit)
-//	pr-spmv         2·20     20·m             20·n
-//	sssp-la         2·I      I·m              I·n         (every row, every in-edge, each product)
-//	sssp-v1-shared  2·I      I·m              I·n
-//	sssp-v1-atomic  3·I      I·m              C·d         (a thread per nonzero; atomics from the changed sources)
-//	sssp-v2, -v3    4·I      (R + C)·d        R           (marking from the changed vertices, then the rows)
-//	sssp-worklist   2·I      C·d              C           (the changed vertices push along their out-edges)
+//	                launches  edges            rows      hub
+//	bfs-push        L         m·reached/n      reached   PushHub    (a warp per frontier vertex, its out-edges)
+//	bfs-pull        L         m                n·L       PullHub    (every row's mask each level; in-edges until the first hit)
+//	pr-spmv         2·20      20·m             20·n      20·Δin     (a warp per row)
+//	sssp-la         2·I       I·m              I·n       I·Δin      (every row, every in-edge, each product)
+//	sssp-v1-shared  2·I       I·m              I·n       I·Δin
+//	sssp-v1-atomic  3·I       I·m              C·d       0          (a thread per nonzero; atomics from the changed sources)
+//	sssp-v2, -v3    4·I       (R + C)·d        R         I·Δin      (marking from the changed vertices, then the rows)
+//	sssp-worklist   2·I       C·d              C         I·Δout     (the changed vertices push along their out-edges)
 //
-// sssp-worklist relaxes in place on the GPU and may run fewer iterations
-// and expand fewer vertices than the Jacobi counts I and C used here;
-// the fitted coefficients absorb the average difference, not a graph's.
-// ok is false for an unknown implementation.
-func Terms(impl string, w Workload) (t [3]float64, ok bool) {
+// The SSSP hub terms assume the largest row is visited every iteration
+// (an upper bound for V2, V3 and the worklist). sssp-worklist relaxes in
+// place on the GPU and may run fewer iterations and expand fewer vertices
+// than the Jacobi counts I and C used here; the fitted coefficients absorb
+// the average difference, not a graph's. ok is false for an unknown
+// implementation.
+func Terms(impl string, w Workload) (t [4]float64, ok bool) {
 	n, m, d := float64(w.N), float64(w.M), w.meanDegree()
 	L, I, C, R := w.BFSLevels, w.SSSPIterations, w.SSSPChanged, w.SSSPRows
 	switch impl {
@@ -43,35 +46,48 @@ func Terms(impl string, w Workload) (t [3]float64, ok bool) {
 		if n > 0 {
 			frac = w.Reached / n
 		}
-		return [3]float64{L, m * frac, w.Reached}, true
+		return [4]float64{L, m * frac, w.Reached, w.PushHub}, true
 	case la.BFSPull:
-		return [3]float64{L, m, n * L}, true
+		return [4]float64{L, m, n * L, w.PullHub}, true
 	case "pr-spmv":
 		k := float64(PageRankIterations)
-		return [3]float64{2 * k, k * m, k * n}, true
+		return [4]float64{2 * k, k * m, k * n, k * w.MaxInDegree}, true
 	case la.Baseline, "sssp-v1-shared":
-		return [3]float64{2 * I, I * m, I * n}, true
+		return [4]float64{2 * I, I * m, I * n, I * w.MaxInDegree}, true
 	case "sssp-v1-atomic":
-		return [3]float64{3 * I, I * m, C * d}, true
+		return [4]float64{3 * I, I * m, C * d, 0}, true
 	case "sssp-v2", "sssp-v3":
-		return [3]float64{4 * I, (R + C) * d, R}, true
+		return [4]float64{4 * I, (R + C) * d, R, I * w.MaxInDegree}, true
 	case la.Worklist:
-		return [3]float64{2 * I, C * d, C}, true
+		return [4]float64{2 * I, C * d, C, I * w.MaxOutDegree}, true
 	}
 	return t, false
 }
 
-// Coefficients are one implementation's fitted α, β, γ (ns per launch,
-// per edge, per row), all >= 0.
+// Form is a choice of terms: Base (launches, edges, rows) or WithHub
+// (the four).
+type Form string
+
+const (
+	Base    Form = "base"
+	WithHub Form = "hub"
+)
+
+// Coefficients are one implementation's fitted α, β, γ, δ (ns per
+// launch, per edge, per row, per hub edge), all >= 0; δ is 0 in form Base.
+// InnerError is the form's leave-one-out median |relative error| on the
+// training graphs, by which it was chosen (Fit).
 type Coefficients struct {
-	Impl   string     `json:"impl"`
-	Coef   [3]float64 `json:"coefficients_ns"`
-	Graphs int        `json:"graphs"`
+	Impl       string           `json:"impl"`
+	Form       Form             `json:"form"`
+	Coef       [4]float64       `json:"coefficients_ns"`
+	Graphs     int              `json:"graphs"`
+	InnerError map[Form]float64 `json:"inner_loo_median_abs_error"`
 }
 
 // Time is Σ coef · terms.
-func (c Coefficients) Time(t [3]float64) float64 {
-	return c.Coef[0]*t[0] + c.Coef[1]*t[1] + c.Coef[2]*t[2]
+func (c Coefficients) Time(t [4]float64) float64 {
+	return c.Coef[0]*t[0] + c.Coef[1]*t[1] + c.Coef[2]*t[2] + c.Coef[3]*t[3]
 }
 
 // Model holds every implementation's coefficients.
@@ -98,43 +114,96 @@ type Sample struct {
 //
 //	minimise Σ_g ((Σ_k c_k t_gk − T_g) / T_g)²  subject to c >= 0,
 //
-// exactly, by solving the normal equations on every subset of the three
-// terms and keeping the best feasible one. O(graphs) per implementation.
-func Fit(samples []Sample) (*Model, error) {
+// exactly, by solving the normal equations on every subset of the terms
+// and keeping the best feasible one. The form (Base or WithHub) is chosen
+// per implementation on samples alone: the one with the smaller
+// leave-one-out median |relative error| over samples (ties: Base), so an
+// evaluation that holds graphs out of samples holds them out of this
+// choice too. O(graphs²) per implementation.
+func Fit(samples []Sample) (*Model, error) { return FitForms(samples, nil) }
+
+// AllForms are the forms Fit chooses from.
+var AllForms = []Form{Base, WithHub}
+
+// FitForms is Fit choosing among forms only (nil: AllForms), in their
+// order on ties.
+func FitForms(samples []Sample, forms []Form) (*Model, error) {
+	if len(forms) == 0 {
+		forms = AllForms
+	}
+	for _, f := range forms {
+		if f != Base && f != WithHub {
+			return nil, fmt.Errorf("latime: unknown form %q (base or hub)", f)
+		}
+	}
 	m := &Model{}
 	for _, s := range samples {
 		m.Graphs = append(m.Graphs, s.Graph)
 	}
 	sort.Strings(m.Graphs)
 	for _, impl := range Impls {
-		var rows [][3]float64
+		var rows [][4]float64
 		for _, s := range samples {
 			y, ok := s.TimesNs[impl]
 			if !ok || !(y > 0) {
 				continue
 			}
 			t, _ := Terms(impl, s.Workload)
-			rows = append(rows, [3]float64{t[0] / y, t[1] / y, t[2] / y})
+			rows = append(rows, [4]float64{t[0] / y, t[1] / y, t[2] / y, t[3] / y})
 		}
-		if len(rows) < 3 {
-			return nil, fmt.Errorf("%w: %s has %d", ErrTooFew, impl, len(rows))
+		if len(rows) < 5 {
+			return nil, fmt.Errorf("%w: %s has %d, want 5 or more", ErrTooFew, impl, len(rows))
 		}
-		c, err := nnls3(rows)
+		c := Coefficients{Impl: impl, Graphs: len(rows), InnerError: map[Form]float64{}}
+		best := math.Inf(1)
+		for _, form := range forms {
+			e, err := innerLOO(rows, form)
+			if err != nil {
+				return nil, fmt.Errorf("latime: %s: %w", impl, err)
+			}
+			c.InnerError[form] = e
+			if e < best {
+				best, c.Form = e, form
+			}
+		}
+		coef, err := nnls(rows, c.Form)
 		if err != nil {
 			return nil, fmt.Errorf("latime: %s: %w", impl, err)
 		}
-		m.Impls = append(m.Impls, Coefficients{Impl: impl, Coef: c, Graphs: len(rows)})
+		c.Coef = coef
+		m.Impls = append(m.Impls, c)
 	}
 	return m, nil
 }
 
-// nnls3 minimises Σ_i (a_i · c − 1)² over c >= 0 (three unknowns) by
-// trying every support set.
-func nnls3(a [][3]float64) ([3]float64, error) {
-	best, bestLoss := [3]float64{}, math.Inf(1)
-	for mask := 1; mask < 8; mask++ {
+// innerLOO is the median over rows of |a_i · c_(-i) − 1|, c_(-i) fitted
+// without row i in form.
+func innerLOO(rows [][4]float64, form Form) (float64, error) {
+	errs := make([]float64, 0, len(rows))
+	rest := make([][4]float64, 0, len(rows)-1)
+	for i := range rows {
+		rest = append(append(rest[:0], rows[:i]...), rows[i+1:]...)
+		c, err := nnls(rest, form)
+		if err != nil {
+			return 0, err
+		}
+		r := rows[i]
+		errs = append(errs, math.Abs(r[0]*c[0]+r[1]*c[1]+r[2]*c[2]+r[3]*c[3]-1))
+	}
+	return median(errs), nil
+}
+
+// nnls minimises Σ_i (a_i · c − 1)² over c >= 0, c_3 = 0 in form Base,
+// by trying every support set.
+func nnls(a [][4]float64, form Form) ([4]float64, error) {
+	best, bestLoss := [4]float64{}, math.Inf(1)
+	terms := 4
+	if form == Base {
+		terms = 3
+	}
+	for mask := 1; mask < 1<<terms; mask++ {
 		var idx []int
-		for k := range 3 {
+		for k := range terms {
 			if mask&(1<<k) != 0 {
 				idx = append(idx, k)
 			}
@@ -173,7 +242,7 @@ func nnls3(a [][3]float64) ([3]float64, error) {
 		if !ok {
 			continue
 		}
-		var c [3]float64
+		var c [4]float64
 		feasible := true
 		for j, k := range idx {
 			c[k] = x[j] / scale[j]
@@ -184,7 +253,7 @@ func nnls3(a [][3]float64) ([3]float64, error) {
 		}
 		loss := 0.0
 		for _, r := range a {
-			e := r[0]*c[0] + r[1]*c[1] + r[2]*c[2] - 1
+			e := r[0]*c[0] + r[1]*c[1] + r[2]*c[2] + r[3]*c[3] - 1
 			loss += e * e
 		}
 		if loss < bestLoss {

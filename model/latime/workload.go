@@ -34,6 +34,64 @@ type Workload struct {
 	SSSPIterations float64 `json:"sssp_iterations"`
 	SSSPChanged    float64 `json:"sssp_changed"`
 	SSSPRows       float64 `json:"sssp_v2_rows"`
+	Hubs
+}
+
+// Hubs are the longest walks one warp makes, in edges: the kernels give a
+// warp to a row or a frontier vertex, so an iteration lasts at least as
+// long as its largest one takes (the hub chain of model/predict's
+// physics). From the graph, not from the runner's counts.
+type Hubs struct {
+	// MaxOutDegree and MaxInDegree are the graph's largest degrees (equal
+	// for an undirected graph).
+	MaxOutDegree float64 `json:"max_out_degree"`
+	MaxInDegree  float64 `json:"max_in_degree"`
+	// PushHub sums over the BFS levels the largest out-degree in the
+	// frontier (bfs-push's warp per frontier vertex); PullHub the largest
+	// in-degree among the rows not yet visited at the level (bfs-pull's
+	// warp per unvisited row, the upper bound of its early-exit walk).
+	PushHub float64 `json:"push_hub"`
+	PullHub float64 `json:"pull_hub"`
+}
+
+// ComputeHubs returns g's Hubs for a BFS of depths depth (-1 unreached),
+// as props.BFS or linalg.BFSPush return them. O(n + m).
+func ComputeHubs(g *graph.CSR, depth []int32) Hubs {
+	out := g.OutDegrees()
+	in := out
+	if g.Directed {
+		in = g.InDegrees()
+	}
+	var h Hubs
+	maxDepth := int32(-1)
+	for v := range out {
+		h.MaxOutDegree = math.Max(h.MaxOutDegree, float64(out[v]))
+		h.MaxInDegree = math.Max(h.MaxInDegree, float64(in[v]))
+		maxDepth = max(maxDepth, depth[v])
+	}
+	if maxDepth < 0 {
+		return h
+	}
+	frontierOut := make([]float64, maxDepth+1) // largest out-degree at each depth
+	inAt := make([]float64, maxDepth+1)        // largest in-degree at each depth
+	unreachedIn := 0.0
+	for v, d := range depth {
+		if d < 0 {
+			unreachedIn = math.Max(unreachedIn, float64(in[v]))
+			continue
+		}
+		frontierOut[d] = math.Max(frontierOut[d], float64(out[v]))
+		inAt[d] = math.Max(inAt[d], float64(in[v]))
+	}
+	// At level L the unvisited rows are those of depth > L and the
+	// unreached ones.
+	unvisited := unreachedIn
+	for L := maxDepth; L >= 0; L-- {
+		h.PushHub += frontierOut[L]
+		h.PullHub += unvisited
+		unvisited = math.Max(unvisited, inAt[L])
+	}
+	return h
 }
 
 // meanDegree is m / n (0 for an empty graph).
@@ -71,6 +129,7 @@ func FromGraph(g *graph.CSR, root uint32, maxWeight uint32, seed uint64) (Worklo
 		}
 	}
 	w.BFSLevels = float64(bs.Iterations)
+	w.Hubs = ComputeHubs(g, depth)
 	rev, rw := weights.Transpose(g, weights.Generate(g, maxWeight, seed))
 	_, st := linalg.BellmanFord(rev, rw, root, linalg.V2)
 	w.SSSPIterations = float64(st.Iterations)
@@ -117,6 +176,9 @@ func meanWorkload(ws []Workload) Workload {
 		out.SSSPIterations += w.SSSPIterations / k
 		out.SSSPChanged += w.SSSPChanged / k
 		out.SSSPRows += w.SSSPRows / k
+		out.MaxOutDegree, out.MaxInDegree = w.MaxOutDegree, w.MaxInDegree
+		out.PushHub += w.PushHub / k
+		out.PullHub += w.PullHub / k
 	}
 	return out
 }
