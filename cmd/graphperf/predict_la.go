@@ -223,6 +223,8 @@ func predictLAEvaluate(e *env, args []string) error {
 	}
 	t := &table{header: []string{"implementation", "graphs", "median_abs_rel_err", "median_rel_err", "worst_abs_rel_err", "worst_graph"}, name: "predict-la-errors",
 		title: fmt.Sprintf("LinAlg time model, held out by %s (%d folds), forms %v", ev.Folding, ev.Folds, ev.Forms)}
+	fmt.Fprintf(e.stdout, "LinAlg time model (model/latime) on the embedded H100 graphperf-la measurements, %d graphs held out by %s (%d folds); forms %v chosen per implementation inside each fold\n\n",
+		len(samples), ev.Folding, ev.Folds, ev.Forms)
 	for _, ie := range ev.Errors {
 		t.add(ie.Impl, strconv.Itoa(ie.Graphs), f3nan(ie.MedianAbs), f3nan(ie.MedianSigned), f3nan(ie.WorstAbs), ie.WorstGraph)
 	}

@@ -85,9 +85,9 @@ type GraphResult struct {
 	MeasuredNs  map[string]float64 `json:"measured_ns"`
 	PredictedNs map[string]float64 `json:"predicted_ns"`
 	// SSSP: the best optimised LinAlg variant over sssp-worklist (> 1:
-	// worklist faster), measured and predicted.
-	SSSPBestLAOverWorklistMeas float64 `json:"sssp_best_la_over_worklist_measured"`
-	SSSPBestLAOverWorklistPred float64 `json:"sssp_best_la_over_worklist_predicted"`
+	// worklist faster), measured and predicted; 0 where a run is missing.
+	SSSPBestLAOverWorklistMeas float64 `json:"sssp_best_la_over_worklist_measured,omitempty"`
+	SSSPBestLAOverWorklistPred float64 `json:"sssp_best_la_over_worklist_predicted,omitempty"`
 	// BFS, where the vertex-centric side is known: LinAlg BFS (faster of
 	// push and pull) over the best vertex-centric implementation.
 	BFSLAOverVCMeas float64 `json:"bfs_la_over_vertex_centric_measured,omitempty"`
@@ -203,8 +203,7 @@ func Evaluate(samples []Sample, opt Options) (*Evaluation, error) {
 		}
 		for _, s := range test {
 			pred := m.Times(s.Workload)
-			gr := GraphResult{Graph: s.Graph, Fold: f, MeasuredNs: s.TimesNs, PredictedNs: pred,
-				SSSPBestLAOverWorklistMeas: math.NaN(), SSSPBestLAOverWorklistPred: math.NaN()}
+			gr := GraphResult{Graph: s.Graph, Fold: f, MeasuredNs: s.TimesNs, PredictedNs: pred}
 			for _, impl := range Impls {
 				y, ok := s.TimesNs[impl]
 				if !ok {

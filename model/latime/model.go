@@ -93,8 +93,9 @@ func (c Coefficients) Time(t [4]float64) float64 {
 // Model holds every implementation's coefficients.
 type Model struct {
 	Impls []Coefficients `json:"impls"`
-	// Graphs names the training graphs.
-	Graphs []string `json:"graphs"`
+	// Graphs names the training graphs, Sizes their (n, m).
+	Graphs []string            `json:"graphs"`
+	Sizes  map[string][2]int64 `json:"-"`
 }
 
 // ErrTooFew is a fit with fewer graphs than coefficients.
@@ -136,9 +137,10 @@ func FitForms(samples []Sample, forms []Form) (*Model, error) {
 			return nil, fmt.Errorf("latime: unknown form %q (base or hub)", f)
 		}
 	}
-	m := &Model{}
+	m := &Model{Sizes: map[string][2]int64{}}
 	for _, s := range samples {
 		m.Graphs = append(m.Graphs, s.Graph)
+		m.Sizes[s.Graph] = [2]int64{s.Workload.N, s.Workload.M}
 	}
 	sort.Strings(m.Graphs)
 	for _, impl := range Impls {

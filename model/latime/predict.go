@@ -83,7 +83,9 @@ type Prediction struct {
 	VertexCentricBFS predict.ImplTime `json:"vertex_centric_bfs"`
 	VCModel          string           `json:"vertex_centric_model"`
 	Answers          []Answer         `json:"answers"`
-	Warnings         []string         `json:"warnings,omitempty"`
+	// Model is the LinAlg time model's coefficients and forms.
+	Model    []Coefficients `json:"model"`
+	Warnings []string       `json:"warnings,omitempty"`
 }
 
 // PredictGraph predicts graph g (named name) from root with m, and the
@@ -107,9 +109,18 @@ func PredictGraph(m *Model, g *graph.CSR, name string, root uint32, vc *predict.
 	}
 	p.VertexCentricBFS, p.VCModel = bp.BestSingle, vc.Training.Split
 	p.Warnings = append(p.Warnings, bp.Warnings...)
-	if lo, hi := minTrained(m); float64(w.M) < lo || float64(w.M) > hi {
-		p.Warnings = append(p.Warnings, fmt.Sprintf("%d edges is outside the LinAlg model's training range (%.0f to %.0f edges): an extrapolation", w.M, lo, hi))
+	lo, hi := int64(math.MaxInt64), int64(0)
+	for g, nm := range m.Sizes {
+		lo, hi = min(lo, nm[1]), max(hi, nm[1])
+		if nm == [2]int64{w.N, w.M} {
+			p.Warnings = append(p.Warnings, fmt.Sprintf("the LinAlg model was trained on %s, of the same n and m: if this is that graph, the prediction is in-sample", g))
+		}
 	}
+	if len(m.Sizes) > 0 && (w.M < lo || w.M > hi) {
+		p.Warnings = append(p.Warnings, fmt.Sprintf("%d edges is outside the LinAlg model's training range (%d to %d edges): an extrapolation", w.M, lo, hi))
+	}
+	sort.Strings(p.Warnings)
+	p.Model = m.Impls
 	best := func(impls ...string) (string, float64) {
 		b, bn := "", math.Inf(1)
 		for _, i := range impls {
@@ -133,37 +144,6 @@ func PredictGraph(m *Model, g *graph.CSR, name string, root uint32, vc *predict.
 	p.Answers = append(p.Answers, Answer{Algorithm: "pagerank", LA: "pr-spmv", LANs: times["pr-spmv"],
 		Note: "not covered: no vertex-centric PageRank time model exists (graphperf-pr's runs are measured, not predicted)"})
 	return p, nil
-}
-
-// trainRange is the edge counts of the embedded measurements (set by
-// minTrained from the samples the default model was fitted on).
-var (
-	rangeOnce        sync.Once
-	rangeLo, rangeHi float64
-)
-
-// minTrained returns the smallest and largest edge count of the embedded
-// training graphs (for m's extrapolation warning; m itself keeps only
-// names).
-func minTrained(m *Model) (float64, float64) {
-	rangeOnce.Do(func() {
-		rangeLo, rangeHi = math.Inf(1), 0
-		src, err := EmbeddedSource()
-		if err != nil {
-			return
-		}
-		res, err := la.LoadTimed([]la.Source{src})
-		if err != nil {
-			return
-		}
-		for _, r := range res.Timing {
-			if !slices.Contains(m.Graphs, r.Graph) {
-				continue
-			}
-			rangeLo, rangeHi = math.Min(rangeLo, float64(r.M)), math.Max(rangeHi, float64(r.M))
-		}
-	})
-	return rangeLo, rangeHi
 }
 
 // VCModels are the vertex-centric BFS time models to take a graph's
