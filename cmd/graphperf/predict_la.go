@@ -17,7 +17,8 @@ import (
 	"github.com/graphperf/graphperf/workload/graph"
 )
 
-const predictLAHelp = `Predicts, for a graph file and no GPU, the total time of every graphperf-la
+const predictLAHelp = `Predicts, for a graph file (or "embedded:graph/NAME", a graph of the embedded
+BFS dataset rebuilt from its generator spec) and no GPU, the total time of every graphperf-la
 implementation (kernels/cuda/LINALG.md: bfs-push, bfs-pull, pr-spmv, sssp-la,
 the optimised LinAlg SSSP variants sssp-v1-atomic, -v1-shared, -v2, -v3, and
 the vertex-centric sssp-worklist) from --root, with the LinAlg time model
