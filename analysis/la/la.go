@@ -29,6 +29,7 @@ type Total struct {
 	Model          string  `json:"model"`
 	Variant        string  `json:"variant"`
 	Iterations     int64   `json:"iterations"`
+	Reached        int64   `json:"reached"`
 	Verified       bool    `json:"verified"`
 	KernelLaunches int64   `json:"kernel_launches"`
 	RowsVisited    uint64  `json:"rows_visited"`

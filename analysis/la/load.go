@@ -311,3 +311,53 @@ func Sweep(points []Point) []SweepPoint {
 	})
 	return out
 }
+
+// LoadTimed reads only the timed runs of srcs (DIR/timed, no ncu
+// profiles): the result's Validation (timed part), Timing and Summary are
+// filled, its Points and the tables made from them are empty. A graph
+// timed in two sources is an error naming both files.
+func LoadTimed(srcs []Source) (*Result, error) {
+	if len(srcs) == 0 {
+		return nil, errors.New("la: no results directory")
+	}
+	res := &Result{timed: map[string][]Total{}}
+	timedFrom := map[string]string{}
+	for _, src := range srcs {
+		res.Sources = append(res.Sources, src.Name)
+		files, err := globAll(src.FS, "timed/*.la.jsonl", "timed/*.la.jsonl.gz")
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", src.Name, err)
+		}
+		if len(files) == 0 {
+			return nil, fmt.Errorf("%s: no timed/*.la.jsonl: not a measure-la.sh directory with timed runs", src.Name)
+		}
+		for _, f := range files {
+			full := path.Join(src.Name, f)
+			name := strings.TrimSuffix(strings.TrimSuffix(path.Base(f), ".gz"), ".la.jsonl")
+			if prev, dup := timedFrom[name]; dup {
+				return nil, fmt.Errorf("%s and %s: graph %s timed twice", prev, full, name)
+			}
+			timedFrom[name] = full
+			ts, err := readTotalsFS(src.FS, f, full)
+			if err != nil {
+				return nil, err
+			}
+			for _, t := range ts {
+				res.timed[t.Graph] = append(res.timed[t.Graph], t)
+				if !t.Verified {
+					res.Warnings = append(res.Warnings, fmt.Sprintf("%s %s: a timed run failed verification; left out", t.Graph, t.Impl))
+				}
+			}
+		}
+	}
+	res.Validation = Validate(res.timed, res.Validation)
+	res.Timing = Timing(res.timed)
+	res.Summary = Summarize(res.Timing)
+	return res, nil
+}
+
+// Totals returns a copy of graph's timed total lines (verified or not),
+// in file order; nil for a graph without timed runs.
+func (res *Result) Totals(graph string) []Total {
+	return append([]Total(nil), res.timed[graph]...)
+}

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -95,6 +96,31 @@ func TestTimingAndValidation(t *testing.T) {
 	}
 	if _, err := json.Marshal(res); err != nil {
 		t.Errorf("JSON: %v", err)
+	}
+
+	// LoadTimed reads the same timed runs without profiles: the same rows,
+	// validation and summary, and each graph's totals.
+	tres, err := LoadTimed([]Source{{"one", one}, {"two", two}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(tres.Timing, res.Timing) || !reflect.DeepEqual(tres.Validation, res.Validation) || len(tres.Warnings) != 1 {
+		t.Errorf("LoadTimed: %+v\nwarnings %v", tres.Validation, tres.Warnings)
+	}
+	if got := tres.Totals("a"); len(got) != 8 || got[0].Graph != "a" {
+		t.Errorf("totals of a: %+v", got)
+	}
+	if tres.Totals("none") != nil {
+		t.Error("totals of a graph not timed")
+	}
+	if _, err := LoadTimed([]Source{{"one", one}, {"again", fstest.MapFS{"timed/a.la.jsonl": {Data: []byte(a)}}}}); err == nil || !strings.Contains(err.Error(), "again/timed/a.la.jsonl") {
+		t.Errorf("LoadTimed, duplicate graph: %v", err)
+	}
+	if _, err := LoadTimed([]Source{{"empty", fstest.MapFS{}}}); err == nil || !strings.Contains(err.Error(), "empty") {
+		t.Errorf("LoadTimed, empty source: %v", err)
+	}
+	if _, err := LoadTimed(nil); err == nil {
+		t.Error("LoadTimed of no source: no error")
 	}
 
 	// The same graph timed in both sources is an error naming both files.

@@ -26,6 +26,9 @@ func predictGroup() group {
 			{"bfs", "predict every implementation's time at every level of a BFS of a graph file", predictBFS},
 			{"evaluate", "train and score the time model on held-out graphs, beside the baselines (or score a saved model)", predictEvaluate},
 			{"train", "train a time model and write it as JSON", predictTrain},
+			{"la", "predict graphperf-la's LinAlg kernels and sssp-worklist on a graph file: linear algebra or vertex-centric?", predictLA},
+			{"la-hubs", "rebuild the graphperf-la corpus's graphs and write their hub walks, the LinAlg time model's input from the graphs", predictLAHubs},
+			{"la-evaluate", "leave-graph-out evaluation of the LinAlg time model on the embedded graphperf-la measurements", predictLAEvaluate},
 			{"dataset", "the (level, implementation) rows with seed 004's 27 features, for outside baselines", predictDataset},
 		},
 	}

@@ -180,6 +180,15 @@ func TestBellmanFordVariantsAgree(t *testing.T) {
 				if stats[v].Iterations != base.Iterations {
 					t.Errorf("%s root %d: %s ran %d iterations, the baseline %d", name, root, v, stats[v].Iterations, base.Iterations)
 				}
+				// ... so the same vertices fall each iteration; the
+				// worklist's lowered vertices are the next worklist, whose
+				// sizes sum to its rows visited less the root's.
+				if stats[v].Changed != base.Changed || base.Changed < int64(reachedOf(want))-1 {
+					t.Errorf("%s root %d: %s changed %d, the baseline %d (reached %d)", name, root, v, stats[v].Changed, base.Changed, reachedOf(want))
+				}
+				if v == Worklist && stats[v].RowsVisited != stats[v].Changed+1 {
+					t.Errorf("%s root %d: worklist expanded %d vertices, changed %d", name, root, stats[v].RowsVisited, stats[v].Changed)
+				}
 			}
 			n := int64(g.NumVertices())
 			if base.RowsVisited != n*int64(base.Iterations) || base.Relaxations != g.NumEdges()*int64(base.Iterations) {
@@ -196,6 +205,16 @@ func TestBellmanFordVariantsAgree(t *testing.T) {
 			}
 		}
 	}
+}
+
+func reachedOf(dist []uint32) int {
+	k := 0
+	for _, d := range dist {
+		if d != Unreached {
+			k++
+		}
+	}
+	return k
 }
 
 func TestUnreachedRoot(t *testing.T) {

@@ -42,11 +42,14 @@ var Variants = []Variant{Baseline, V1, V2, V3, Worklist}
 
 // SSSPStats counts a Bellman-Ford run: Iterations (the last changes
 // nothing), RowsVisited (rows whose reduction ran, summed over
-// iterations) and Relaxations (⊗ operations d[u] + w performed).
+// iterations), Relaxations (⊗ operations d[u] + w performed) and Changed
+// (vertices whose distance fell, summed over iterations: graphperf-la's
+// "changed").
 type SSSPStats struct {
 	Iterations  int
 	RowsVisited int64
 	Relaxations int64
+	Changed     int64
 }
 
 // BellmanFord computes SSSP distances from root as repeated (min, +)
@@ -139,6 +142,7 @@ func BellmanFord(rev *graph.CSR, rw []uint32, root uint32, v Variant) ([]uint32,
 		changedList = changedList[:0]
 		commit := func(r uint32) {
 			if next[r] < dist[r] {
+				st.Changed++
 				dist[r] = next[r]
 				changed[r] = true
 				changedList = append(changedList, r)
@@ -196,6 +200,7 @@ func worklist(rev *graph.CSR, rw []uint32, root uint32) ([]uint32, SSSPStats) {
 				}
 			}
 		}
+		st.Changed += int64(len(out))
 		for _, x := range out {
 			queued[x] = false
 			dist[x] = next[x]
