@@ -83,7 +83,7 @@ type evalSplitJSON struct {
 }
 
 func predictEvaluate(e *env, args []string) error {
-	fs := newFlagSet(e, "predict evaluate", "predict evaluate [DIR] [--split graphs,family,real] [--seeds 1-10] [--fraction 0.5] [--families LIST] [--baseline auto|none|SCRIPT] [--model FILE] [--json] [--plot DIR]", predictEvaluateHelp)
+	fs := newFlagSet(e, "predict evaluate", "predict evaluate [DIR] [--split graphs,family,real] [--seeds 1-10] [--fraction 0.5] [--families LIST] [--baseline auto|none|SCRIPT] [--model FILE] [--levels FILE] [--json] [--plot DIR]", predictEvaluateHelp)
 	kinds := fs.String("split", "graphs,real", "comma-separated split kinds: graphs, family, real")
 	seedList := fs.String("seeds", "1-10", "seeds of the graphs split: a list (1,2,3) or a range (1-10)")
 	fraction := fs.Float64("fraction", 0.5, "share of the graphs held out by the graphs split")

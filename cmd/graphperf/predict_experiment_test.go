@@ -33,7 +33,6 @@ func TestPredictValidationExperiment(t *testing.T) {
 		t.Skip("set GP_EXP")
 	}
 	predict.BaseVariant = os.Getenv("GP_EXP_VARIANT")
-	predict.LevelIndex = os.Getenv("GP_EXP_NOLEVEL") == ""
 	e := &env{stdout: os.Stdout, stderr: os.Stderr}
 	mach, err := loadMachine("h100")
 	if err != nil {
@@ -82,8 +81,8 @@ func TestPredictValidationExperiment(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fmt.Printf("EXP variant=%q level-index=%v setup=%s train=%d val=%d graphs: validation mix-and-match %.4f best-non-switching %.4f median error %.1f%% within20 %.1f%% trees %d (%.0fs)\n",
-			predict.BaseVariant, predict.LevelIndex, name, len(train), len(val), sc.MixAndMatch.Total, sc.BestNonSwitching.Total, 100*sc.MedianError, 100*sc.Within20,
+		fmt.Printf("EXP variant=%q setup=%s train=%d val=%d graphs: validation mix-and-match %.4f best-non-switching %.4f median error %.1f%% within20 %.1f%% trees %d (%.0fs)\n",
+			predict.BaseVariant, name, len(train), len(val), sc.MixAndMatch.Total, sc.BestNonSwitching.Total, 100*sc.MedianError, 100*sc.Within20,
 			len(m.Trees.Trees), time.Since(t0).Seconds())
 	}
 }
