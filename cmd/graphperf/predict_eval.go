@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/csv"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -81,7 +83,7 @@ type evalSplitJSON struct {
 }
 
 func predictEvaluate(e *env, args []string) error {
-	fs := newFlagSet(e, "predict evaluate", "predict evaluate [DIR] [--split graphs,family,real] [--seeds 1-10] [--fraction 0.5] [--families LIST] [--baseline auto|none|SCRIPT] [--model FILE] [--json] [--plot DIR]", predictEvaluateHelp)
+	fs := newFlagSet(e, "predict evaluate", "predict evaluate [DIR] [--split graphs,family,real] [--seeds 1-10] [--fraction 0.5] [--families LIST] [--baseline auto|none|SCRIPT] [--model FILE] [--levels FILE] [--json] [--plot DIR]", predictEvaluateHelp)
 	kinds := fs.String("split", "graphs,real", "comma-separated split kinds: graphs, family, real")
 	seedList := fs.String("seeds", "1-10", "seeds of the graphs split: a list (1,2,3) or a range (1-10)")
 	fraction := fs.Float64("fraction", 0.5, "share of the graphs held out by the graphs split")
@@ -91,6 +93,7 @@ func predictEvaluate(e *env, args []string) error {
 	machineName := fs.String("machine", "h100", "machine description of the dataset's GPU")
 	plotDir := fs.String("plot", "", plotFlagUsage+": predicted against measured level times on the held-out graphs of the first split")
 	asJSON := fs.Bool("json", false, "print one JSON object per split, then the summary")
+	levelsOut := fs.String("levels", "", "write one CSV row per held-out level to FILE: the model's pick, the per-level optimum and the input's best non-switching implementation, predicted and measured")
 	var df dataFlags
 	df.register(fs)
 	pos, err := parse(fs, args, 0, 1)
@@ -110,7 +113,7 @@ func predictEvaluate(e *env, args []string) error {
 		return err
 	}
 	if *modelPath != "" {
-		return predictEvaluateModel(e, ds, *modelPath, *plotDir, *asJSON)
+		return predictEvaluateModel(e, ds, *modelPath, *plotDir, *levelsOut, *asJSON)
 	}
 	var splits []predict.Split
 	for _, k := range strings.Split(*kinds, ",") {
@@ -143,6 +146,7 @@ func predictEvaluate(e *env, args []string) error {
 	bar := progress.New(e.stderr, e.interactive, "evaluate", false)
 	defer bar.Done()
 	var results []*predict.SplitResult
+	var diag []levelDiagRow
 	perSplit := len(predict.DefaultGrid.Targets)*len(predict.DefaultGrid.MaxLeaves)*len(predict.DefaultGrid.MinLeaf) + 1
 	for i, s := range splits {
 		res, m, err := predict.EvaluateSplit(ds, s, predict.DefaultGrid, func(d, t int) {
@@ -153,6 +157,12 @@ func predictEvaluate(e *env, args []string) error {
 		}
 		res.External = ext[s.Name]
 		results = append(results, res)
+		if *levelsOut != "" {
+			test := ds.LevelsOf(s.Test)
+			for _, d := range predict.DiagnoseLevels(ds, test, m.PredictDataset(ds, test)) {
+				diag = append(diag, levelDiagRow{s.Name, d})
+			}
+		}
 		if i == 0 && (*plotDir != "" || e.inReport()) {
 			if err := predictScatter(e, *plotDir, ds, s, m); err != nil {
 				return err
@@ -160,7 +170,36 @@ func predictEvaluate(e *env, args []string) error {
 		}
 	}
 	bar.Done()
+	if *levelsOut != "" {
+		if err := writeLevelDiagnosis(*levelsOut, diag); err != nil {
+			return err
+		}
+	}
 	return writeEvaluation(e, results, *asJSON)
+}
+
+type levelDiagRow struct {
+	split string
+	predict.LevelDiagnosis
+}
+
+// writeLevelDiagnosis writes "predict evaluate --levels FILE".
+func writeLevelDiagnosis(path string, rows []levelDiagRow) error {
+	return writeFile(path, func(w io.Writer) error {
+		cw := csv.NewWriter(w)
+		cw.Write([]string{"split", "graph", "root", "level", "levels", "vertices", "edges", "frontier", "edges_frontier",
+			"pick", "pick_pred_ns", "pick_ns", "pick_base_ns", "pick_rank", "candidates",
+			"opt", "opt_pred_ns", "opt_ns", "bns", "bns_pred_ns", "bns_ns", "bns_base_ns"})
+		f := func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
+		i := func(v int64) string { return strconv.FormatInt(v, 10) }
+		for _, r := range rows {
+			cw.Write([]string{r.split, r.Graph, i(r.Root), strconv.Itoa(r.Level), strconv.Itoa(r.Levels), i(r.Vertices), i(r.Edges),
+				i(r.Frontier), i(r.EdgesFront), r.Pick, f(r.PickPred), f(r.PickNs), f(r.PickBase), strconv.Itoa(r.PickRank),
+				strconv.Itoa(r.Candidates), r.Opt, f(r.OptPred), f(r.OptNs), r.BNS, f(r.BNSPred), f(r.BNSNs), f(r.BNSBase)})
+		}
+		cw.Flush()
+		return cw.Error()
+	})
 }
 
 // onlyFamilies keeps the family splits of the families named in list.
@@ -406,7 +445,7 @@ func evaluateModel(e *env, ds *predict.Dataset, m *predict.Model, path string) (
 
 // predictEvaluateModel scores a saved model on the test graphs its file
 // records, or on every graph of ds for a model trained on everything.
-func predictEvaluateModel(e *env, ds *predict.Dataset, path, plotDir string, asJSON bool) error {
+func predictEvaluateModel(e *env, ds *predict.Dataset, path, plotDir, levelsOut string, asJSON bool) error {
 	m, err := readModelFile(path)
 	if err != nil {
 		return err
@@ -416,6 +455,16 @@ func predictEvaluateModel(e *env, ds *predict.Dataset, path, plotDir string, asJ
 		return err
 	}
 	s := res.Split
+	if levelsOut != "" {
+		test := ds.LevelsOf(s.Test)
+		var rows []levelDiagRow
+		for _, d := range predict.DiagnoseLevels(ds, test, m.PredictDataset(ds, test)) {
+			rows = append(rows, levelDiagRow{s.Name, d})
+		}
+		if err := writeLevelDiagnosis(levelsOut, rows); err != nil {
+			return err
+		}
+	}
 	if plotDir != "" || e.inReport() {
 		if err := predictScatter(e, plotDir, ds, s, m); err != nil {
 			return err

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"math"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -108,5 +112,38 @@ func TestEvalJSONWithoutTree(t *testing.T) {
 	b, _ = json.Marshal(splitJSON(r))
 	if !strings.Contains(string(b), `"classification_tree_total":1.25`) {
 		t.Errorf("split line %s lost its tree", b)
+	}
+}
+
+// predict evaluate --levels writes one row per held-out level: the pick,
+// the per-level optimum and best non-switching, the pick never faster than
+// the optimum.
+func TestPredictEvaluateLevels(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the embedded dataset")
+	}
+	path := filepath.Join(t.TempDir(), "levels.csv")
+	if _, stderr, err := runCLI(t, "predict", "evaluate", "--model", "heldout-real", "--levels", path); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) < 2 || rows[0][0] != "split" || rows[0][9] != "pick" || rows[0][15] != "opt" || rows[0][18] != "bns" {
+		t.Fatalf("header %v, %d rows", rows[0], len(rows))
+	}
+	for _, r := range rows[1:] {
+		pick, _ := strconv.ParseFloat(r[11], 64)
+		opt, _ := strconv.ParseFloat(r[17], 64)
+		bns, _ := strconv.ParseFloat(r[20], 64)
+		if !(pick >= opt && bns >= opt && opt > 0) {
+			t.Fatalf("row %v: pick %g, optimum %g, best non-switching %g ns", r, pick, opt, bns)
+		}
 	}
 }

@@ -26,7 +26,18 @@ type Physics struct {
 	Warps float64
 	// SectorBytes is the L2 sector size: the unit of a random access.
 	SectorBytes float64
+	// L2Bytes, L2BytesPerNs and L2LatencyNs are the L2's size, its read
+	// bandwidth (ceilings.l2_bandwidth) and its hit latency (latencies:
+	// l2_hit); zero where the machine file lacks them. Base "l2" uses them.
+	L2Bytes, L2BytesPerNs, L2LatencyNs float64
 }
+
+// BaseVariant selects the physical base time kernelFeatures computes
+// (an experiment switch, see docs/ACCURACY.md): "" (every access a random
+// DRAM sector), "l2" (the same with the L2's bandwidth and latency when the
+// graph's arrays fit in the L2), "bytes" (the workload's bytes at DRAM
+// bandwidth: the coalesced bound) or "l2bytes" (both).
+var BaseVariant = ""
 
 // NewPhysics reads the constants of m. Every one must be present.
 func NewPhysics(m *machine.Machine) (Physics, error) {
@@ -44,6 +55,13 @@ func NewPhysics(m *machine.Machine) (Physics, error) {
 	}
 	if m.L2 != nil {
 		p.SectorBytes = float64(m.L2.Sector)
+		p.L2Bytes = float64(m.L2.Size)
+	}
+	p.L2BytesPerNs = float64(m.Ceilings.L2Bandwidth) / 1e9
+	for _, l := range m.Latencies {
+		if l.Name == "l2_hit" {
+			p.L2LatencyNs = float64(l.Time)
+		}
 	}
 	switch {
 	case p.OverheadNs <= 0:
@@ -73,9 +91,13 @@ var graphFeatureNames = func() []string {
 }()
 
 // levelFeatureNames are the level columns, each a quantity of
-// cost.BFSLevel (relative ones divide by n or m).
+// cost.BFSLevel (relative ones divide by n or m). The level's index is not
+// one of them: it is no physical quantity of the level's work, and a long
+// BFS (a road graph's 781 levels) reaches indices no training graph has,
+// where trees cannot extrapolate; dropping it was chosen on validation
+// graphs only (docs/ACCURACY.md, issue 12).
 var levelFeatureNames = []string{
-	"level", "frontier", "frontier_rel", "discovered", "discovered_rel", "unvisited_rel",
+	"frontier", "frontier_rel", "discovered", "discovered_rel", "unvisited_rel",
 	"edges_frontier", "edges_frontier_rel", "edges_unexplored_rel", "next_rel", "edges_to_next_rel",
 	"in_edges_unvisited_rel", "max_frontier_degree", "max_unvisited_in_degree",
 	"push_rounds_1", "push_rounds_4", "push_rounds_32", "pull_rounds_1", "pull_rounds_4", "pull_rounds_32",
@@ -127,7 +149,7 @@ func ratio(a, b int64) float64 {
 func levelFeatures(dst []float64, l *cost.BFSLevel) []float64 {
 	n, m := l.Vertices, l.Edges
 	return append(dst,
-		float64(l.Level.Level), float64(l.Frontier), ratio(l.Frontier, n), float64(l.Discovered), ratio(l.Discovered, n),
+		float64(l.Frontier), ratio(l.Frontier, n), float64(l.Discovered), ratio(l.Discovered, n),
 		ratio(l.Unvisited(), n),
 		float64(l.EdgesFrontier), ratio(l.EdgesFrontier, m), ratio(l.EdgesUnexplored, m), ratio(l.Next, n),
 		ratio(l.EdgesToNext, m), ratio(l.InEdgesUnvisited, m),
@@ -212,8 +234,16 @@ func kernelFeatures(dst []float64, k cost.BFSKernel, l *cost.BFSLevel, lc *cost.
 	ops := c.Reads + c.Writes + c.Atomics
 	threads := threadsOf(k, l, lc.BottomUp)
 	r, chain := rounds(k, l, lc.BottomUp)
-	bw := float64(ops) * ph.SectorBytes / ph.BytesPerNs
-	lat := math.Max(r/ph.Warps, chain) * ph.LatencyNs
+	beta, latNs := ph.BytesPerNs, ph.LatencyNs
+	if (BaseVariant == "l2" || BaseVariant == "l2bytes") && ph.L2Bytes > 0 && ph.L2BytesPerNs > 0 && ph.L2LatencyNs > 0 &&
+		8*float64(l.Vertices+l.Edges) <= ph.L2Bytes {
+		beta, latNs = ph.L2BytesPerNs, ph.L2LatencyNs
+	}
+	bw := float64(ops) * ph.SectorBytes / beta
+	if BaseVariant == "bytes" || BaseVariant == "l2bytes" {
+		bw = float64(c.Bytes()) / beta
+	}
+	lat := math.Max(r/ph.Warps, chain) * latNs
 	base := ph.OverheadNs + bw + lat
 	converts := 0.0
 	if lc.Convert != "" {

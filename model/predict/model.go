@@ -22,6 +22,9 @@ type Model struct {
 	// Machine is the machine description the physical base time came from.
 	Machine string
 	Target  Target
+	// Base is the physical base time the features and the target used
+	// (BaseVariant when the model was trained; "" the sector bound).
+	Base string
 	// Kernels are the implementations the model was trained on; it
 	// predicts only these.
 	Kernels  []string
@@ -106,7 +109,7 @@ func Fit(ds *Dataset, levels []int, target Target, p tree.BoostParams, val []int
 		}
 		rg.MaxEdges = max(rg.MaxEdges, e)
 	}
-	return &Model{Target: target, Kernels: names, Features: slices.Clone(FeatureNames), Trees: r,
+	return &Model{Target: target, Base: BaseVariant, Kernels: names, Features: slices.Clone(FeatureNames), Trees: r,
 		Training: Training{Params: r.Params, Rows: len(y), Range: rg}}, nil
 }
 
@@ -146,6 +149,7 @@ type modelJSON struct {
 	Version  int             `json:"version"`
 	Machine  string          `json:"machine"`
 	Target   Target          `json:"target"`
+	Base     string          `json:"base,omitempty"`
 	Kernels  []string        `json:"kernels"`
 	Features []string        `json:"features"`
 	Training Training        `json:"training"`
@@ -160,7 +164,7 @@ func (m *Model) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(modelJSON{Format: formatName, Version: FormatVersion, Machine: m.Machine, Target: m.Target,
+	return json.Marshal(modelJSON{Format: formatName, Version: FormatVersion, Machine: m.Machine, Target: m.Target, Base: m.Base,
 		Kernels: m.Kernels, Features: m.Features, Training: m.Training, Trees: trees})
 }
 
@@ -183,6 +187,9 @@ func (m *Model) UnmarshalJSON(data []byte) error {
 	if !slices.Equal(j.Features, FeatureNames) {
 		return fmt.Errorf("predict: the model's features are not this graphperf's (trained by another version)")
 	}
+	if j.Base != BaseVariant {
+		return fmt.Errorf("predict: the model's base time is %q, this graphperf computes %q (trained by another version)", j.Base, BaseVariant)
+	}
 	if _, err := ParseTarget(string(j.Target)); err != nil {
 		return err
 	}
@@ -199,7 +206,7 @@ func (m *Model) UnmarshalJSON(data []byte) error {
 	if len(r.FeatureNames) != len(FeatureNames) {
 		return fmt.Errorf("predict: the trees use %d features, the model file names %d", len(r.FeatureNames), len(FeatureNames))
 	}
-	*m = Model{Machine: j.Machine, Target: j.Target, Kernels: j.Kernels, Features: j.Features, Trees: &r, Training: j.Training}
+	*m = Model{Machine: j.Machine, Target: j.Target, Base: j.Base, Kernels: j.Kernels, Features: j.Features, Trees: &r, Training: j.Training}
 	return nil
 }
 

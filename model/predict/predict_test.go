@@ -251,6 +251,16 @@ func TestTrainSynthetic(t *testing.T) {
 	if !slices.Equal(m2.Training.TestGraphs, splits[0].Test) {
 		t.Errorf("test graphs %v, want %v", m2.Training.TestGraphs, splits[0].Test)
 	}
+	// A model whose base time is not the one this version computes is
+	// refused: its target would be decoded against another base.
+	other := *m
+	other.Base = BaseVariant + "-other"
+	if b, err = json.Marshal(&other); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadModel(bytes.NewReader(b), "model.json"); err == nil || !strings.Contains(err.Error(), "base time") {
+		t.Errorf("a model of another base time: error %v, want one about the base time", err)
+	}
 }
 
 func TestReadModelErrors(t *testing.T) {
