@@ -92,20 +92,8 @@ func LoadSources(srcs []Source, roof *roofline.Instruction, sms int) (*Result, e
 		if len(profs) == 0 && len(files) == 0 {
 			return nil, fmt.Errorf("%s: no timed/*.la.jsonl and no ncu/*.ncu.jsonl: not a measure-la.sh directory", src.Name)
 		}
-		for _, f := range files {
-			full := path.Join(src.Name, f)
-			name := strings.TrimSuffix(strings.TrimSuffix(path.Base(f), ".gz"), ".la.jsonl")
-			if prev, dup := timedFrom[name]; dup {
-				return nil, fmt.Errorf("%s and %s: graph %s timed twice", prev, full, name)
-			}
-			timedFrom[name] = full
-			ts, err := readTotalsFS(src.FS, f, full)
-			if err != nil {
-				return nil, err
-			}
-			for _, t := range ts {
-				res.timed[t.Graph] = append(res.timed[t.Graph], t)
-			}
+		if err := res.addTimed(src, files, timedFrom); err != nil {
+			return nil, err
 		}
 		for _, pf := range profs {
 			full := path.Join(src.Name, pf)
@@ -331,22 +319,19 @@ func LoadTimed(srcs []Source) (*Result, error) {
 		if len(files) == 0 {
 			return nil, fmt.Errorf("%s: no timed/*.la.jsonl: not a measure-la.sh directory with timed runs", src.Name)
 		}
-		for _, f := range files {
-			full := path.Join(src.Name, f)
-			name := strings.TrimSuffix(strings.TrimSuffix(path.Base(f), ".gz"), ".la.jsonl")
-			if prev, dup := timedFrom[name]; dup {
-				return nil, fmt.Errorf("%s and %s: graph %s timed twice", prev, full, name)
-			}
-			timedFrom[name] = full
-			ts, err := readTotalsFS(src.FS, f, full)
-			if err != nil {
-				return nil, err
-			}
-			for _, t := range ts {
-				res.timed[t.Graph] = append(res.timed[t.Graph], t)
-				if !t.Verified {
-					res.Warnings = append(res.Warnings, fmt.Sprintf("%s %s: a timed run failed verification; left out", t.Graph, t.Impl))
-				}
+		if err := res.addTimed(src, files, timedFrom); err != nil {
+			return nil, err
+		}
+	}
+	var graphs []string
+	for g := range res.timed {
+		graphs = append(graphs, g)
+	}
+	sort.Strings(graphs)
+	for _, g := range graphs {
+		for _, t := range res.timed[g] {
+			if !t.Verified {
+				res.Warnings = append(res.Warnings, fmt.Sprintf("%s %s: a timed run failed verification; left out", t.Graph, t.Impl))
 			}
 		}
 	}
@@ -354,6 +339,28 @@ func LoadTimed(srcs []Source) (*Result, error) {
 	res.Timing = Timing(res.timed)
 	res.Summary = Summarize(res.Timing)
 	return res, nil
+}
+
+// addTimed reads the timed files of src (DIR/timed/NAME.la.jsonl[.gz])
+// into res; a graph already read from another file (timedFrom, by graph
+// name) is an error naming both.
+func (res *Result) addTimed(src Source, files []string, timedFrom map[string]string) error {
+	for _, f := range files {
+		full := path.Join(src.Name, f)
+		name := strings.TrimSuffix(strings.TrimSuffix(path.Base(f), ".gz"), ".la.jsonl")
+		if prev, dup := timedFrom[name]; dup {
+			return fmt.Errorf("%s and %s: graph %s timed twice", prev, full, name)
+		}
+		timedFrom[name] = full
+		ts, err := readTotalsFS(src.FS, f, full)
+		if err != nil {
+			return err
+		}
+		for _, t := range ts {
+			res.timed[t.Graph] = append(res.timed[t.Graph], t)
+		}
+	}
+	return nil
 }
 
 // Totals returns a copy of graph's timed total lines (verified or not),
