@@ -154,14 +154,26 @@ type SwitchTotal struct {
 	ConvertTimes
 }
 
+// ResultHash is the hash of the traversal's result: the depth hash of a
+// BFS, the distance hash of an SSSP.
+func (t *Total) ResultHash() string {
+	if t.DepthHash == "" {
+		return t.DistanceHash
+	}
+	return t.DepthHash
+}
+
 // Total is one (root, implementation) of BFS, the sum of its level times,
 // or one implementation of PageRank (Algorithm "pagerank", no root, no
 // depth hash), the time of all its iterations.
 type Total struct {
 	Identity
-	Levels         int    `json:"levels"`
-	Reached        int64  `json:"reached"`
-	DepthHash      string `json:"depth_hash"` // FNV-1a 64 of the depth array, 16 hex digits (props.DepthHash); BFS only
+	Levels    int    `json:"levels"`
+	Reached   int64  `json:"reached"`
+	DepthHash string `json:"depth_hash"` // FNV-1a 64 of the depth array, 16 hex digits (props.DepthHash); BFS only
+	// DistanceHash is graphperf-la's SSSP result: FNV-1a 64 of the
+	// distance array (kernels/cuda/LINALG.md); SSSP only.
+	DistanceHash   string `json:"distance_hash,omitempty"`
 	Verified       bool   `json:"verified"`
 	L2Flush        bool   `json:"l2_flush"`
 	BlockSize      int    `json:"block_size"`
@@ -369,7 +381,7 @@ func checkRecord(rec Record) (Record, error) {
 			}
 			break
 		}
-		if _, err := ParseHash(r.DepthHash); err != nil {
+		if _, err := ParseHash(r.ResultHash()); err != nil {
 			return nil, fmt.Errorf("total line: %v", err)
 		}
 	}

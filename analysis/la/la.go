@@ -179,13 +179,33 @@ func kernelName(s string) string {
 
 // SplitLaunches assigns the launches of an ncu CSV of one graphperf-la pass
 // (--reps 1 --warmup 0 --no-flush, every kernel profiled) to the
-// implementations of that pass: totals in file order, each taking the next
-// KernelLaunches rows, whose kernel names must be its own. A CSV that ends
-// early (ncu stopped by a time limit) leaves the implementations it does
-// not cover out, with a warning; launches beyond the totals' sum are an
-// error, and so is a kernel that belongs to another implementation.
+// implementations of that pass and sums each one's counters
+// (LaunchesByImpl gives the launches themselves).
 func SplitLaunches(launches []ncu.Launch, totals []Total) (map[string]Counters, []string, error) {
+	byImpl, warnings, err := LaunchesByImpl(launches, totals)
+	if err != nil {
+		return nil, nil, err
+	}
 	out := map[string]Counters{}
+	for impl, ls := range byImpl {
+		var c Counters
+		for _, l := range ls {
+			c.add(l)
+		}
+		out[impl] = c
+	}
+	return out, warnings, nil
+}
+
+// LaunchesByImpl assigns the launches of an ncu CSV of one graphperf-la
+// pass to the implementations of that pass: totals in file order, each
+// taking the next KernelLaunches rows, whose kernel names must be its own.
+// A CSV that ends early (ncu stopped by a time limit) leaves the
+// implementations it does not cover out, with a warning; launches beyond
+// the totals' sum are an error, and so is a kernel that belongs to another
+// implementation.
+func LaunchesByImpl(launches []ncu.Launch, totals []Total) (map[string][]ncu.Launch, []string, error) {
+	out := map[string][]ncu.Launch{}
 	var warnings []string
 	next := 0
 	for _, t := range totals {
@@ -201,7 +221,6 @@ func SplitLaunches(launches []ncu.Launch, totals []Total) (map[string]Counters, 
 			next = len(launches)
 			continue
 		}
-		var c Counters
 		allowed := kernelPrefixes[t.Impl]
 		for _, l := range launches[next : next+want] {
 			name := kernelName(l.Name)
@@ -212,13 +231,12 @@ func SplitLaunches(launches []ncu.Launch, totals []Total) (map[string]Counters, 
 			if !ok {
 				return nil, nil, fmt.Errorf("la: launch %s (line %d) is %s, not a kernel of %s: the profile and the runner's lines are out of step", l.ID, l.Line, name, t.Impl)
 			}
-			c.add(l)
 		}
+		out[t.Impl] = launches[next : next+want]
 		next += want
 		if !t.Verified {
 			warnings = append(warnings, fmt.Sprintf("%s: the profiled pass failed verification", t.Impl))
 		}
-		out[t.Impl] = c
 	}
 	if next < len(launches) {
 		return nil, nil, fmt.Errorf("la: the profile has %d launches, the runner's lines account for %d", len(launches), next)

@@ -626,7 +626,7 @@ func (in *ingester) total(t *kernels.Total, levels []kernels.Level) error {
 	}
 	validated := t.Verified
 	if ref != "" {
-		validated = t.DepthHash == ref
+		validated = t.ResultHash() == ref
 	}
 	var details any
 	if t.Algorithm == kernels.AlgorithmPageRank {
@@ -637,7 +637,7 @@ func (in *ingester) total(t *kernels.Total, levels []kernels.Level) error {
 		details = string(b)
 	}
 	res, err := in.insRun.Exec(variantID, implID, configID, in.platform, in.sourceID, int64(t.Levels), t.Reached,
-		t.DepthHash, t.Verified, validated, t.MinNs, t.MedianNs, t.MeanNs, t.MaxNs, t.StddevNs,
+		t.ResultHash(), t.Verified, validated, t.MinNs, t.MedianNs, t.MeanNs, t.MaxNs, t.StddevNs,
 		t.WallMinNs, t.WallMedianNs, t.WallMeanNs, t.WallMaxNs, t.WallStddevNs, t.Directions, details)
 	if err != nil {
 		return err

@@ -132,7 +132,7 @@ func fastLine(b []byte, intern map[string]string) (kernels.Record, bool) {
 		if !fillTotal(t, fields, intern) || t.Impl == "" || t.Algorithm == kernels.AlgorithmPageRank {
 			return nil, false
 		}
-		if _, err := kernels.ParseHash(t.DepthHash); err != nil {
+		if _, err := kernels.ParseHash(t.ResultHash()); err != nil {
 			return nil, false
 		}
 		return t, true
@@ -489,6 +489,8 @@ func fillTotal(t *kernels.Total, fields []jsonField, intern map[string]string) b
 			d.int64(f, &t.Reached)
 		case "depth_hash":
 			d.str(f, &t.DepthHash)
+		case "distance_hash":
+			d.str(f, &t.DistanceHash)
 		case "verified":
 			d.bool(f, &t.Verified)
 		case "l2_flush":

@@ -45,6 +45,14 @@ func (db *DB) IngestNcuCSV(path string, target NcuTarget) (st NcuStats, err erro
 	if err != nil {
 		return st, fmt.Errorf("ingest ncu: %w", err)
 	}
+	return db.IngestLaunches(path, launches, target)
+}
+
+// IngestLaunches stores launches, read from the ncu export named file, as
+// IngestNcuCSV does: the k-th launch is level k of target's variant and
+// implementation (for graphperf-la's passes, the k-th kernel launch of the
+// implementation's traversal). One transaction: an error stores nothing.
+func (db *DB) IngestLaunches(path string, launches []ncu.Launch, target NcuTarget) (st NcuStats, err error) {
 	if target.Algorithm == "" {
 		target.Algorithm = "bfs"
 	}
@@ -80,7 +88,7 @@ func (db *DB) IngestNcuCSV(path string, target NcuTarget) (st NcuStats, err erro
 	if err != nil {
 		return st, err
 	}
-	if levels.Valid && int64(len(launches)) > levels.Int64 {
+	if levels.Valid && levels.Int64 > 0 && int64(len(launches)) > levels.Int64 {
 		return st, fmt.Errorf("ingest ncu %s: %d launches, but the traversal has %d levels", path, len(launches), levels.Int64)
 	}
 	ins, err := tx.Prepare(`INSERT INTO counters (variant_id, implementation_id, level, metric, unit, value)

@@ -134,7 +134,7 @@ func checkTotal(t *kernels.Total) error {
 		return err
 	}
 	if t.Algorithm != kernels.AlgorithmPageRank {
-		if _, err := kernels.ParseHash(t.DepthHash); err != nil {
+		if _, err := kernels.ParseHash(t.ResultHash()); err != nil {
 			return err
 		}
 		if err := checkCount("levels", int64(t.Levels), t.N); err != nil {

@@ -286,6 +286,11 @@ func badInputs() []badInput {
 	add("la analyze unknown table", one("r/timed/g.la.jsonl", laLine+"\n"), "--table", "la", "analyze", "--table", "nope", "r")
 	add("la analyze vertex-centric", one("r/timed/g.la.jsonl", laLine+"\n"), "--vertex-centric", "la", "analyze", "--vertex-centric", "nope", "r")
 	add("la analyze embedded", nil, "embedded:nope", "la", "analyze", "embedded:nope")
+	// la ingest: no store, no results directory, a bad timed line (the
+	// store's parser names the file and line).
+	add("la ingest no db", one("r/timed/g.la.jsonl", laLine+"\n"), "--db", "la", "ingest", "r")
+	add("la ingest no results", one("r/x.txt", ""), "not a measure-la.sh directory", "la", "ingest", "--db", "s.db", "r")
+	add("la ingest bad timed line", one("r/timed/g.la.jsonl", "{\"type\":\n"), "g.la.jsonl:1", "la", "ingest", "--db", "s.db", "r")
 	return cs
 }
 

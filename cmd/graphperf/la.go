@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/graphperf/graphperf/analysis/la"
+	"github.com/graphperf/graphperf/analysis/store"
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/model/machine"
@@ -34,6 +35,7 @@ func laGroup() group {
 			{"prepare", "build a corpus's graphs, weights and roots for graphperf-la (kernels/measure-la.sh)", laPrepare},
 			{"metrics", "seed 001's nvprof metrics and the sm_90 ncu metrics graphperf-la is profiled with", laMetrics},
 			{"analyze", "seed 001's roofline, IPC, throughput, efficiency and SSSP-variant tables of a measure-la.sh directory", laAnalyze},
+			{"ingest", "store measure-la.sh directories (timed runs and ncu counters) in the SQLite store", laIngest},
 		},
 	}
 }
@@ -528,4 +530,44 @@ func laTimingTable(res *la.Result, notes []string) (*table, []string) {
 			s.VertexCentricLAFaster, s.VertexCentricCompared, laFloat(s.VertexCentricGeomean)))
 	}
 	return t, notes
+}
+
+func laIngest(e *env, args []string) error {
+	fs := newFlagSet(e, "ingest", "la ingest --db FILE [--dataset NAME] DIR...",
+		`Store kernels/measure-la.sh results directories (kernels/measured/h100/la
+is the H100's) in the SQLite store --db (created if absent): every timed
+run (DIR/timed/*.la.jsonl[.gz]) as a run of its algorithm (bfs, sssp or
+pagerank) and implementation, then every Nsight Compute profile
+(DIR/ncu/NAME.ncu.jsonl and NAME.csv[.gz]) as counters of the same graph,
+root and implementation, its k-th kernel launch stored as level k. Each
+file is one transaction; a file already stored (same content) is skipped.
+Query them with "graphperf data query --db FILE" or SQL.`)
+	db := fs.String("db", "", "the SQLite store `FILE` (required)")
+	dataset := fs.String("dataset", "la-h100", "the dataset the runs are stored in")
+	pos, err := parse(fs, args, 1, -1)
+	if err != nil {
+		return err
+	}
+	if *db == "" {
+		return errors.New("--db: a store file is required")
+	}
+	if *dataset == "" {
+		return errors.New("--dataset: a name is required")
+	}
+	var dirs []string
+	for _, p := range pos {
+		dirs = append(dirs, strings.Split(p, ",")...)
+	}
+	s, err := store.Open(*db)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	st, err := la.Ingest(s, *dataset, dirs)
+	for _, w := range st.Warnings {
+		fmt.Fprintln(e.stderr, "warning:", w)
+	}
+	fmt.Fprintf(e.stdout, "%s: %d timed files (%d already stored), %d runs; %d ncu profiles, %d launches, %d counter values\n",
+		*db, st.TimedFiles, st.Skipped, st.Runs, st.Profiles, st.Launches, st.Counters)
+	return err
 }
