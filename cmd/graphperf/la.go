@@ -6,11 +6,8 @@ import (
 	"io/fs"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/graphperf/graphperf/analysis/la"
 	"github.com/graphperf/graphperf/analysis/store"
@@ -19,7 +16,6 @@ import (
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/roofline"
 	"github.com/graphperf/graphperf/workload/graph"
-	"github.com/graphperf/graphperf/workload/props"
 	"github.com/graphperf/graphperf/workload/weights"
 )
 
@@ -68,16 +64,6 @@ mod W, the same in both directions (workload/weights/doc.go gives the format).`)
 	return nil
 }
 
-// laPlanLine is one graph of "la prepare"'s plan: TAB-separated name, .gpg
-// path, roots (comma-separated), n, m, directed.
-func laPlanLine(name, path string, roots []uint32, g *graph.CSR) string {
-	rs := make([]string, len(roots))
-	for i, r := range roots {
-		rs[i] = strconv.FormatUint(uint64(r), 10)
-	}
-	return fmt.Sprintf("%s\t%s\t%s\t%d\t%d\t%v", name, path, strings.Join(rs, ","), g.NumVertices(), g.NumEdges(), g.Directed)
-}
-
 func laPrepare(e *env, args []string) error {
 	fs := newFlagSet(e, "prepare", "la prepare --corpus FILE --work DIR [flags]",
 		`Builds every graph of the corpus (generated from its spec and seed, or read
@@ -117,86 +103,18 @@ reused. Stops starting graphs after --budget and says which were skipped.`)
 			names = append(names, strings.TrimSpace(s))
 		}
 	}
-	sel, err := c.Select(names)
+	res, err := la.Prepare(la.PrepareOptions{Corpus: c, Only: names, GraphsDir: *graphs, WorkDir: *work, Jobs: *jobs,
+		Budget: *budget, MaxWeight: uint32(*maxWeight), Seed: *seed})
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(*work, 0o755); err != nil {
-		return err
+	for _, l := range res.Lines {
+		fmt.Fprintln(e.stdout, l)
 	}
-	start := time.Now()
-	lines := make([]string, len(sel))
-	errs := make([]error, len(sel))
-	var mu sync.Mutex
-	var skipped []string
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range *jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				lines[i], errs[i] = laPrepareOne(sel[i], *graphs, *work, uint32(*maxWeight), *seed)
-			}
-		}()
-	}
-	for i, g := range sel {
-		if *budget > 0 && time.Since(start) > *budget {
-			mu.Lock()
-			skipped = append(skipped, g.Name)
-			mu.Unlock()
-			continue
-		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for i, l := range lines {
-		if errs[i] != nil {
-			return fmt.Errorf("%s: %w", sel[i].Name, errs[i])
-		}
-		if l != "" {
-			fmt.Fprintln(e.stdout, l)
-		}
-	}
-	if len(skipped) > 0 {
-		fmt.Fprintf(e.stderr, "la prepare: --budget %v spent; not built: %s\n", *budget, strings.Join(skipped, " "))
+	if len(res.Skipped) > 0 {
+		fmt.Fprintf(e.stderr, "la prepare: --budget %v spent; not built: %s\n", *budget, strings.Join(res.Skipped, " "))
 	}
 	return nil
-}
-
-// laPrepareOne builds one corpus graph's .gpg, .gpw and .roots in work and
-// returns its plan line.
-func laPrepareOne(cg kernels.Graph, graphsDir, work string, maxWeight uint32, seed uint64) (string, error) {
-	path := filepath.Join(work, cg.Name+".gpg")
-	rootsPath := filepath.Join(work, cg.Name+".roots")
-	g, _, err := graph.LoadGPG(path)
-	if err != nil {
-		if g, err = kernels.BuildGraph(cg, graphsDir); err != nil {
-			return "", err
-		}
-		var rev *graph.CSR
-		if g.Directed {
-			rev = g.Reverse()
-		}
-		if err := graph.SaveGPG(path, g, rev); err != nil {
-			return "", err
-		}
-	}
-	if _, _, err := weights.Load(path, g); err != nil {
-		if _, err := weights.Save(path, g, maxWeight, seed); err != nil {
-			return "", err
-		}
-	}
-	roots, err := props.RandomRoots(g, cg.Roots, cg.Seed)
-	if err != nil {
-		return "", err
-	}
-	line := laPlanLine(cg.Name, path, roots, g)
-	if err := os.WriteFile(rootsPath, []byte(line+"\n"), 0o644); err != nil {
-		return "", err
-	}
-	return line, nil
 }
 
 func laMetrics(e *env, args []string) error {
