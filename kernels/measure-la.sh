@@ -33,8 +33,16 @@
 # CORPUS (default kernels/corpus/h100-la.yaml), NCU (default ncu), JOBS
 # (graph builders, default 12), TIMED_SHARE (default 45), NCU_PASS_MAX
 # (longest ncu pass, default 60 s), SKIP_TIMED=1 (profile only) and
-# NCU_ONLY (space-separated graph names: profile only these) for a second
-# call that profiles what the first one did not reach.
+# NCU_ONLY (space-separated graph names: profile only these, in this order;
+# NAME:b profiles only pass b of NAME, NAME:a,b both) for a later call that
+# profiles what an earlier one did not reach.
+# NCU_PASSES (default "a b": which passes), NCU_SSSP_SET (FULL, ROOF or
+# LIGHT: the metric set of pass b; default the graph's set; LIGHT is the
+# one-pass hardware counters of table 9 and the roofline: instructions,
+# active cycles, duration, DRAM and global sectors) and NCU_SEPARATE=1
+# (each pass to its own RES/ncu/NAME.TAG.ncu.jsonl + NAME.TAG.csv.gz, so a
+# later call can add pass b to a graph whose pass a an earlier call
+# profiled; graphperf la analyze reads both layouts).
 set -uo pipefail
 OUTD=${1:?usage: kernels/measure-la.sh OUT [SECONDS]}
 BUDGET=${2:-480}
@@ -101,6 +109,8 @@ done <"$WORK/plan.tsv"
 echo "== ncu"
 FULL=$("$GP" la metrics --list)
 ROOF=$(echo "$FULL" | tr ',' '\n' | grep -v '^smsp__sass_' | paste -sd, -)
+LIGHT=smsp__inst_executed.sum,sm__cycles_active.avg,gpu__time_duration.sum,dram__sectors_read.sum,dram__sectors_write.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
+NCU_PASSES=${NCU_PASSES:-a b}
 # name | metric set. FULL (every metric, SASS-instrumented efficiencies
 # too) for the tables 10-11 and real graphs, ROOF (hardware counters) for
 # the others. Short-diameter graphs first, the sweeps interleaved, so that
@@ -126,7 +136,8 @@ NCU_LIST+=("road-256x256|ROOF")
 # totals and CSV rows to RES/ncu/NAME.* only when the pass completed.
 profile() {
   local name=$1 gpg=$2 root=$3 metrics=$4 impls=$5 tag=$6 t
-  local base="$WORK/prof/$name.$tag"
+  local base="$WORK/prof/$name.$tag" dst=$name
+  [ "${NCU_SEPARATE:-0}" = 1 ] && dst=$name.$tag
   t=$(left)
   t=$((t - 15))
   [ $t -gt "$NCU_PASS_MAX" ] && t=$NCU_PASS_MAX
@@ -159,27 +170,42 @@ out.writerow([header[i] for i in idx])
 for r in rows:
     out.writerow([r[i] if i < len(r) else "" for i in idx])
 PY
-  if [ -s "$RES/ncu/$name.csv" ]; then
-    tail -n +3 "$base.csv" >>"$RES/ncu/$name.csv"
+  if [ -s "$RES/ncu/$dst.csv" ]; then
+    tail -n +3 "$base.csv" >>"$RES/ncu/$dst.csv"
   else
-    cp "$base.csv" "$RES/ncu/$name.csv"
+    cp "$base.csv" "$RES/ncu/$dst.csv"
   fi
-  grep '"type":"total"' "$base.jsonl" >>"$RES/ncu/$name.ncu.jsonl"
-  echo "ncu $name $tag: $(grep -c '^"[0-9]' "$base.csv") launches ($(elapsed) s)"
+  grep '"type":"total"' "$base.jsonl" >>"$RES/ncu/$dst.ncu.jsonl"
+  echo "ncu $name $tag: $(grep -c '^"[0-9]' "$base.csv") launches, $(grep -o '[0-9]* pass' "$base.log" | sort | uniq -c | tr '\n' ' ')($(elapsed) s)"
   rm -f "$base.ncu-rep"
 }
+# NCU_ONLY, when set, is the list (in its order), each graph with the set
+# NCU_LIST gives it (ROOF for a graph not there).
+if [ -n "${NCU_ONLY:-}" ]; then
+  ONLY=()
+  for w in $NCU_ONLY; do
+    n=${w%%:*}
+    e=$(printf '%s\n' "${NCU_LIST[@]}" | awk -F'|' -v n="$n" '$1 == n' | head -1)
+    e=${e:-$n|ROOF}
+    [[ $w == *:* ]] && e="$e|${w#*:}"
+    ONLY+=("$e")
+  done
+  NCU_LIST=("${ONLY[@]}")
+fi
 first=1
 for entry in "${NCU_LIST[@]}"; do
-  name=${entry%%|*}
-  set=${entry#*|}
-  if [ -n "${NCU_ONLY:-}" ] && [[ " $NCU_ONLY " != *" $name "* ]]; then continue; fi
+  IFS='|' read -r name set passes <<<"$entry"
+  passes=${passes:-$NCU_PASSES}
+  passes=${passes//,/ }
   line=$(awk -F'\t' -v n="$name" '$1 == n' "$WORK/plan.tsv" | head -1)
   [ -n "$line" ] || { echo "ncu $name: not prepared" >>"$RES/skipped.txt"; continue; }
   gpg=$(echo "$line" | cut -f2)
   root=$(echo "$line" | cut -f3 | cut -d, -f1)
   metrics=$FULL
   [ "$set" = ROOF ] && metrics=$ROOF
-  if profile "$name" "$gpg" "$root" "$metrics" "bfs,pagerank" a; then
+  if [[ " $passes " != *" a "* ]]; then
+    :
+  elif profile "$name" "$gpg" "$root" "$metrics" "bfs,pagerank" a; then
     first=0
   elif [ $first = 1 ] && [ "$(left)" -gt 60 ]; then
     # The first pass failing may be a metric this ncu refuses: retry once with
@@ -190,10 +216,18 @@ for entry in "${NCU_LIST[@]}"; do
     metrics=$FULL
     profile "$name" "$gpg" "$root" "$FULL" "bfs,pagerank" a && first=0
   fi
-  profile "$name" "$gpg" "$root" "$metrics" "sssp" b
-  [ -s "$RES/ncu/$name.csv" ] && gzip -f "$RES/ncu/$name.csv"
+  if [[ " $passes " == *" b "* ]]; then
+    bm=$metrics
+    case "${NCU_SSSP_SET:-}" in FULL) bm=$FULL ;; ROOF) bm=$ROOF ;; LIGHT) bm=$LIGHT ;; esac
+    profile "$name" "$gpg" "$root" "$bm" "sssp" b
+  fi
+  for f in "$RES/ncu/$name.csv" "$RES/ncu/$name.a.csv" "$RES/ncu/$name.b.csv"; do
+    [ -s "$f" ] && gzip -f "$f"
+  done
   [ "$(left)" -lt 20 ] && break
 done
 echo "metrics FULL: $FULL" >>"$RES/provenance.txt"
 echo "metrics ROOF: $ROOF" >>"$RES/provenance.txt"
+echo "metrics LIGHT: $LIGHT" >>"$RES/provenance.txt"
+echo "ncu passes: $NCU_PASSES; pass b set: ${NCU_SSSP_SET:-as pass a}; separate files: ${NCU_SEPARATE:-0}" >>"$RES/provenance.txt"
 finish

@@ -345,3 +345,39 @@ func TestEfficiencyWeights(t *testing.T) {
 		t.Errorf("gld efficiency without its metric: %v, want NaN", p.GldEfficiency)
 	}
 }
+
+// TestLoadSeparatePasses: a graph's pass a in NAME.ncu.jsonl + NAME.csv and
+// its pass b in NAME.b.ncu.jsonl + NAME.b.csv (NCU_SEPARATE=1, a later
+// call) combine into one graph's points; the same implementation profiled
+// by two pairs is an error naming both CSVs.
+func TestLoadSeparatePasses(t *testing.T) {
+	roof, sms := h100Roof(t)
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "ncu"), 0o755)
+	g := "la-b1-ws-d4-p0.1"
+	v := map[string]float64{MInst: 1e6, MDramRead: 1e4, MDuration: 10, MCyclesActive: 100}
+	write := func(stem string, lines []string, ls []launch) {
+		os.WriteFile(filepath.Join(dir, "ncu", stem+".ncu.jsonl"), []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+		os.WriteFile(filepath.Join(dir, "ncu", stem+".csv"), []byte(csvOf(ls)), 0o644)
+	}
+	write(g, []string{totalLine(g, "bfs-push", "bfs", "linalg", "-", 100, 400, 1, 1, 1, true)},
+		[]launch{{"k_la_bfs_push", v}})
+	write(g+".b", []string{totalLine(g, "sssp-worklist", "sssp", "vertex", "-", 100, 400, 2, 1, 1, true)},
+		[]launch{{"k_la_sssp_push", v}, {"k_la_sssp_clear_inq", v}})
+	res, err := Load(dir, roof, sms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Points) != 2 || res.Points[0].Graph != g || res.Points[1].Graph != g {
+		t.Fatalf("points: %+v", res.Points)
+	}
+	if p := res.Points[1]; p.Impl != "sssp-worklist" || p.Launches != 2 || p.WarpInstructions != 2e6 {
+		t.Errorf("pass b point: %+v", p)
+	}
+	write(g+".c", []string{totalLine(g, "bfs-push", "bfs", "linalg", "-", 100, 400, 1, 1, 1, true)},
+		[]launch{{"k_la_bfs_push", v}})
+	if _, err := Load(dir, roof, sms); err == nil || !strings.Contains(err.Error(), "profiled twice") ||
+		!strings.Contains(err.Error(), g+".csv") || !strings.Contains(err.Error(), g+".c.csv") {
+		t.Errorf("bfs-push in two pairs: %v", err)
+	}
+}

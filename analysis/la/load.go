@@ -53,6 +53,10 @@ func DirSource(dir string) Source { return Source{Name: dir, FS: os.DirFS(dir)} 
 //	DIR/ncu/NAME.ncu.jsonl[.gz]    the runner's lines of the profiled passes
 //	DIR/ncu/NAME.csv[.gz]          ncu --csv --page raw of those passes
 //
+// or, for passes written separately (NCU_SEPARATE=1), the same pair per
+// pass: DIR/ncu/NAME.a.ncu.jsonl + NAME.a.csv.gz. A pair is read as one
+// unit (its lines and its CSV rows in step); an implementation on a graph
+// profiled by two pairs, in one directory or across sources, is an error.
 // Graphs with a profile become points; their timed medians (verified runs,
 // mean over roots) are attached. Unverified timed runs are left out with a
 // warning. Load(dir) is LoadSources of DirSource(dir).
@@ -124,6 +128,7 @@ func LoadSources(srcs []Source, roof *roofline.Instruction, sms int) (*Result, e
 		}
 	}
 	sort.Slice(profiles, func(i, j int) bool { return profiles[i].name < profiles[j].name })
+	placed := map[[2]string]string{} // (graph, impl) -> the profile that placed it
 	for _, pr := range profiles {
 		name, src := pr.name, pr.src
 		jsonPath := "ncu/" + name + ".ncu.jsonl"
@@ -163,6 +168,11 @@ func LoadSources(srcs []Source, roof *roofline.Instruction, sms int) (*Result, e
 			if !ok {
 				continue
 			}
+			key := [2]string{t.Graph, t.Impl}
+			if prev, dup := placed[key]; dup {
+				return nil, fmt.Errorf("%s and %s: %s on %s profiled twice", prev, csvFull, t.Impl, t.Graph)
+			}
+			placed[key] = csvFull
 			p, err := Place(t, c, roof, sms)
 			if err != nil {
 				res.Warnings = append(res.Warnings, fmt.Sprintf("%s %s: %v", t.Graph, t.Impl, err))
