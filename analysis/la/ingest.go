@@ -66,6 +66,7 @@ func Ingest(db *store.DB, dataset string, dirs []string) (IngestStats, error) {
 			}
 		}
 	}
+	st.Warnings = collapseMissing(st.Warnings)
 	return st, nil
 }
 

@@ -27,7 +27,11 @@ func TestIngestCommitted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Runs != res.Validation.Runs || st.TimedFiles != 51 || st.Profiles != 18 || st.Launches == 0 || st.Counters < st.Launches {
+	profs, err := globAll(DirSource(dir).FS, "ncu/*.ncu.jsonl", "ncu/*.ncu.jsonl.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Runs != res.Validation.Runs || st.TimedFiles != 51 || st.Profiles != len(profs) || st.Profiles < 18 || st.Launches == 0 || st.Counters < st.Launches {
 		t.Fatalf("stats %+v; LoadTimed counts %d runs", st, res.Validation.Runs)
 	}
 	// One profiled pass: email-enron's sssp-v2, whose total says how

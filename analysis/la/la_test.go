@@ -381,3 +381,22 @@ func TestLoadSeparatePasses(t *testing.T) {
 		t.Errorf("bfs-push in two pairs: %v", err)
 	}
 }
+
+// TestCollapseMissing: three profiles lacking the same metrics make one
+// line that counts them; another set and other warnings stay apart.
+func TestCollapseMissing(t *testing.T) {
+	in := []string{
+		"d/ncu/a.b.csv.gz: no column for m1, m2 (counts taken as 0)",
+		"other warning",
+		"d/ncu/b.b.csv.gz: no column for m1, m2 (counts taken as 0)",
+		"d/ncu/c.csv.gz: no column for m3 (counts taken as 0)",
+		"d/ncu/z.b.csv.gz: no column for m1, m2 (counts taken as 0)",
+	}
+	got := collapseMissing(in)
+	want := []string{"other warning",
+		"3 profiles (a.b.csv.gz ... z.b.csv.gz): no column for m1, m2 (counts taken as 0)",
+		"c.csv.gz: no column for m3 (counts taken as 0)"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -194,6 +194,7 @@ func LoadSources(srcs []Source, roof *roofline.Instruction, sms int) (*Result, e
 	res.Validation = Validate(res.timed, res.Validation)
 	res.Timing = Timing(res.timed)
 	res.Summary = Summarize(res.Timing)
+	res.Warnings = collapseMissing(res.Warnings)
 	return res, nil
 }
 

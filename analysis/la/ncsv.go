@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"path"
 	"strconv"
 	"strings"
 
@@ -145,4 +146,36 @@ func baseFactor(u string) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// collapseMissing merges ReadProfile's "FILE: no column for METRICS"
+// warnings that name the same metrics into one line counting the files
+// (a metric set lacks the same columns in every profile it made); other
+// warnings keep their order.
+func collapseMissing(warnings []string) []string {
+	const sep = ": no column for "
+	var out []string
+	files := map[string][]string{}
+	var order []string
+	for _, w := range warnings {
+		i := strings.Index(w, sep)
+		if i < 0 {
+			out = append(out, w)
+			continue
+		}
+		rest := w[i+len(sep):]
+		if _, ok := files[rest]; !ok {
+			order = append(order, rest)
+		}
+		files[rest] = append(files[rest], path.Base(w[:i]))
+	}
+	for _, rest := range order {
+		fs := files[rest]
+		if len(fs) == 1 {
+			out = append(out, fs[0]+sep+rest)
+			continue
+		}
+		out = append(out, fmt.Sprintf("%d profiles (%s ... %s)%s%s", len(fs), fs[0], fs[len(fs)-1], sep, rest))
+	}
+	return out
 }
