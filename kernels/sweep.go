@@ -470,6 +470,9 @@ func (s *sweep) recordResult(rep *SweepReport, prefix, name string, j job, rec *
 		return
 	}
 	impls := j.impls
+	if j.algorithm == AlgorithmSwitch && len(rec.Impls) > 0 {
+		impls = rec.Impls // the switch, dobfs and the decisions' picks (SwitchCallImpls)
+	}
 	s.setRecord(*rec)
 	s.costFor(j.algorithm).add(work(j), rec.Seconds)
 	status := "ok"

@@ -42,8 +42,15 @@ func TestLaAnalyzeEmbedded(t *testing.T) {
 	for _, p := range res.Points {
 		graphs[p.Graph] = true
 	}
-	if len(graphs) != 18 || len(res.Variants) != 7 || len(res.Timing) != 51 {
-		t.Errorf("%d profiled graphs, %d with SSSP variants, %d timed; want 18, 7, 51", len(graphs), len(res.Variants), len(res.Timing))
+	// kernels/measured/h100/la/README.md: BFS and PageRank counters on all
+	// 51 graphs, SSSP on all but la-b1-ws-d4-p0.01 (its pass timed out).
+	if len(graphs) != 51 || len(res.Variants) != 50 || len(res.Timing) != 51 {
+		t.Errorf("%d profiled graphs, %d with SSSP variants, %d timed; want 51, 50, 51", len(graphs), len(res.Variants), len(res.Timing))
+	}
+	for _, v := range res.Variants {
+		if v.Graph == "la-b1-ws-d4-p0.01" {
+			t.Error("la-b1-ws-d4-p0.01 has SSSP variants, but its SSSP pass was cut")
+		}
 	}
 	compared := 0
 	for _, r := range res.Timing {
