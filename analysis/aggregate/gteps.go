@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"sort"
+
+	"github.com/graphperf/graphperf/internal/stats"
 )
 
 // Rate is how fast an implementation traverses a graph, in the units of
@@ -91,7 +93,7 @@ func Rates(runs []Run, graph string) (perRoot []Rate, overall Rate, err error) {
 		if !(out.MinNs > 0) || !(out.MaxNs > 0) {
 			out.MinNs, out.MaxNs = math.NaN(), math.NaN()
 		}
-		out.CVReps, out.CVRoots = median(cvs), sampleCV(medians)
+		out.CVReps, out.CVRoots = stats.Median(cvs), sampleCV(medians)
 		return out
 	}
 	for root, r := range fastest {

@@ -3,8 +3,8 @@ package aggregate
 import (
 	"encoding/json"
 	"math"
-	"sort"
 
+	"github.com/graphperf/graphperf/internal/stats"
 	"github.com/graphperf/graphperf/kernels"
 )
 
@@ -120,31 +120,10 @@ func sampleCV(vs []float64) float64 {
 	return math.Sqrt(ss/float64(len(vs)-1)) / mean
 }
 
-// median is the median of the values of vs that are not NaN (the mean of
-// the two middle ones for an even count); NaN when there are none. It
-// takes O(n log n) time.
-func median(vs []float64) float64 {
-	kept := make([]float64, 0, len(vs))
-	for _, v := range vs {
-		if !math.IsNaN(v) {
-			kept = append(kept, v)
-		}
-	}
-	if len(kept) == 0 {
-		return math.NaN()
-	}
-	sort.Float64s(kept)
-	n := len(kept)
-	if n%2 == 1 {
-		return kept[n/2]
-	}
-	return (kept[n/2-1] + kept[n/2]) / 2
-}
-
 // spreadOf computes a row's Spread from its per-input times and
 // repetition CVs; inputs are in graph, root order.
 func spreadOf(inputs []Input, times, cvReps []float64) Spread {
-	s := Spread{CVReps: median(cvReps), CVRoots: math.NaN()}
+	s := Spread{CVReps: stats.Median(cvReps), CVRoots: math.NaN()}
 	var perGraph []float64
 	for i := 0; i < len(inputs); {
 		j := i
@@ -156,6 +135,6 @@ func spreadOf(inputs []Input, times, cvReps []float64) Spread {
 		}
 		i = j
 	}
-	s.CVRoots = median(perGraph)
+	s.CVRoots = stats.Median(perGraph)
 	return s
 }

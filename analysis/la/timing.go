@@ -8,6 +8,8 @@ import (
 	"math"
 	"slices"
 	"sort"
+
+	"github.com/graphperf/graphperf/internal/stats"
 )
 
 // Validation counts the timed runs' checks: the runner compares every
@@ -274,7 +276,7 @@ func Summarize(rows []TimingRow) TimingSummary {
 	}
 	if len(its) > 1 {
 		s.V2Spearman = Spearman(its, v2)
-		s.MedianIterations = median(its)
+		s.MedianIterations = stats.Median(its)
 		var long, short []float64
 		for i := range its {
 			if its[i] >= s.MedianIterations {
@@ -283,7 +285,7 @@ func Summarize(rows []TimingRow) TimingSummary {
 				short = append(short, v2[i])
 			}
 		}
-		s.V2MedianLong, s.V2MedianShort = median(long), median(short)
+		s.V2MedianLong, s.V2MedianShort = stats.Median(long), stats.Median(short)
 	}
 	logSum := 0.0
 	for _, r := range rows {
@@ -299,18 +301,6 @@ func Summarize(rows []TimingRow) TimingSummary {
 		s.VertexCentricGeomean = math.Exp(logSum / float64(s.VertexCentricCompared))
 	}
 	return s
-}
-
-func median(v []float64) float64 {
-	if len(v) == 0 {
-		return math.NaN()
-	}
-	c := append([]float64(nil), v...)
-	sort.Float64s(c)
-	if len(c)%2 == 1 {
-		return c[len(c)/2]
-	}
-	return (c[len(c)/2-1] + c[len(c)/2]) / 2
 }
 
 // Spearman is the rank correlation of x and y (Pearson's correlation of

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/graphperf/graphperf/internal/stats"
 	"gonum.org/v1/gonum/stat"
 )
 
@@ -173,25 +174,12 @@ func (r *RunData) Measured() []MeasuredLevel {
 		for i, rep := range reps {
 			ks[i], ts[i] = kern[key{rep, lv}], tot[key{rep, lv}]
 		}
-		m := MeasuredLevel{Level: lv, KernelMs: median(ks), TotalMs: median(ts), Reps: len(reps)}
+		m := MeasuredLevel{Level: lv, KernelMs: stats.Median(ks), TotalMs: stats.Median(ts), Reps: len(reps)}
 		m.CommMs = max(m.TotalMs-m.KernelMs, 0)
 		out = append(out, m)
 	}
 	slices.SortFunc(out, func(a, b MeasuredLevel) int { return a.Level - b.Level })
 	return out
-}
-
-func median(x []float64) float64 {
-	s := slices.Clone(x)
-	sort.Float64s(s)
-	n := len(s)
-	if n == 0 {
-		return math.NaN()
-	}
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
 }
 
 // KernelFit is a per-level kernel time measured on distributed runs that

@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/graphperf/graphperf/analysis/la"
+	"github.com/graphperf/graphperf/internal/stats"
 )
 
 // Folding names how Evaluate groups graphs into folds.
@@ -243,7 +244,7 @@ func Evaluate(samples []Sample, opt Options) (*Evaluation, error) {
 				ie.WorstAbs, ie.WorstGraph = math.Abs(x.e), x.graph
 			}
 		}
-		ie.MedianAbs, ie.MedianSigned = median(abs), median(e)
+		ie.MedianAbs, ie.MedianSigned = stats.Median(abs), stats.Median(e)
 		ev.Errors = append(ev.Errors, ie)
 	}
 	if len(ev.Forms) == 0 {
@@ -286,16 +287,4 @@ func bestLAOverWorklist(times map[string]float64) (float64, bool) {
 		best = math.Min(best, v)
 	}
 	return best / w, true
-}
-
-func median(v []float64) float64 {
-	if len(v) == 0 {
-		return math.NaN()
-	}
-	c := append([]float64(nil), v...)
-	sort.Float64s(c)
-	if len(c)%2 == 1 {
-		return c[len(c)/2]
-	}
-	return (c[len(c)/2-1] + c[len(c)/2]) / 2
 }

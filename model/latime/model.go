@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/graphperf/graphperf/analysis/la"
+	"github.com/graphperf/graphperf/internal/stats"
 )
 
 // The implementations the model covers, in graphperf-la's order.
@@ -192,7 +193,7 @@ func innerLOO(rows [][4]float64, form Form) (float64, error) {
 		r := rows[i]
 		errs = append(errs, math.Abs(r[0]*c[0]+r[1]*c[1]+r[2]*c[2]+r[3]*c[3]-1))
 	}
-	return median(errs), nil
+	return stats.Median(errs), nil
 }
 
 // nnls minimises Σ_i (a_i · c − 1)² over c >= 0, c_3 = 0 in form Base,
