@@ -1,10 +1,8 @@
 package la
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -12,77 +10,20 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/graphperf/graphperf/kernels/laout"
 	"github.com/graphperf/graphperf/kernels/ncu"
 	"github.com/graphperf/graphperf/model/roofline"
 )
 
-// Total is a graphperf-la "total" line (kernels/cuda/LINALG.md), the keys
-// analysis reads.
-type Total struct {
-	Graph          string  `json:"graph"`
-	GraphHash      string  `json:"graph_hash"`
-	N              int64   `json:"n"`
-	M              int64   `json:"m"`
-	Root           *int64  `json:"root,omitempty"`
-	Impl           string  `json:"impl"`
-	Algorithm      string  `json:"algorithm"`
-	Model          string  `json:"model"`
-	Variant        string  `json:"variant"`
-	Iterations     int64   `json:"iterations"`
-	Reached        int64   `json:"reached"`
-	Verified       bool    `json:"verified"`
-	KernelLaunches int64   `json:"kernel_launches"`
-	RowsVisited    uint64  `json:"rows_visited"`
-	Changed        uint64  `json:"changed"`
-	Reps           int     `json:"reps"`
-	MedianNs       float64 `json:"median_ns"`
-	MinNs          float64 `json:"min_ns"`
-}
+// Total is a graphperf-la "total" line (laout.Total).
+type Total = laout.Total
 
-// ErrNoTotals is a runner output without total lines.
-var ErrNoTotals = errors.New("la: no total lines")
+// ErrNoTotals is a runner output without total lines (laout.ErrNoTotals).
+var ErrNoTotals = laout.ErrNoTotals
 
-// ReadTotals reads the total lines of graphperf-la's JSON lines in file
-// order; other line types are skipped. A line that is not JSON is an error
-// naming file and line.
-func ReadTotals(r io.Reader, file string) ([]Total, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	var out []Total
-	for line := 1; sc.Scan(); line++ {
-		b := sc.Bytes()
-		if len(strings.TrimSpace(string(b))) == 0 {
-			continue
-		}
-		var head struct {
-			Type string `json:"type"`
-		}
-		if err := json.Unmarshal(b, &head); err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", file, line, err)
-		}
-		if head.Type != "total" {
-			continue
-		}
-		var t Total
-		if err := json.Unmarshal(b, &t); err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", file, line, err)
-		}
-		if t.Impl == "" || t.Graph == "" {
-			return nil, fmt.Errorf("%s:%d: total line without graph or impl", file, line)
-		}
-		// The runner names a graph by its file's base name; the corpus by
-		// the name without ".gpg" (sweep coordinates are parsed from it).
-		t.Graph = strings.TrimSuffix(t.Graph, ".gpg")
-		out = append(out, t)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: %w", file, ErrNoTotals)
-	}
-	return out, nil
-}
+// ReadTotals reads the total lines of graphperf-la's JSON lines
+// (laout.ReadTotals).
+func ReadTotals(r io.Reader, file string) ([]Total, error) { return laout.ReadTotals(r, file) }
 
 // Counters are one implementation's ncu metrics on one graph, summed over
 // its launches (the efficiencies as weighted sums, see Mapping).
@@ -465,8 +406,8 @@ type VariantRow struct {
 	Inst    map[string]float64 `json:"normalized_instructions"`
 }
 
-// Baseline is the implementation table 9 normalises by.
-const Baseline = "sssp-la"
+// Baseline is the implementation table 9 normalises by (laout.Baseline).
+const Baseline = laout.Baseline
 
 // Variants returns table 9's rows, by graph name, for the graphs with a
 // baseline point. A variant without timed runs has no speedup.

@@ -9,11 +9,10 @@ import (
 	"io/fs"
 	"os"
 	"path"
-	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 
+	"github.com/graphperf/graphperf/kernels/laout"
 	"github.com/graphperf/graphperf/kernels/ncu"
 	"github.com/graphperf/graphperf/model/roofline"
 )
@@ -264,21 +263,10 @@ type SweepPoint struct {
 	Point   Point   `json:"point"`
 }
 
-var sweepName = regexp.MustCompile(`^la-(b1|t10)-(ws|rmat)-d([0-9.]+)-(p|a)([0-9.]+)$`)
-
 // ParseSweepName returns the sweep coordinates of a graph name, ok false
-// for a graph of no sweep.
+// for a graph of no sweep (laout.ParseSweepName).
 func ParseSweepName(name string) (sweep, family string, density float64, param string, value float64, ok bool) {
-	m := sweepName.FindStringSubmatch(name)
-	if m == nil {
-		return "", "", 0, "", 0, false
-	}
-	d, err1 := strconv.ParseFloat(m[3], 64)
-	v, err2 := strconv.ParseFloat(m[5], 64)
-	if err1 != nil || err2 != nil {
-		return "", "", 0, "", 0, false
-	}
-	return m[1], m[2], d, m[4], v, true
+	return laout.ParseSweepName(name)
 }
 
 // Sweep returns the points of sweep graphs with their coordinates, by

@@ -10,6 +10,7 @@ import (
 	"sort"
 
 	"github.com/graphperf/graphperf/internal/stats"
+	"github.com/graphperf/graphperf/kernels/laout"
 )
 
 // Validation counts the timed runs' checks: the runner compares every
@@ -86,14 +87,14 @@ func Validate(timed map[string][]Total, v Validation) Validation {
 
 // The implementations the timing comparison reads (kernels/cuda/LINALG.md).
 const (
-	BFSPush  = "bfs-push"
-	BFSPull  = "bfs-pull"
-	Worklist = "sssp-worklist"
+	BFSPush  = laout.BFSPush
+	BFSPull  = laout.BFSPull
+	Worklist = laout.Worklist
 )
 
 // OptimisedSSSP are seed 001's optimised LinAlg SSSP variants (§6.1.1,
 // table 9), whose speedups over Baseline (sssp-la) the timing table gives.
-var OptimisedSSSP = []string{"sssp-v1-atomic", "sssp-v1-shared", "sssp-v2", "sssp-v3"}
+var OptimisedSSSP = laout.OptimisedSSSP
 
 // TimingRow compares one dataset's timed runs (no ncu needed). Times are
 // the runs' medians (sum of the iteration times, CUDA events, L2 flushed),

@@ -45,7 +45,7 @@ func predictLA(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	m, err := latime.DefaultModel()
+	m, err := laTimeDefaultModel()
 	if err != nil {
 		return err
 	}
@@ -152,11 +152,7 @@ func predictLAEvaluate(e *env, args []string) error {
 	if folding != latime.ByGraph && folding != latime.ByFamily {
 		return fmt.Errorf("--folds %q: want graph or family", *folds)
 	}
-	src, err := latime.EmbeddedSource()
-	if err != nil {
-		return err
-	}
-	res, err := la.LoadTimed([]la.Source{src})
+	res, err := laEmbeddedTimed()
 	if err != nil {
 		return err
 	}
@@ -164,7 +160,7 @@ func predictLAEvaluate(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	samples, warns := latime.Samples(res, hubs)
+	samples, warns := latime.Samples(laTimeRuns(res), hubs)
 	var vc map[string]latime.VertexCentric
 	if *corpus != "" {
 		c, err := kernels.LoadCorpus(*corpus)
@@ -206,7 +202,7 @@ func predictLAEvaluate(e *env, args []string) error {
 			return kernels.BuildGraph(cg, *graphsDir)
 		}
 		var w []string
-		vc, w, err = latime.VertexCentricSide(res, build, models, ph)
+		vc, w, err = latime.VertexCentricSide(laTimeRuns(res), build, models, ph)
 		if err != nil {
 			return err
 		}
@@ -299,15 +295,11 @@ func predictLAHubs(e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("--corpus: %w", err)
 	}
-	src, err := latime.EmbeddedSource()
+	res, err := laEmbeddedTimed()
 	if err != nil {
 		return err
 	}
-	res, err := la.LoadTimed([]la.Source{src})
-	if err != nil {
-		return err
-	}
-	hf, err := latime.ComputeHubFile(res, func(name string) (*graph.CSR, error) {
+	hf, err := latime.ComputeHubFile(fmt.Sprint(res.Sources), laTimeRuns(res), func(name string) (*graph.CSR, error) {
 		cg, ok := c.Graph(name)
 		if !ok {
 			return nil, fmt.Errorf("not in %s", *corpus)

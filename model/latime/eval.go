@@ -8,8 +8,8 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/graphperf/graphperf/analysis/la"
 	"github.com/graphperf/graphperf/internal/stats"
+	"github.com/graphperf/graphperf/kernels/laout"
 )
 
 // Folding names how Evaluate groups graphs into folds.
@@ -29,7 +29,7 @@ var familyPattern = regexp.MustCompile(`^(rmat|ba|road|cfg|forestfire|holmekim|e
 // b1-ws and b1-rmat (appendix B.1), generated (the corpus's generator
 // graphs) or real (the rest: files such as SNAP's).
 func Family(graph string) string {
-	if sw, fam, _, _, _, ok := la.ParseSweepName(graph); ok {
+	if sw, fam, _, _, _, ok := laout.ParseSweepName(graph); ok {
 		return sw + "-" + fam
 	}
 	if familyPattern.MatchString(graph) {
@@ -97,7 +97,7 @@ type GraphResult struct {
 
 // VertexCentric is a graph's vertex-centric BFS side for the BFS
 // question: the measured LinAlg and best vertex-centric times on the same
-// roots (la.VertexCentricBFS) and the vertex-centric time model's
+// roots (MeasuredVC) and the vertex-centric time model's
 // predicted best single implementation (model/predict, mean over the same
 // roots); InSample says that model was trained on this graph.
 type VertexCentric struct {
@@ -138,7 +138,7 @@ var ErrNoSamples = errors.New("latime: no samples")
 // that one, for every fold (folding by graph or family); nothing of a
 // held-out graph (time, workload, label) enters its fit. It scores every
 // implementation's relative error and the two questions: SSSP (the
-// fastest of la.OptimisedSSSP against sssp-worklist, every graph) and BFS
+// fastest of laout.OptimisedSSSP against sssp-worklist, every graph) and BFS
 // (the faster of bfs-push and bfs-pull against the vertex-centric
 // prediction, the graphs of vc). The baselines answer their fold's
 // training graphs' majority class.
@@ -218,7 +218,7 @@ func Evaluate(samples []Sample, opt Options) (*Evaluation, error) {
 				score(&ev.SSSP, s.Graph, rm < 1, rp < 1, 2*ssspLA > ssspN)
 			}
 			if v, ok := vc[s.Graph]; ok && v.MeasuredBestNs > 0 && v.PredictedNs > 0 {
-				laPred := math.Min(pred[la.BFSPush], pred[la.BFSPull])
+				laPred := math.Min(pred[laout.BFSPush], pred[laout.BFSPull])
 				gr.BFSLAOverVCMeas = v.MeasuredLANs / v.MeasuredBestNs
 				gr.BFSLAOverVCPred = laPred / v.PredictedNs
 				score(&ev.BFS, s.Graph, gr.BFSLAOverVCMeas < 1, gr.BFSLAOverVCPred < 1, 2*bfsLA > bfsN)
@@ -271,15 +271,15 @@ func score(d *Decision, graph string, meas, pred, baseline bool) {
 	}
 }
 
-// bestLAOverWorklist is the fastest of la.OptimisedSSSP over
+// bestLAOverWorklist is the fastest of laout.OptimisedSSSP over
 // sssp-worklist in times; ok false when one is missing.
 func bestLAOverWorklist(times map[string]float64) (float64, bool) {
-	w, ok := times[la.Worklist]
+	w, ok := times[laout.Worklist]
 	if !ok || !(w > 0) {
 		return 0, false
 	}
 	best := math.Inf(1)
-	for _, impl := range la.OptimisedSSSP {
+	for _, impl := range laout.OptimisedSSSP {
 		v, ok := times[impl]
 		if !ok {
 			return 0, false

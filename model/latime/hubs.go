@@ -8,7 +8,7 @@ import (
 	"io"
 	"slices"
 
-	"github.com/graphperf/graphperf/analysis/la"
+	"github.com/graphperf/graphperf/kernels/laout"
 	"github.com/graphperf/graphperf/workload/graph"
 	"github.com/graphperf/graphperf/workload/linalg"
 )
@@ -31,12 +31,13 @@ type GraphHubs struct {
 	Hubs
 }
 
-// ComputeHubFile rebuilds every timed graph of res with build and
-// computes its Hubs from the roots of its bfs-push runs. A rebuilt graph
-// whose size differs from the measured one is an error.
-func ComputeHubFile(res *la.Result, build func(name string) (*graph.CSR, error)) (*HubFile, error) {
-	hf := &HubFile{Source: fmt.Sprint(res.Sources), Graphs: map[string]GraphHubs{}}
-	for _, row := range res.Timing {
+// ComputeHubFile rebuilds every timed graph of runs with build and
+// computes its Hubs from the roots of its bfs-push runs; source names the
+// measurements (HubFile.Source). A rebuilt graph whose size differs from
+// the measured one is an error.
+func ComputeHubFile(source string, runs []Runs, build func(name string) (*graph.CSR, error)) (*HubFile, error) {
+	hf := &HubFile{Source: source, Graphs: map[string]GraphHubs{}}
+	for _, row := range runs {
 		g, err := build(row.Graph)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", row.Graph, err)
@@ -45,8 +46,8 @@ func ComputeHubFile(res *la.Result, build func(name string) (*graph.CSR, error))
 			return nil, fmt.Errorf("%s: rebuilt with n %d, m %d; measured n %d, m %d", row.Graph, g.NumVertices(), g.NumEdges(), row.N, row.M)
 		}
 		var roots []int64
-		for _, t := range res.Totals(row.Graph) {
-			if t.Impl == la.BFSPush && t.Root != nil && !slices.Contains(roots, *t.Root) {
+		for _, t := range row.Totals {
+			if t.Impl == laout.BFSPush && t.Root != nil && !slices.Contains(roots, *t.Root) {
 				roots = append(roots, *t.Root)
 			}
 		}

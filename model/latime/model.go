@@ -6,13 +6,13 @@ import (
 	"math"
 	"sort"
 
-	"github.com/graphperf/graphperf/analysis/la"
 	"github.com/graphperf/graphperf/internal/stats"
+	"github.com/graphperf/graphperf/kernels/laout"
 )
 
 // The implementations the model covers, in graphperf-la's order.
-var Impls = []string{la.BFSPush, la.BFSPull, "pr-spmv", la.Baseline,
-	"sssp-v1-atomic", "sssp-v1-shared", "sssp-v2", "sssp-v3", la.Worklist}
+var Impls = []string{laout.BFSPush, laout.BFSPull, "pr-spmv", laout.Baseline,
+	"sssp-v1-atomic", "sssp-v1-shared", "sssp-v2", "sssp-v3", laout.Worklist}
 
 // TermNames name the four terms of every implementation's time.
 var TermNames = [4]string{"launches", "edges", "rows", "hub"}
@@ -42,24 +42,24 @@ func Terms(impl string, w Workload) (t [4]float64, ok bool) {
 	n, m, d := float64(w.N), float64(w.M), w.meanDegree()
 	L, I, C, R := w.BFSLevels, w.SSSPIterations, w.SSSPChanged, w.SSSPRows
 	switch impl {
-	case la.BFSPush:
+	case laout.BFSPush:
 		frac := 0.0
 		if n > 0 {
 			frac = w.Reached / n
 		}
 		return [4]float64{L, m * frac, w.Reached, w.PushHub}, true
-	case la.BFSPull:
+	case laout.BFSPull:
 		return [4]float64{L, m, n * L, w.PullHub}, true
 	case "pr-spmv":
 		k := float64(PageRankIterations)
 		return [4]float64{2 * k, k * m, k * n, k * w.MaxInDegree}, true
-	case la.Baseline, "sssp-v1-shared":
+	case laout.Baseline, "sssp-v1-shared":
 		return [4]float64{2 * I, I * m, I * n, I * w.MaxInDegree}, true
 	case "sssp-v1-atomic":
 		return [4]float64{3 * I, I * m, C * d, 0}, true
 	case "sssp-v2", "sssp-v3":
 		return [4]float64{4 * I, (R + C) * d, R, I * w.MaxInDegree}, true
-	case la.Worklist:
+	case laout.Worklist:
 		return [4]float64{2 * I, C * d, C, I * w.MaxOutDegree}, true
 	}
 	return t, false

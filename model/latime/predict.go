@@ -5,45 +5,12 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"sync"
 
-	"github.com/graphperf/graphperf/analysis/la"
+	"github.com/graphperf/graphperf/kernels/laout"
 	"github.com/graphperf/graphperf/model/predict"
 	"github.com/graphperf/graphperf/workload/graph"
 	"github.com/graphperf/graphperf/workload/weights"
 )
-
-var (
-	defaultOnce  sync.Once
-	defaultModel *Model
-	defaultErr   error
-)
-
-// DefaultModel is the model fitted on every graph of the embedded H100
-// measurements (kernels/measured/h100/la), fitted once (it takes
-// milliseconds, so no fitted file is stored). Callers must not modify it.
-func DefaultModel() (*Model, error) {
-	defaultOnce.Do(func() {
-		src, err := EmbeddedSource()
-		if err != nil {
-			defaultErr = err
-			return
-		}
-		res, err := la.LoadTimed([]la.Source{src})
-		if err != nil {
-			defaultErr = err
-			return
-		}
-		hubs, err := EmbeddedHubs()
-		if err != nil {
-			defaultErr = err
-			return
-		}
-		s, _ := Samples(res, hubs)
-		defaultModel, defaultErr = Fit(s)
-	})
-	return defaultModel, defaultErr
-}
 
 // ImplTime is one implementation's predicted time.
 type ImplTime struct {
@@ -137,10 +104,10 @@ func PredictGraph(m *Model, g *graph.CSR, name string, root uint32, vc *predict.
 		}
 		return a
 	}
-	laBFS, laBFSNs := best(la.BFSPush, la.BFSPull)
+	laBFS, laBFSNs := best(laout.BFSPush, laout.BFSPull)
 	p.Answers = append(p.Answers, answer("bfs", laBFS, laBFSNs, bp.BestSingle.Impl, bp.BestSingle.Ns))
-	laSSSP, laSSSPNs := best(la.OptimisedSSSP...)
-	p.Answers = append(p.Answers, answer("sssp", laSSSP, laSSSPNs, la.Worklist, times[la.Worklist]))
+	laSSSP, laSSSPNs := best(laout.OptimisedSSSP...)
+	p.Answers = append(p.Answers, answer("sssp", laSSSP, laSSSPNs, laout.Worklist, times[laout.Worklist]))
 	p.Answers = append(p.Answers, Answer{Algorithm: "pagerank", LA: "pr-spmv", LANs: times["pr-spmv"],
 		Note: "not covered: no vertex-centric PageRank time model exists (graphperf-pr's runs are measured, not predicted)"})
 	return p, nil
@@ -163,19 +130,19 @@ func (ms VCModels) For(graph string) (*predict.Model, bool) {
 }
 
 // VertexCentricSide builds the BFS question's vertex-centric side: for
-// each timing row of res with a measured vertex-centric comparison
-// (res.CompareVertexCentric already run), the measured times and the
+// each graph of runs with a measured vertex-centric comparison
+// (Runs.VertexCentric), the measured times and the
 // prediction of the best single implementation (mean over the graph's
 // LinAlg roots of each implementation's predicted total, the least),
 // from the graph build returns. A graph build cannot make is left out
 // with a warning.
-func VertexCentricSide(res *la.Result, build func(name string) (*graph.CSR, error), models VCModels, ph predict.Physics) (map[string]VertexCentric, []string, error) {
+func VertexCentricSide(runs []Runs, build func(name string) (*graph.CSR, error), models VCModels, ph predict.Physics) (map[string]VertexCentric, []string, error) {
 	if len(models) == 0 {
 		return nil, nil, fmt.Errorf("latime: no vertex-centric model")
 	}
 	out := map[string]VertexCentric{}
 	var warns []string
-	for _, r := range res.Timing {
+	for _, r := range runs {
 		cmp := r.VertexCentric
 		if cmp == nil {
 			continue
@@ -186,8 +153,8 @@ func VertexCentricSide(res *la.Result, build func(name string) (*graph.CSR, erro
 			continue
 		}
 		var roots []uint32
-		for _, t := range res.Totals(r.Graph) {
-			if t.Impl == la.BFSPush && t.Verified && t.Root != nil && !slices.Contains(roots, uint32(*t.Root)) {
+		for _, t := range r.Totals {
+			if t.Impl == laout.BFSPush && t.Verified && t.Root != nil && !slices.Contains(roots, uint32(*t.Root)) {
 				roots = append(roots, uint32(*t.Root))
 			}
 		}

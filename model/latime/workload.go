@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/graphperf/graphperf/analysis/la"
+	"github.com/graphperf/graphperf/kernels/laout"
 	"github.com/graphperf/graphperf/workload/graph"
 	"github.com/graphperf/graphperf/workload/linalg"
 	"github.com/graphperf/graphperf/workload/weights"
@@ -143,7 +143,7 @@ func FromGraph(g *graph.CSR, root uint32, maxWeight uint32, seed uint64) (Worklo
 // implementations: TestWorkloadMatchesRunner): bfs-push's iterations and
 // reached, sssp-la's iterations and changed, sssp-v2's rows visited. ok is
 // false when one of those runs is missing or unverified.
-func fromTotals(ts []la.Total) (w Workload, ok bool) {
+func fromTotals(ts []laout.Total) (w Workload, ok bool) {
 	var have [3]bool
 	for _, t := range ts {
 		if !t.Verified {
@@ -151,9 +151,9 @@ func fromTotals(ts []la.Total) (w Workload, ok bool) {
 		}
 		w.N, w.M = t.N, t.M
 		switch t.Impl {
-		case la.BFSPush:
+		case laout.BFSPush:
 			w.BFSLevels, w.Reached, have[0] = float64(t.Iterations), float64(t.Reached), true
-		case la.Baseline:
+		case laout.Baseline:
 			w.SSSPIterations, w.SSSPChanged, have[1] = float64(t.Iterations), float64(t.Changed), true
 		case "sssp-v2":
 			w.SSSPRows, have[2] = float64(t.RowsVisited), true
