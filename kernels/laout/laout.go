@@ -1,3 +1,9 @@
+// Package laout reads what the linear-algebra runner graphperf-la prints
+// (kernels/cuda/LINALG.md): its "total" JSON lines, the names of its
+// implementations, and the names of the seed-001 sweep graphs of
+// kernels/corpus/h100-la.yaml. It sits with the runners' readers so that
+// both the analyses (analysis/la) and the time model (model/latime) read
+// the measurement format without the model importing an analysis.
 package laout
 
 import (
