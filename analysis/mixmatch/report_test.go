@@ -133,7 +133,7 @@ func TestCompare(t *testing.T) {
 		t.Fatalf("same-call sum %v (input %v), want 154000", sameSum, rep.Inputs[0].SameCallNs)
 	}
 	// 158880 is within 10 % of 154000.
-	if rep.WithinSameCall == nil || *rep.WithinSameCall != 1 || rep.Rows[2].Name != RowSameCall || math.Abs(rep.Rows[2].Total-sameSum/optimum) > 1e-12 {
+	if rep.WithinSameCall == nil || *rep.WithinSameCall != 1 || !rep.WithinSameCallMet || rep.Rows[2].Name != RowSameCall || math.Abs(rep.Rows[2].Total-sameSum/optimum) > 1e-12 {
 		t.Errorf("within %v, rows %+v", rep.WithinSameCall, rep.Rows)
 	}
 }

@@ -288,7 +288,7 @@ func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool, plotDir string
 		// The same test against the picks run alone in the switch's call:
 		// free of the machine and the day (docs/ACCURACY.md, issue 15).
 		fmt.Fprintf(e.stdout, "  within %.0f %% of its own call's offline for >= %.0f %% of inputs: %s (%.1f %%)\n",
-			100*mixmatch.WithinTolerance, 100*mixmatch.TargetWithin, met(*rep.WithinSameCall >= mixmatch.TargetWithin), 100**rep.WithinSameCall)
+			100*mixmatch.WithinTolerance, 100*mixmatch.TargetWithin, met(rep.WithinSameCallMet), 100**rep.WithinSameCall)
 	}
 	for _, w := range rep.Warnings {
 		fmt.Fprintln(e.stderr, "warning:", w)
