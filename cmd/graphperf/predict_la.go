@@ -45,7 +45,7 @@ func predictLA(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	m, err := laTimeDefaultModel()
+	m, err := la.DefaultTimeModel()
 	if err != nil {
 		return err
 	}
@@ -152,7 +152,7 @@ func predictLAEvaluate(e *env, args []string) error {
 	if folding != latime.ByGraph && folding != latime.ByFamily {
 		return fmt.Errorf("--folds %q: want graph or family", *folds)
 	}
-	res, err := laEmbeddedTimed()
+	res, err := la.EmbeddedTimed()
 	if err != nil {
 		return err
 	}
@@ -160,7 +160,7 @@ func predictLAEvaluate(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	samples, warns := latime.Samples(laTimeRuns(res), hubs)
+	samples, warns := latime.Samples(la.TimeRuns(res), hubs)
 	var vc map[string]latime.VertexCentric
 	if *corpus != "" {
 		c, err := kernels.LoadCorpus(*corpus)
@@ -202,7 +202,7 @@ func predictLAEvaluate(e *env, args []string) error {
 			return kernels.BuildGraph(cg, *graphsDir)
 		}
 		var w []string
-		vc, w, err = latime.VertexCentricSide(laTimeRuns(res), build, models, ph)
+		vc, w, err = latime.VertexCentricSide(la.TimeRuns(res), build, models, ph)
 		if err != nil {
 			return err
 		}
@@ -295,11 +295,11 @@ func predictLAHubs(e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("--corpus: %w", err)
 	}
-	res, err := laEmbeddedTimed()
+	res, err := la.EmbeddedTimed()
 	if err != nil {
 		return err
 	}
-	hf, err := latime.ComputeHubFile(fmt.Sprint(res.Sources), laTimeRuns(res), func(name string) (*graph.CSR, error) {
+	hf, err := latime.ComputeHubFile(fmt.Sprint(res.Sources), la.TimeRuns(res), func(name string) (*graph.CSR, error) {
 		cg, ok := c.Graph(name)
 		if !ok {
 			return nil, fmt.Errorf("not in %s", *corpus)
