@@ -40,23 +40,33 @@ var (
 	timeErr   error
 )
 
+// EmbeddedTimeSamples is the LinAlg time model's training and evaluation
+// data from the embedded H100 measurements: the timed runs (EmbeddedTimed),
+// and latime.Samples of them with the embedded hub file, with its warnings.
+func EmbeddedTimeSamples() (*Result, []latime.Sample, []string, error) {
+	res, err := EmbeddedTimed()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	hubs, err := latime.EmbeddedHubs()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	s, warns := latime.Samples(TimeRuns(res), hubs)
+	return res, s, warns, nil
+}
+
 // DefaultTimeModel is the LinAlg time model fitted on every graph of the
-// embedded H100 measurements (EmbeddedTimed) with the embedded hub file,
-// fitted once per process (it takes milliseconds, so no fitted file is
-// stored). Callers must not modify it.
+// embedded H100 measurements (EmbeddedTimeSamples), fitted once per
+// process (it takes milliseconds, so no fitted file is stored). Callers
+// must not modify it.
 func DefaultTimeModel() (*latime.Model, error) {
 	timeOnce.Do(func() {
-		res, err := EmbeddedTimed()
+		_, s, _, err := EmbeddedTimeSamples()
 		if err != nil {
 			timeErr = err
 			return
 		}
-		hubs, err := latime.EmbeddedHubs()
-		if err != nil {
-			timeErr = err
-			return
-		}
-		s, _ := latime.Samples(TimeRuns(res), hubs)
 		timeModel, timeErr = latime.Fit(s)
 	})
 	return timeModel, timeErr

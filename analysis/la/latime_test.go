@@ -11,24 +11,14 @@ import (
 // measurements through EmbeddedTimed and TimeRuns, with its measured
 // labels checked against this package's own Summarize.
 
-// loadTimeSamples gives the LinAlg time model's samples of the embedded
-// H100 measurements, as predict la-evaluate builds them (no vertex-centric
-// comparison here).
+// loadTimeSamples is EmbeddedTimeSamples, which must give every graph's
+// sample without a warning.
 func loadTimeSamples(t *testing.T) (*Result, []latime.Sample) {
 	t.Helper()
-	res, err := EmbeddedTimed()
+	res, s, warns, err := EmbeddedTimeSamples()
 	if err != nil {
 		t.Fatal(err)
 	}
-	hubs, err := latime.EmbeddedHubs()
-	if err != nil {
-		t.Fatal(err)
-	}
-	runs := TimeRuns(res)
-	for i := range runs {
-		runs[i].VertexCentric = nil
-	}
-	s, warns := latime.Samples(runs, hubs)
 	if len(warns) > 0 {
 		t.Fatalf("warnings: %v", warns)
 	}

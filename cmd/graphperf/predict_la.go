@@ -152,15 +152,10 @@ func predictLAEvaluate(e *env, args []string) error {
 	if folding != latime.ByGraph && folding != latime.ByFamily {
 		return fmt.Errorf("--folds %q: want graph or family", *folds)
 	}
-	res, err := la.EmbeddedTimed()
+	res, samples, warns, err := la.EmbeddedTimeSamples()
 	if err != nil {
 		return err
 	}
-	hubs, err := latime.EmbeddedHubs()
-	if err != nil {
-		return err
-	}
-	samples, warns := latime.Samples(la.TimeRuns(res), hubs)
 	var vc map[string]latime.VertexCentric
 	if *corpus != "" {
 		c, err := kernels.LoadCorpus(*corpus)
