@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"slices"
@@ -67,104 +68,120 @@ func modelDist(e *env, args []string) error {
 			return distTimes(e, args[1:])
 		}
 	}
-	fs := newFlagSet(e, "dist", "model dist GRAPH --procs P [flags]", distUsage)
-	var lf loadFlags
-	lf.register(fs)
-	var of outputFlags
-	of.register(fs)
-	procsFlag := fs.String("procs", "", "number of processes (GPUs) P, at least 1 (required)")
-	sortUnique := fs.Bool("sort-unique", false, "prune each process's NLFS by sort-unique before sending")
-	rootFlag := fs.String("root", dist.DefaultRootRule, "root: a vertex id, \"max\" (highest out-degree) or \"random\" (Graph500's rule)")
-	seed := fs.Uint64("seed", 1, "seed of --root random")
-	idBytes := fs.String("id-bytes", strconv.Itoa(dist.DefaultIDBytes), "bytes per vertex sent")
-	alltoall := fs.String("alltoall", "", "measured NCCL all-to-all `FILE` (JSON, or the microbenchmark's JSON lines): gives times")
-	machineName := fs.String("machine", "h100", "machine of the kernel time: an embedded name or a YAML file (with --alltoall)")
-	calibrate := fs.String("calibrate", "", "comma-separated dist_bfs.cu run `DIRS` whose levels give the kernel time (a fixed cost plus a rate, \"model dist times\"), instead of --machine's bandwidth bound (with --alltoall)")
-	pairs := fs.Bool("pairs", false, "also print every message (level, src, dst, vertices, bytes)")
-	plotDir := fs.String("plot", "", plotFlagUsage+": bytes sent per level, without and with sort-unique")
+	var f distFlags
+	fs := f.register(e)
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
 		return err
 	}
-	if err := of.check(); err != nil {
+	if err := f.of.check(); err != nil {
 		return err
 	}
-	P, err := positiveFlag("procs", *procsFlag, dist.MaxClasses)
+	P, opt, err := f.options(fs)
 	if err != nil {
 		return err
 	}
-	ib, err := positiveFlag("id-bytes", *idBytes, 64)
+	g, err := distLoad(e, f.lf, pos[0])
 	if err != nil {
 		return err
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if set["machine"] && *alltoall == "" {
-		return errors.New("--machine: applies with --alltoall only (it gives the kernel time)")
-	}
-	if *calibrate != "" && *alltoall == "" {
-		return errors.New("--calibrate: applies with --alltoall only (it gives the kernel time)")
-	}
-	if *calibrate != "" && set["machine"] {
-		return errors.New("--calibrate and --machine: give one kernel time, not both")
-	}
-	opt := dist.Options{SortUnique: *sortUnique, IDBytes: ib}
-	if *alltoall != "" {
-		a, err := dist.LoadAllToAll(*alltoall)
-		if err != nil {
-			return fmt.Errorf("--alltoall: %w", err)
-		}
-		m, err := machine.Open(*machineName)
-		if err != nil {
-			return fmt.Errorf("--machine: %w", err)
-		}
-		opt.AllToAll, opt.Machine = a, m
-		if *calibrate != "" {
-			var runs []*dist.RunData
-			for _, d := range strings.Split(*calibrate, ",") {
-				r, err := dist.ReadRunData(d)
-				if err != nil {
-					return fmt.Errorf("--calibrate: %w", err)
-				}
-				runs = append(runs, r)
-			}
-			f, err := dist.FitKernel(runs)
-			if err != nil {
-				return fmt.Errorf("--calibrate: %w", err)
-			}
-			opt.Kernel, opt.Machine = &f, nil
-		}
-	}
-	g, err := distLoad(e, lf, pos[0])
-	if err != nil {
-		return err
-	}
-	root, err := dist.PickRoot(g, *rootFlag, *seed)
+	root, err := dist.PickRoot(g, f.root, f.seed)
 	if err != nil {
 		return fmt.Errorf("--root: %w", err)
 	}
-	vols, err := dist.Traverse(g, root, []int{P})
+	pr, vol, err := dist.Predict(g, root, P, opt)
 	if err != nil {
 		return err
 	}
-	pr, err := dist.Model(vols[0], opt)
+	if err := distPlot(e, f.plotDir, vol, opt.IDBytes); err != nil {
+		return err
+	}
+	return distRender(e, &f, pos[0], direction(g), opt, pr)
+}
+
+// distFlags are the flags of "model dist GRAPH".
+type distFlags struct {
+	lf                                      loadFlags
+	of                                      outputFlags
+	procs, root, idBytes, alltoall, machine string
+	calibrate, plotDir                      string
+	sortUnique, pairs                       bool
+	seed                                    uint64
+}
+
+// register makes the flag set of "model dist GRAPH" filling f.
+func (f *distFlags) register(e *env) *flag.FlagSet {
+	fs := newFlagSet(e, "dist", "model dist GRAPH --procs P [flags]", distUsage)
+	f.lf.register(fs)
+	f.of.register(fs)
+	fs.StringVar(&f.procs, "procs", "", "number of processes (GPUs) P, at least 1 (required)")
+	fs.BoolVar(&f.sortUnique, "sort-unique", false, "prune each process's NLFS by sort-unique before sending")
+	fs.StringVar(&f.root, "root", dist.DefaultRootRule, "root: a vertex id, \"max\" (highest out-degree) or \"random\" (Graph500's rule)")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of --root random")
+	fs.StringVar(&f.idBytes, "id-bytes", strconv.Itoa(dist.DefaultIDBytes), "bytes per vertex sent")
+	fs.StringVar(&f.alltoall, "alltoall", "", "measured NCCL all-to-all `FILE` (JSON, or the microbenchmark's JSON lines): gives times")
+	fs.StringVar(&f.machine, "machine", "h100", "machine of the kernel time: an embedded name or a YAML file (with --alltoall)")
+	fs.StringVar(&f.calibrate, "calibrate", "", "comma-separated dist_bfs.cu run `DIRS` whose levels give the kernel time (a fixed cost plus a rate, \"model dist times\"), instead of --machine's bandwidth bound (with --alltoall)")
+	fs.BoolVar(&f.pairs, "pairs", false, "also print every message (level, src, dst, vertices, bytes)")
+	fs.StringVar(&f.plotDir, "plot", "", plotFlagUsage+": bytes sent per level, without and with sort-unique")
+	return fs
+}
+
+// options checks the parsed flags of fs and returns P and the model's
+// options: the all-to-all, the machine or the calibrated kernel loaded.
+func (f *distFlags) options(fs *flag.FlagSet) (int, dist.Options, error) {
+	P, err := positiveFlag("procs", f.procs, dist.MaxClasses)
 	if err != nil {
-		return err
+		return 0, dist.Options{}, err
 	}
-	if err := distPlot(e, *plotDir, vols[0], ib); err != nil {
-		return err
+	ib, err := positiveFlag("id-bytes", f.idBytes, 64)
+	if err != nil {
+		return 0, dist.Options{}, err
 	}
-	if of.json {
-		if !*pairs {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	switch {
+	case set["machine"] && f.alltoall == "":
+		return 0, dist.Options{}, errors.New("--machine: applies with --alltoall only (it gives the kernel time)")
+	case f.calibrate != "" && f.alltoall == "":
+		return 0, dist.Options{}, errors.New("--calibrate: applies with --alltoall only (it gives the kernel time)")
+	case f.calibrate != "" && set["machine"]:
+		return 0, dist.Options{}, errors.New("--calibrate and --machine: give one kernel time, not both")
+	}
+	opt := dist.Options{SortUnique: f.sortUnique, IDBytes: ib}
+	if f.alltoall == "" {
+		return P, opt, nil
+	}
+	if opt.AllToAll, err = dist.LoadAllToAll(f.alltoall); err != nil {
+		return 0, dist.Options{}, fmt.Errorf("--alltoall: %w", err)
+	}
+	if opt.Machine, err = machine.Open(f.machine); err != nil {
+		return 0, dist.Options{}, fmt.Errorf("--machine: %w", err)
+	}
+	if f.calibrate != "" {
+		k, err := dist.CalibrateKernel(strings.Split(f.calibrate, ","))
+		if err != nil {
+			return 0, dist.Options{}, fmt.Errorf("--calibrate: %w", err)
+		}
+		opt.Kernel, opt.Machine = &k, nil
+	}
+	return P, opt, nil
+}
+
+// distRender prints "model dist GRAPH"'s prediction pr of graph (of the
+// given direction) as JSON, CSV or text.
+func distRender(e *env, f *distFlags, graph, direction string, opt dist.Options, pr *dist.Prediction) error {
+	if f.of.json {
+		if !f.pairs {
 			pr.Pairs = nil
 		}
 		return writeJSON(e.stdout, struct {
 			Graph string `json:"graph"`
 			*dist.Prediction
-		}{pos[0], pr})
+		}{graph, pr})
 	}
 	t := distLevelTable(pr)
-	if of.csv {
+	if f.of.csv {
 		return t.write(e.stdout, true)
 	}
 	su := "without sort-unique"
@@ -172,25 +189,16 @@ func modelDist(e *env, args []string) error {
 		su = "with sort-unique"
 	}
 	fmt.Fprintf(e.stdout, "%s: %d vertices, %d edges (%s); %d processes, owner(v) = v mod %d; root %d; %s, %d bytes per vertex id\n",
-		pos[0], pr.Vertices, pr.Edges, direction(g), P, P, root, su, pr.IDBytes)
+		graph, pr.Vertices, pr.Edges, direction, pr.Procs, pr.Procs, pr.Root, su, pr.IDBytes)
 	fmt.Fprintf(e.stdout, "reached %d vertices, %d edges scanned, depth hash %s, %d levels, %d bytes sent\n\n",
 		pr.Reached, pr.EdgesReached, pr.DepthHash, len(pr.Rows), pr.SentBytes)
 	if err := t.write(e.stdout, false); err != nil {
 		return err
 	}
 	if pr.Timed {
-		kern := "machine " + pr.Machine
-		if pr.Kernel != nil {
-			kern = fmt.Sprintf("kernel %.1f us + bytes / %.0f GB/s (fitted on %d levels)", pr.Kernel.FixedUs, pr.Kernel.GBs, pr.Kernel.Points)
-		}
-		fmt.Fprintf(e.stdout, "\ntotal %.4g ms (with the final counts-only exchange), %.4g GTEPS; %s", *pr.TotalMs, *pr.GTEPS, kern)
-		if pr.AllToAll != nil {
-			fmt.Fprintf(e.stdout, ", all-to-all alpha %.4g us beta %.4g GB/s (%d ranks, %s, NCCL %s, %s)",
-				pr.AllToAll.AlphaUs, pr.AllToAll.BetaGBs, pr.AllToAll.Ranks, opt.AllToAll.Provenance.GPU, opt.AllToAll.Provenance.NCCL, opt.AllToAll.Provenance.Date)
-		}
-		fmt.Fprintln(e.stdout)
+		distTotal(e.stdout, opt, pr)
 	}
-	if *pairs {
+	if f.pairs {
 		pt := &table{header: []string{"level", "src", "dst", "vertices", "bytes"}, name: "dist-pairs"}
 		for _, p := range pr.Pairs {
 			pt.add(strconv.Itoa(p.Level), strconv.Itoa(p.Src), strconv.Itoa(p.Dst), itoa(p.Vertices), itoa(p.Bytes))
@@ -202,6 +210,21 @@ func modelDist(e *env, args []string) error {
 	}
 	workloadNotes(e.stdout, pr.Warnings)
 	return nil
+}
+
+// distTotal prints a timed prediction's total, GTEPS, kernel time and
+// all-to-all.
+func distTotal(w io.Writer, opt dist.Options, pr *dist.Prediction) {
+	kern := "machine " + pr.Machine
+	if pr.Kernel != nil {
+		kern = fmt.Sprintf("kernel %.1f us + bytes / %.0f GB/s (fitted on %d levels)", pr.Kernel.FixedUs, pr.Kernel.GBs, pr.Kernel.Points)
+	}
+	fmt.Fprintf(w, "\ntotal %.4g ms (with the final counts-only exchange), %.4g GTEPS; %s", *pr.TotalMs, *pr.GTEPS, kern)
+	if pr.AllToAll != nil {
+		fmt.Fprintf(w, ", all-to-all alpha %.4g us beta %.4g GB/s (%d ranks, %s, NCCL %s, %s)",
+			pr.AllToAll.AlphaUs, pr.AllToAll.BetaGBs, pr.AllToAll.Ranks, opt.AllToAll.Provenance.GPU, opt.AllToAll.Provenance.NCCL, opt.AllToAll.Provenance.Date)
+	}
+	fmt.Fprintln(w)
 }
 
 // positiveFlag parses a flag that must be an integer in 1..most.
@@ -258,9 +281,10 @@ func distPlot(e *env, dir string, v *dist.Volumes, idBytes int) error {
 	if dir == "" && !e.inReport() {
 		return nil
 	}
+	raw, unique := dist.BytesPerLevel(v, idBytes)
 	var sent int64
-	for i := range v.Levels {
-		sent += v.Levels[i].TotalSent(false)
+	for _, b := range raw {
+		sent += b
 	}
 	if sent == 0 {
 		return nil // one process, or nothing crosses: no figure
@@ -268,10 +292,9 @@ func distPlot(e *env, dir string, v *dist.Volumes, idBytes int) error {
 	groups := make([]string, len(v.Levels))
 	values := [][]float64{make([]float64, len(v.Levels)), make([]float64, len(v.Levels))}
 	for i := range v.Levels {
-		l := &v.Levels[i]
-		groups[i] = strconv.Itoa(l.Level)
-		for s, su := range []bool{false, true} {
-			b := float64(l.TotalSent(su) * int64(idBytes))
+		groups[i] = strconv.Itoa(v.Levels[i].Level)
+		for s, bytes := range [][]int64{raw, unique} {
+			b := float64(bytes[i])
 			if b <= 0 {
 				b = math.NaN() // nothing sent: no bar on a log axis
 			}
@@ -316,66 +339,72 @@ traversal per scale serves every P. Memory: about 9 GB at SCALE 26, 17 GB at
 	if err != nil {
 		return err
 	}
-	var levels []int
-	for _, f := range strings.Split(*level, ",") {
-		if f = strings.TrimSpace(f); f == "peak" {
-			levels = append(levels, -1)
-			continue
-		}
-		lv, err := positiveFlag("level", f, 1<<20)
-		if err != nil {
-			return err
-		}
-		levels = append(levels, lv)
-	}
-	tableRows := func(r *dist.Run) []dist.TableRow {
-		var rows []dist.TableRow
-		for _, lv := range levels {
-			rows = append(rows, dist.Table(r, lv)...)
-		}
-		return rows
+	levels, err := distLevels(*level)
+	if err != nil {
+		return err
 	}
 	var PP []int
 	if *predOut != "" {
-		if _, PP, _, err = distRunFlags(*scales, *predProcs, ""); err != nil {
-			return fmt.Errorf("--predict-procs: %w", err)
-		}
-		for _, p := range PP {
-			if !slices.Contains(P, p) {
-				return fmt.Errorf("--predict-procs: %d is not one of --procs", p)
-			}
+		if PP, err = distPredictProcs(*scales, *predProcs, P); err != nil {
+			return err
 		}
 	}
-	var rows []dist.TableRow
-	var runs []*dist.Run
-	for _, s := range S {
-		run, err := dist.RunGraph500(s, P, *rootFlag)
-		if err != nil {
-			return fmt.Errorf("scale %d: %w", s, err)
-		}
+	runs, err := dist.RunGraph500s(S, P, *rootFlag, func(run *dist.Run) {
 		if !of.json && !of.csv {
 			fmt.Fprintf(e.stderr, "scale %d: %d vertices, %d edges, root %d: built in %.1f s, traversed in %.1f s\n",
-				s, run.Vertices, run.Edges, run.Root, run.BuildSeconds, run.BFSSeconds)
+				run.Scale, run.Vertices, run.Edges, run.Root, run.BuildSeconds, run.BFSSeconds)
 		}
-		runs = append(runs, run)
-		rows = append(rows, tableRows(run)...)
+	})
+	if err != nil {
+		return err
 	}
 	if *predOut != "" {
 		if err := distWritePredictions(*predOut, dist.SubsetRuns(runs, PP)); err != nil {
 			return err
 		}
 	}
+	ws := dist.NewWeakScaling(runs, levels)
 	if of.json {
-		type runJSON struct {
-			*dist.Run
-			Rows []dist.TableRow `json:"rows"`
-		}
-		out := make([]runJSON, len(runs))
-		for i, r := range runs {
-			out[i] = runJSON{r, tableRows(r)}
-		}
-		return writeJSON(e.stdout, out)
+		return writeJSON(e.stdout, ws.Runs)
 	}
+	return distScalingTable(ws.Rows()).write(e.stdout, of.csv)
+}
+
+// distLevels parses --level: level numbers and "peak" (-1, dist.Table's
+// peak level).
+func distLevels(spec string) ([]int, error) {
+	var levels []int
+	for _, f := range strings.Split(spec, ",") {
+		if f = strings.TrimSpace(f); f == "peak" {
+			levels = append(levels, -1)
+			continue
+		}
+		lv, err := positiveFlag("level", f, 1<<20)
+		if err != nil {
+			return nil, err
+		}
+		levels = append(levels, lv)
+	}
+	return levels, nil
+}
+
+// distPredictProcs parses --predict-procs, each of which must be one of
+// --procs (P).
+func distPredictProcs(scales, predProcs string, P []int) ([]int, error) {
+	_, PP, _, err := distRunFlags(scales, predProcs, "")
+	if err != nil {
+		return nil, fmt.Errorf("--predict-procs: %w", err)
+	}
+	for _, p := range PP {
+		if !slices.Contains(P, p) {
+			return nil, fmt.Errorf("--predict-procs: %d is not one of --procs", p)
+		}
+	}
+	return PP, nil
+}
+
+// distScalingTable is the weak-scaling table of rows.
+func distScalingTable(rows []dist.TableRow) *table {
 	t := &table{header: []string{"scale", "procs", "level", "nlfs_p0", "nlfs_max", "nlfs_mean", "nlfs_su_p0", "nlfs_su_max", "nlfs_su_mean", "cut", "seed_nlfs", "seed_nlfs_su"},
 		name: "dist-table", title: "NLFS and NLFS after sort-unique of one process (seed 003 weak-scaling table)"}
 	for _, r := range rows {
@@ -386,7 +415,7 @@ traversal per scale serves every P. Memory: about 9 GB at SCALE 26, 17 GB at
 		t.add(strconv.Itoa(r.Scale), strconv.Itoa(r.Procs), strconv.Itoa(r.Level), itoa(r.NLFS0), itoa(r.NLFSMax), fmt.Sprintf("%.0f", r.NLFSMean),
 			itoa(r.Unique0), itoa(r.UniqueMax), fmt.Sprintf("%.0f", r.UniqueMean), fmt.Sprintf("%.3f", r.Cut), sn, ss)
 	}
-	return t.write(e.stdout, of.csv)
+	return t
 }
 
 // distRunFlags parses --scales, --procs and --level.
@@ -443,45 +472,16 @@ root are unknown, so only the shape can agree (rise, peak at level 3, fall).`)
 	if err != nil {
 		return err
 	}
-	v := run.Volumes[0]
-	type msg struct {
-		Level       int     `json:"level"`
-		Src         int     `json:"src"`
-		Dst         int     `json:"dst"`
-		Bytes       int64   `json:"bytes"`
-		SeedPrinted string  `json:"seed_printed"`
-		SeedBytes   float64 `json:"seed_bytes"`
-	}
-	var out []msg
-	for _, l := range v.Levels {
-		for p := range 4 {
-			for q := range 4 {
-				if p == q {
-					continue
-				}
-				m := msg{Level: l.Level, Src: p, Dst: q, Bytes: l.Sent(p, q, true) * int64(ib), SeedPrinted: "-"}
-				for _, sm := range dist.SeedMessages {
-					if sm.Level == l.Level && sm.Src == p && sm.Dst == q {
-						m.SeedPrinted, m.SeedBytes = sm.Printed, sm.Bytes()
-					}
-				}
-				out = append(out, m)
-			}
-		}
-	}
+	msgs := dist.SeedPattern(run, ib)
 	if of.json {
-		return writeJSON(e.stdout, struct {
-			Graph string `json:"graph"`
-			Root  uint32 `json:"root"`
-			Rows  []msg  `json:"messages"`
-		}{run.Graph, run.Root, out})
+		return writeJSON(e.stdout, msgs)
 	}
 	t := &table{header: []string{"level", "src", "dst", "bytes", "seed_printed", "ratio"}, name: "dist-messages",
 		title: "Messages of the sort-unique BFS, SCALE 20, 4 processes, beside seed 003's"}
-	for _, m := range out {
+	for _, m := range msgs.Rows {
 		ratio := "-"
-		if m.SeedBytes > 0 {
-			ratio = fmt.Sprintf("%.2f", float64(m.Bytes)/m.SeedBytes)
+		if r, ok := m.Ratio(); ok {
+			ratio = fmt.Sprintf("%.2f", r)
 		}
 		t.add(strconv.Itoa(m.Level), strconv.Itoa(m.Src), strconv.Itoa(m.Dst), itoa(m.Bytes), m.SeedPrinted, ratio)
 	}
@@ -512,14 +512,11 @@ recorded per graph with the depth hash the run must print.`)
 	if err != nil {
 		return err
 	}
-	var runs []*dist.Run
-	for _, s := range S {
-		run, err := dist.RunGraph500(s, P, dist.DefaultRootRule)
-		if err != nil {
-			return fmt.Errorf("scale %d: %w", s, err)
-		}
-		fmt.Fprintf(e.stderr, "scale %d: built in %.1f s, traversed in %.1f s\n", s, run.BuildSeconds, run.BFSSeconds)
-		runs = append(runs, run)
+	runs, err := dist.RunGraph500s(S, P, dist.DefaultRootRule, func(run *dist.Run) {
+		fmt.Fprintf(e.stderr, "scale %d: built in %.1f s, traversed in %.1f s\n", run.Scale, run.BuildSeconds, run.BFSSeconds)
+	})
+	if err != nil {
+		return err
 	}
 	if *out == "-" {
 		return dist.WritePredictions(e.stdout, runs, dist.DefaultIDBytes)
@@ -575,34 +572,37 @@ command fails.`)
 		return err
 	}
 	res := dist.Check(levels, total, graphs[0], pairs, !*raw)
-	if of.json {
-		if err := writeJSON(e.stdout, res); err != nil {
-			return err
-		}
-	} else {
-		t := &table{header: []string{"level", "src", "dst", "measured", "predicted"}, name: "dist-check"}
-		for _, m := range res.Mismatches {
-			t.add(strconv.Itoa(m.Level), strconv.Itoa(m.Src), strconv.Itoa(m.Dst), itoa(m.Measured), itoa(m.Predicted))
-		}
-		if of.csv {
-			if err := t.write(e.stdout, true); err != nil {
-				return err
-			}
-		} else {
-			fmt.Fprintf(e.stdout, "%s: %d ranks, SCALE %d: %d of %d messages equal the prediction; depth hash and root equal: %v\n",
-				pos[0], res.Ranks, graphs[0].Scale, res.Equal, res.Messages, res.HashEqual)
-			if len(res.Mismatches) > 0 {
-				fmt.Fprintln(e.stdout)
-				if err := t.write(e.stdout, false); err != nil {
-					return err
-				}
-			}
-			workloadNotes(e.stdout, res.Warnings)
-		}
+	if err := distCheckRender(e, &of, pos[0], graphs[0], res); err != nil {
+		return err
 	}
-	if res.Equal != res.Messages || !res.HashEqual || res.Messages == 0 {
+	if !res.Passed() {
 		return fmt.Errorf("%s: the run differs from the predictions (%d of %d messages equal, hash equal %v)", pos[0], res.Equal, res.Messages, res.HashEqual)
 	}
+	return nil
+}
+
+// distCheckRender prints the comparison res of the run in dir with the
+// predictions of graph g.
+func distCheckRender(e *env, of *outputFlags, dir string, g dist.PredictedGraph, res dist.CheckResult) error {
+	if of.json {
+		return writeJSON(e.stdout, res)
+	}
+	t := &table{header: []string{"level", "src", "dst", "measured", "predicted"}, name: "dist-check"}
+	for _, m := range res.Mismatches {
+		t.add(strconv.Itoa(m.Level), strconv.Itoa(m.Src), strconv.Itoa(m.Dst), itoa(m.Measured), itoa(m.Predicted))
+	}
+	if of.csv {
+		return t.write(e.stdout, true)
+	}
+	fmt.Fprintf(e.stdout, "%s: %d ranks, SCALE %d: %d of %d messages equal the prediction; depth hash and root equal: %v\n",
+		dir, res.Ranks, g.Scale, res.Equal, res.Messages, res.HashEqual)
+	if len(res.Mismatches) > 0 {
+		fmt.Fprintln(e.stdout)
+		if err := t.write(e.stdout, false); err != nil {
+			return err
+		}
+	}
+	workloadNotes(e.stdout, res.Warnings)
 	return nil
 }
 
@@ -648,24 +648,13 @@ calibrated on and scored. Issue 18's target: per-level totals within
 			return fmt.Errorf("--machine: %w", err)
 		}
 	}
-	read := func(dirs []string) ([]*dist.RunData, error) {
-		var out []*dist.RunData
-		for _, d := range dirs {
-			r, err := dist.ReadRunData(d)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, r)
-		}
-		return out, nil
-	}
-	runs, err := read(pos)
+	runs, err := dist.ReadRunsData(pos)
 	if err != nil {
 		return err
 	}
 	var calib []*dist.RunData
 	if *calibrate != "" {
-		if calib, err = read(strings.Split(*calibrate, ",")); err != nil {
+		if calib, err = dist.ReadRunsData(strings.Split(*calibrate, ",")); err != nil {
 			return fmt.Errorf("--calibrate: %w", err)
 		}
 	}
@@ -676,6 +665,19 @@ calibrated on and scored. Issue 18's target: per-level totals within
 	if of.json {
 		return writeJSON(e.stdout, rep)
 	}
+	t := distTimesTable(rep)
+	if of.csv {
+		return t.write(e.stdout, true)
+	}
+	if err := t.write(e.stdout, false); err != nil {
+		return err
+	}
+	distTimesSummary(e.stdout, rep)
+	return nil
+}
+
+// distTimesTable is the per-level table of rep.
+func distTimesTable(rep dist.TimeReport) *table {
 	t := &table{header: []string{"run", "ranks", "scale", "level", "nlfs_max", "pred_kernel_ms", "kernel_ms", "pred_comm_ms", "comm_ms", "pred_total_ms", "total_ms", "err_pct"}, name: "dist-times"}
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 4, 64) }
 	for _, r := range rep.Runs {
@@ -685,38 +687,25 @@ calibrated on and scored. Issue 18's target: per-level totals within
 				strconv.FormatFloat(l.ErrPct, 'f', 1, 64))
 		}
 	}
-	if of.csv {
-		return t.write(e.stdout, true)
-	}
-	if err := t.write(e.stdout, false); err != nil {
-		return err
-	}
-	fmt.Fprintln(e.stdout)
+	return t
+}
+
+// distTimesSummary prints rep's kernel fit, the share of levels within
+// the tolerance per run, over all runs and per rank count at large
+// scales, and its warnings.
+func distTimesSummary(w io.Writer, rep dist.TimeReport) {
+	fmt.Fprintln(w)
 	if rep.Kernel != nil {
-		fmt.Fprintf(e.stdout, "kernel time: %.1f us + bytes / %.0f GB/s, fitted on %d levels of %d calibration runs (largest relative residual %.0f %%)\n",
+		fmt.Fprintf(w, "kernel time: %.1f us + bytes / %.0f GB/s, fitted on %d levels of %d calibration runs (largest relative residual %.0f %%)\n",
 			rep.Kernel.FixedUs, rep.Kernel.GBs, rep.Kernel.Points, len(rep.Kernel.Runs), 100*rep.Kernel.MaxRelResidual)
 	}
 	for _, r := range rep.Runs {
-		fmt.Fprintf(e.stdout, "%s: %d ranks, SCALE %d: %d of %d levels within +-25 %%; total predicted %.3f ms, measured %.3f ms\n",
+		fmt.Fprintf(w, "%s: %d ranks, SCALE %d: %d of %d levels within +-25 %%; total predicted %.3f ms, measured %.3f ms\n",
 			r.Dir, r.Ranks, r.Scale, r.Within, len(r.Rows), r.PredMs, r.TotalMs)
 	}
-	fmt.Fprintf(e.stdout, "all runs: %d of %d levels within +-25 %% (%.0f %%)\n", rep.Within, rep.Levels, sharePct(rep.Within, rep.Levels))
-	var ranks []int
-	for k := range rep.LevelsAtScale {
-		ranks = append(ranks, k)
+	fmt.Fprintf(w, "all runs: %d of %d levels within +-25 %% (%.0f %%)\n", rep.Within, rep.Levels, rep.SharePct())
+	for _, s := range rep.AtScale() {
+		fmt.Fprintf(w, "%d ranks, SCALE >= %d: %d of %d levels within +-25 %% (%.0f %%)\n", s.Ranks, rep.MinScale, s.Within, s.Levels, s.SharePct)
 	}
-	slices.Sort(ranks)
-	for _, k := range ranks {
-		fmt.Fprintf(e.stdout, "%d ranks, SCALE >= %d: %d of %d levels within +-25 %% (%.0f %%)\n", k, rep.MinScale,
-			rep.WithinAtScale[k], rep.LevelsAtScale[k], sharePct(rep.WithinAtScale[k], rep.LevelsAtScale[k]))
-	}
-	workloadNotes(e.stdout, rep.Warnings)
-	return nil
-}
-
-func sharePct(a, b int) float64 {
-	if b == 0 {
-		return math.NaN()
-	}
-	return 100 * float64(a) / float64(b)
+	workloadNotes(w, rep.Warnings)
 }
