@@ -132,90 +132,26 @@ func Model(v *Volumes, opt Options) (*Prediction, error) {
 		Vertices: v.Vertices, Edges: v.Edges, Reached: v.Reached, EdgesReached: v.EdgesReached,
 		DepthHash: fmt.Sprintf("%016x", v.DepthHash), Warnings: []string{},
 	}
-	var ph predict.Physics
-	var fit AllToAllFit
-	if opt.AllToAll != nil && (opt.Machine != nil || opt.Kernel != nil) {
-		if opt.Kernel == nil {
-			var err error
-			if ph, err = predict.NewPhysics(opt.Machine); err != nil {
-				return nil, err
-			}
-		}
-		f, warn, ok := opt.AllToAll.For(P)
-		if !ok && P > 1 {
-			return nil, errors.New("dist: the all-to-all file has no fits")
-		}
-		if warn != "" && P > 1 {
-			pr.Warnings = append(pr.Warnings, warn)
-		}
-		fit = f
-		pr.Timed = true
-		if opt.Machine != nil {
-			pr.Machine = opt.Machine.Name
-		}
-		if P > 1 {
-			pr.AllToAll = &fit
-		}
-		if opt.Kernel != nil {
-			pr.Kernel = opt.Kernel
-			pr.Warnings = append(pr.Warnings, fmt.Sprintf(
-				"kernel time is %.1f µs + bytes / %.0f GB/s on the bytes KernelBytes counts, fitted on %d levels of the runs %s",
-				opt.Kernel.FixedUs, opt.Kernel.GBs, opt.Kernel.Points, strings.Join(opt.Kernel.Runs, ", ")))
-		} else {
-			pr.Warnings = append(pr.Warnings,
-				"kernel time is a bandwidth bound (level overhead + bytes / measured DRAM read bandwidth) on the bytes KernelBytes counts; CUB's sort and select launch several kernels, whose fixed costs beyond one level overhead are not counted")
-		}
-	} else {
-		pr.Warnings = append(pr.Warnings, strings.TrimPrefix(ErrNeedAllToAll.Error(), "dist: "))
+	tm, err := newLevelTimer(P, opt, pr)
+	if err != nil {
+		return nil, err
 	}
 	var totalMs float64
 	for i := range v.Levels {
 		l := &v.Levels[i]
-		r := Row{Level: l.Level, Frontier: l.Frontier, Discovered: l.Discovered}
-		for p := range P {
-			r.NLFSMax = max(r.NLFSMax, l.Procs[p].EdgesScanned)
-			r.NLFSUniqueMax = max(r.NLFSUniqueMax, l.Procs[p].NLFSUnique)
-			out := l.SentBy(p, opt.SortUnique) * int64(idBytes)
-			in := l.ReceivedBy(p, opt.SortUnique) * int64(idBytes)
-			r.MaxOutBytes, r.MaxInBytes = max(r.MaxOutBytes, out), max(r.MaxInBytes, in)
-			for q := range P {
-				if q == p {
-					continue
-				}
-				n := l.Sent(p, q, opt.SortUnique)
-				b := n * int64(idBytes)
-				r.SentVertices += n
-				r.SentBytes += b
-				r.MaxPairBytes = max(r.MaxPairBytes, b)
-				pr.Pairs = append(pr.Pairs, Pair{Level: l.Level, Src: p, Dst: q, Vertices: n, Bytes: b})
-			}
-		}
+		r, pairs := levelRow(l, idBytes, opt.SortUnique)
+		pr.Pairs = append(pr.Pairs, pairs...)
 		pr.SentBytes += r.SentBytes
-		if pr.Timed {
-			var kernelNs float64
-			for p := range P {
-				b := KernelBytes(v, l, p, opt.SortUnique)
-				if opt.Kernel != nil {
-					kernelNs = max(kernelNs, opt.Kernel.Ns(b))
-				} else {
-					kernelNs = max(kernelNs, KernelNs(ph, b))
-				}
-			}
-			var commUs float64
-			if P > 1 {
-				commUs = fit.ExchangeUs(countsBytes*int64(P-1), countsBytes*int64(P-1)) + fit.ExchangeUs(r.MaxOutBytes, r.MaxInBytes)
-			}
-			k, c := kernelNs/1e6, commUs/1e3
+		if tm != nil {
+			k, c := tm.kernelMs(v, l), tm.commMs(&r)
 			t := k + c
 			r.KernelMs, r.CommMs, r.TotalMs = &k, &c, &t
 			totalMs += t
 		}
 		pr.Rows = append(pr.Rows, r)
 	}
-	if pr.Timed {
-		if P > 1 {
-			totalMs += fit.ExchangeUs(countsBytes*int64(P-1), countsBytes*int64(P-1)) / 1e3
-		}
+	if tm != nil {
+		totalMs += tm.finalMs()
 		pr.TotalMs = &totalMs
 		if totalMs > 0 {
 			g := float64(v.EdgesReached) / 2 / (totalMs * 1e6)
@@ -223,6 +159,123 @@ func Model(v *Volumes, opt Options) (*Prediction, error) {
 		}
 	}
 	return pr, nil
+}
+
+// levelRow is the volumes of level l at idBytes per vertex: its Row
+// without times, and every message p -> q ≠ p. O(P²).
+func levelRow(l *Level, idBytes int, sortUnique bool) (Row, []Pair) {
+	P := len(l.Procs)
+	r := Row{Level: l.Level, Frontier: l.Frontier, Discovered: l.Discovered}
+	var pairs []Pair
+	for p := range P {
+		r.NLFSMax = max(r.NLFSMax, l.Procs[p].EdgesScanned)
+		r.NLFSUniqueMax = max(r.NLFSUniqueMax, l.Procs[p].NLFSUnique)
+		out := l.SentBy(p, sortUnique) * int64(idBytes)
+		in := l.ReceivedBy(p, sortUnique) * int64(idBytes)
+		r.MaxOutBytes, r.MaxInBytes = max(r.MaxOutBytes, out), max(r.MaxInBytes, in)
+		for q := range P {
+			if q == p {
+				continue
+			}
+			n := l.Sent(p, q, sortUnique)
+			b := n * int64(idBytes)
+			r.SentVertices += n
+			r.SentBytes += b
+			r.MaxPairBytes = max(r.MaxPairBytes, b)
+			pairs = append(pairs, Pair{Level: l.Level, Src: p, Dst: q, Vertices: n, Bytes: b})
+		}
+	}
+	return r, pairs
+}
+
+// levelTimer is Model's time of a level: the kernel time (the machine's
+// physics, or the fitted kernel) and the all-to-all fit for P processes.
+type levelTimer struct {
+	P          int
+	sortUnique bool
+	ph         predict.Physics
+	kernel     *KernelFit
+	fit        AllToAllFit
+}
+
+// newLevelTimer returns the timer opt gives, and marks pr timed, with its
+// machine, all-to-all fit, kernel fit and warnings; nil (and pr's warning
+// that times need a measured all-to-all) without opt.AllToAll or without
+// both opt.Machine and opt.Kernel.
+func newLevelTimer(P int, opt Options, pr *Prediction) (*levelTimer, error) {
+	if opt.AllToAll == nil || (opt.Machine == nil && opt.Kernel == nil) {
+		pr.Warnings = append(pr.Warnings, strings.TrimPrefix(ErrNeedAllToAll.Error(), "dist: "))
+		return nil, nil
+	}
+	tm := &levelTimer{P: P, sortUnique: opt.SortUnique, kernel: opt.Kernel}
+	if opt.Kernel == nil {
+		var err error
+		if tm.ph, err = predict.NewPhysics(opt.Machine); err != nil {
+			return nil, err
+		}
+	}
+	f, warn, ok := opt.AllToAll.For(P)
+	if !ok && P > 1 {
+		return nil, errors.New("dist: the all-to-all file has no fits")
+	}
+	if warn != "" && P > 1 {
+		pr.Warnings = append(pr.Warnings, warn)
+	}
+	tm.fit = f
+	pr.Timed = true
+	if opt.Machine != nil {
+		pr.Machine = opt.Machine.Name
+	}
+	if P > 1 {
+		pr.AllToAll = &tm.fit
+	}
+	if opt.Kernel != nil {
+		pr.Kernel = opt.Kernel
+		pr.Warnings = append(pr.Warnings, fmt.Sprintf(
+			"kernel time is %.1f µs + bytes / %.0f GB/s on the bytes KernelBytes counts, fitted on %d levels of the runs %s",
+			opt.Kernel.FixedUs, opt.Kernel.GBs, opt.Kernel.Points, strings.Join(opt.Kernel.Runs, ", ")))
+	} else {
+		pr.Warnings = append(pr.Warnings,
+			"kernel time is a bandwidth bound (level overhead + bytes / measured DRAM read bandwidth) on the bytes KernelBytes counts; CUB's sort and select launch several kernels, whose fixed costs beyond one level overhead are not counted")
+	}
+	return tm, nil
+}
+
+// kernelMs is max_p T_kernel(p) of level l in ms.
+func (tm *levelTimer) kernelMs(v *Volumes, l *Level) float64 {
+	var kernelNs float64
+	for p := range tm.P {
+		b := KernelBytes(v, l, p, tm.sortUnique)
+		if tm.kernel != nil {
+			kernelNs = max(kernelNs, tm.kernel.Ns(b))
+		} else {
+			kernelNs = max(kernelNs, KernelNs(tm.ph, b))
+		}
+	}
+	return kernelNs / 1e6
+}
+
+// commMs is T_counts + T_vertices of the level of r in ms, 0 for P = 1.
+func (tm *levelTimer) commMs(r *Row) float64 {
+	var commUs float64
+	if tm.P > 1 {
+		commUs = tm.countsUs() + tm.fit.ExchangeUs(r.MaxOutBytes, r.MaxInBytes)
+	}
+	return commUs / 1e3
+}
+
+// finalMs is the final counts-only exchange that finds every frontier
+// empty, in ms, 0 for P = 1.
+func (tm *levelTimer) finalMs() float64 {
+	if tm.P > 1 {
+		return tm.countsUs() / 1e3
+	}
+	return 0
+}
+
+// countsUs is T_counts in µs.
+func (tm *levelTimer) countsUs() float64 {
+	return tm.fit.ExchangeUs(countsBytes*int64(tm.P-1), countsBytes*int64(tm.P-1))
 }
 
 // KernelNs is T_0 + bytes / β_DRAM in ns: model/predict's physical base
