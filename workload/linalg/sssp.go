@@ -68,98 +68,125 @@ func BellmanFord(rev *graph.CSR, rw []uint32, root uint32, v Variant) ([]uint32,
 	for i := range dist {
 		dist[i] = Unreached
 	}
-	var st SSSPStats
 	if int(root) >= n {
-		return dist, st
+		return dist, SSSPStats{}
 	}
 	if v == Worklist {
 		return worklist(rev, rw, root)
 	}
-	masked := v == V1 || v == V3
-	rowsList := v == V2 || v == V3
 	switch v {
 	case Baseline, V1, V2, V3:
 	default:
 		panic(fmt.Sprintf("linalg: unknown variant %q", v))
 	}
+	b := &bellmanFord{
+		rev: rev, rw: rw, dist: dist, masked: v == V1 || v == V3, rowsList: v == V2 || v == V3,
+		next: make([]uint32, n), changed: make([]bool, n), inRows: make([]bool, n),
+	}
 	dist[root] = 0
-	changed := make([]bool, n)
-	changed[root] = true
-	changedList := []uint32{root}
+	b.changed[root] = true
+	b.changedList = []uint32{root}
 	// fwd is needed to find the rows of the changed vertices' out-edges
 	// (the worklist of rows): the transpose of rev.
-	var fwd *graph.CSR
-	if rowsList {
-		fwd = rev.Reverse()
+	if b.rowsList {
+		b.fwd = rev.Reverse()
 	}
-	next := make([]uint32, n)
-	inRows := make([]bool, n)
 	for {
-		st.Iterations++
-		var rows []uint32
-		if rowsList {
-			for _, u := range changedList {
-				for _, x := range fwd.Neighbours(u) {
-					if !inRows[x] {
-						inRows[x] = true
-						rows = append(rows, x)
-					}
-				}
-			}
-		}
-		visit := func(r uint32) {
-			st.RowsVisited++
-			best := dist[r]
-			for i := rev.Offsets[r]; i < rev.Offsets[r+1]; i++ {
-				u := rev.Targets[i]
-				if masked && !changed[u] {
-					continue
-				}
-				if dist[u] == Unreached {
-					st.Relaxations++
-					continue
-				}
-				st.Relaxations++
-				if c := dist[u] + rw[i]; c < best {
-					best = c
-				}
-			}
-			next[r] = best
-		}
-		if rowsList {
+		b.st.Iterations++
+		rows := b.rows()
+		if b.rowsList {
 			for _, r := range rows {
-				visit(r)
+				b.visit(r)
 			}
 		} else {
 			for r := range n {
-				visit(uint32(r))
+				b.visit(uint32(r))
 			}
 		}
-		// Commit: the vertices whose distance fell are the next changed set.
-		for _, u := range changedList {
-			changed[u] = false
+		b.commit(rows)
+		if len(b.changedList) == 0 {
+			return dist, b.st
 		}
-		changedList = changedList[:0]
-		commit := func(r uint32) {
-			if next[r] < dist[r] {
-				st.Changed++
-				dist[r] = next[r]
-				changed[r] = true
-				changedList = append(changedList, r)
+	}
+}
+
+// bellmanFord is the state of BellmanFord's iterations: the distances
+// before (dist) and after (next) an iteration, the changed vertices as
+// flags and as a list, and the rows of the worklist.
+type bellmanFord struct {
+	rev, fwd         *graph.CSR
+	rw               []uint32
+	dist, next       []uint32
+	changed, inRows  []bool
+	changedList      []uint32
+	masked, rowsList bool
+	st               SSSPStats
+}
+
+// rows is the worklist of rows of an iteration: the out-neighbours of the
+// changed vertices, each once, in order of first appearance (nil without
+// the rows list); they stay marked in inRows until commit.
+func (b *bellmanFord) rows() []uint32 {
+	if !b.rowsList {
+		return nil
+	}
+	var rows []uint32
+	for _, u := range b.changedList {
+		for _, x := range b.fwd.Neighbours(u) {
+			if !b.inRows[x] {
+				b.inRows[x] = true
+				rows = append(rows, x)
 			}
 		}
-		if rowsList {
-			for _, r := range rows {
-				inRows[r] = false
-				commit(r)
-			}
-		} else {
-			for r := range n {
-				commit(uint32(r))
-			}
+	}
+	return rows
+}
+
+// visit relaxes row r against the distances of the previous iteration
+// (all its in-edges, or with the mask those from changed vertices) into
+// next[r].
+func (b *bellmanFord) visit(r uint32) {
+	b.st.RowsVisited++
+	best := b.dist[r]
+	for i := b.rev.Offsets[r]; i < b.rev.Offsets[r+1]; i++ {
+		u := b.rev.Targets[i]
+		if b.masked && !b.changed[u] {
+			continue
 		}
-		if len(changedList) == 0 {
-			return dist, st
+		b.st.Relaxations++
+		if b.dist[u] == Unreached {
+			continue
+		}
+		if c := b.dist[u] + b.rw[i]; c < best {
+			best = c
+		}
+	}
+	b.next[r] = best
+}
+
+// commit makes the vertices whose distance fell (among rows, or among all
+// vertices without the rows list) the next changed set.
+func (b *bellmanFord) commit(rows []uint32) {
+	for _, u := range b.changedList {
+		b.changed[u] = false
+	}
+	b.changedList = b.changedList[:0]
+	one := func(r uint32) {
+		if b.next[r] < b.dist[r] {
+			b.st.Changed++
+			b.dist[r] = b.next[r]
+			b.changed[r] = true
+			b.changedList = append(b.changedList, r)
+		}
+	}
+	if b.rowsList {
+		for _, r := range rows {
+			b.inRows[r] = false
+			one(r)
+		}
+	} else {
+		for r := range b.dist {
+			one(uint32(r))
 		}
 	}
 }
