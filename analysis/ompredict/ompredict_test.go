@@ -94,3 +94,65 @@ func TestCompare(t *testing.T) {
 		t.Errorf("pairs %v %v, want %v %v", c.SimulationPairs, c.CountersPairs, wantSim, wantCnt)
 	}
 }
+
+// FitPairs keeps every pair: a zero reference is a miss, r needs two
+// levels; MeasuredPairs skips the unmeasured levels.
+func TestFitPairsAndErrors(t *testing.T) {
+	f := FitPairs(Pairs{Predicted: []float64{100, 130, 50}, Reference: []float64{110, 100, 0}})
+	if f.Levels != 3 || f.Within != 1 || math.Abs(f.SharePct()-100.0/3) > 1e-12 || math.IsNaN(f.R) {
+		t.Errorf("FitPairs = %+v", f)
+	}
+	if one := FitPairs(Pairs{Predicted: []float64{1}, Reference: []float64{1}}); one.Within != 1 || !math.IsNaN(one.R) {
+		t.Errorf("one level: %+v, want 1 within and no r", one)
+	}
+	if none := FitPairs(Pairs{}); none.SharePct() != 0 || none.Levels != 0 {
+		t.Errorf("no levels: %+v", none)
+	}
+	m, e := 80.0, -25.0
+	e2 := 10.0
+	res := &Result{Levels: []Level{{PredictedNs: 60, NCUNs: 70, MeasuredNs: &m, ErrorPct: &e}, {PredictedNs: 90, NCUNs: 95, ErrorPct: &e2}}}
+	if p := res.MeasuredPairs(); !reflect.DeepEqual(p, Pairs{Predicted: []float64{60}, Reference: []float64{80}}) {
+		t.Errorf("MeasuredPairs = %v", p)
+	}
+	if p := res.NCUPairs(); !reflect.DeepEqual(p, Pairs{Predicted: []float64{60, 90}, Reference: []float64{70, 95}}) {
+		t.Errorf("NCUPairs = %v", p)
+	}
+	if got := res.MaxAbsErrorPct(); got != 25 {
+		t.Errorf("MaxAbsErrorPct = %v, want 25", got)
+	}
+	if got := (&Result{Levels: []Level{{}}}).MaxAbsErrorPct(); !math.IsNaN(got) {
+		t.Errorf("MaxAbsErrorPct without errors = %v, want NaN", got)
+	}
+	l := CompareLevel{MeasuredNs: 200}
+	if l.ErrPct(250) != 25 || !math.IsNaN(l.ErrPct(math.NaN())) || !math.IsNaN(CompareLevel{MeasuredNs: math.NaN()}.ErrPct(1)) {
+		t.Errorf("ErrPct: %v", l.ErrPct(250))
+	}
+}
+
+// NeededDRAMRequests is bandwidth × latency / 32-byte requests on the
+// H100 (om.CompareMLP), one per DRAM latency.
+func TestNeededDRAMRequests(t *testing.T) {
+	m, err := machine.Lookup("h100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := NeededDRAMRequests(m)
+	if len(got) == 0 || !(got[0] > 0) {
+		t.Fatalf("NeededDRAMRequests(h100) = %v", got)
+	}
+	for i, n := range got {
+		var lat machine.Nanoseconds
+		k := 0
+		for _, l := range m.Latencies {
+			if l.Name == "dram" {
+				if k == i {
+					lat = l.Time
+				}
+				k++
+			}
+		}
+		if want := om.CompareMLP(m.DRAM.PeakBandwidth, lat, 0).NeededRequests; n != want {
+			t.Errorf("%d: %v, want %v", i, n, want)
+		}
+	}
+}

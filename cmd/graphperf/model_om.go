@@ -323,14 +323,11 @@ func omCounters(e *env, path, machineName string, opts om.GPUOptions, measuredPa
 		more = append(more, "meas_us")
 	}
 	t := &table{header: omClassHeader(append(more, "err_%")...)}
-	var pred, ncu, predM, measNs []float64
 	for _, r := range res.Levels {
 		row := append(omClassCells(r), fmt.Sprintf("%.4g", r.NCUNs/1e3))
-		pred, ncu = append(pred, r.PredictedNs), append(ncu, r.NCUNs)
 		if meas != nil {
 			if r.MeasuredNs != nil {
 				row = append(row, fmt.Sprintf("%.4g", *r.MeasuredNs/1e3))
-				predM, measNs = append(predM, r.PredictedNs), append(measNs, *r.MeasuredNs)
 			} else {
 				row = append(row, "-")
 			}
@@ -345,28 +342,22 @@ func omCounters(e *env, path, machineName string, opts om.GPUOptions, measuredPa
 		return err
 	}
 	fmt.Fprintln(w)
-	writeOMFit(w, "vs ncu duration", pred, ncu)
+	writeOMFit(w, "vs ncu duration", ompredict.FitPairs(res.NCUPairs()))
 	if meas != nil {
-		writeOMFit(w, "vs measured topo median", predM, measNs)
+		writeOMFit(w, "vs measured topo median", ompredict.FitPairs(res.MeasuredPairs()))
 	}
-	return writeRooflineNotes(w, "\nnotes:\n", ompredict.GroupWarnings(res.Levels))
+	return writeRooflineNotes(w, "\nnotes:\n", res.Notes())
 }
 
-// writeOMFit prints Pearson's r of predicted against reference and the
+// writeOMFit prints f: Pearson's r of predicted against reference and the
 // share of levels whose prediction lies within ±20 % of the reference.
-func writeOMFit(w io.Writer, label string, pred, ref []float64) {
-	within := 0
-	for i := range pred {
-		if math.Abs(pred[i]-ref[i]) <= 0.2*ref[i] {
-			within++
-		}
-	}
+func writeOMFit(w io.Writer, label string, f ompredict.LevelFit) {
 	r := "-"
-	if len(pred) >= 2 {
-		r = fmt.Sprintf("%.3f", om.Pearson(pred, ref))
+	if f.Levels >= 2 {
+		r = fmt.Sprintf("%.3f", f.R)
 	}
 	fmt.Fprintf(w, "%s: %d levels, Pearson r %s, within ±20%%: %d of %d (%.0f%%)\n",
-		label, len(pred), r, within, len(pred), 100*float64(within)/math.Max(1, float64(len(pred))))
+		label, f.Levels, r, f.Within, f.Levels, f.SharePct())
 }
 
 // omPredictSimulation is "model om --simulate" without its output.
@@ -431,21 +422,15 @@ func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec strin
 		more = append(more, "meas_us", "err_%")
 	}
 	t := &table{header: omClassHeader(more...)}
-	var pred, measNs []float64
-	maxErr := math.NaN()
 	for _, r := range res.Levels {
 		row := omClassCells(r)
 		if meas != nil {
 			meas1, err1 := "-", "-"
 			if r.MeasuredNs != nil {
 				meas1 = fmt.Sprintf("%.4g", *r.MeasuredNs/1e3)
-				pred, measNs = append(pred, r.PredictedNs), append(measNs, *r.MeasuredNs)
 			}
 			if r.ErrorPct != nil {
 				err1 = fmt.Sprintf("%+.0f", *r.ErrorPct)
-				if !(math.Abs(*r.ErrorPct) <= maxErr) {
-					maxErr = math.Abs(*r.ErrorPct)
-				}
 			}
 			row = append(row, meas1, err1)
 		}
@@ -456,14 +441,10 @@ func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec strin
 	}
 	if meas != nil {
 		fmt.Fprintln(w)
-		writeOMFit(w, "vs measured topo median", pred, measNs)
-		fmt.Fprintf(w, "max |error|: %.0f%%\n", maxErr)
+		writeOMFit(w, "vs measured topo median", ompredict.FitPairs(res.MeasuredPairs()))
+		fmt.Fprintf(w, "max |error|: %.0f%%\n", res.MaxAbsErrorPct())
 	}
-	notes := ompredict.GroupWarnings(res.Levels)
-	for _, s := range res.Simulation.Warnings {
-		notes = append(notes, "simulation: "+s)
-	}
-	return writeRooflineNotes(w, "\nnotes:\n", notes)
+	return writeRooflineNotes(w, "\nnotes:\n", res.Notes())
 }
 
 // omFigures draws model om's figures (--plot, or in a report) for a
@@ -509,14 +490,8 @@ func omFigures(e *env, dir, tag, refName string, ref []float64, spread *[2][]flo
 	l2 := rplot.Series{Name: "L2 hits (m_L2H)", Values: l2Values}
 	dram := rplot.Series{Name: "DRAM (m_RBH + m_RBM)", Values: dramValues}
 	var needed []rplot.Series
-	if m.DRAM != nil {
-		for _, l := range m.Latencies {
-			if l.Name == "dram" {
-				gap := om.CompareMLP(m.DRAM.PeakBandwidth, l.Time, 0)
-				needed = append(needed, rplot.Series{Name: fmt.Sprintf("needed for peak DRAM bandwidth (%.0f)", gap.NeededRequests),
-					Values: []float64{gap.NeededRequests}})
-			}
-		}
+	for _, n := range ompredict.NeededDRAMRequests(m) {
+		needed = append(needed, rplot.Series{Name: fmt.Sprintf("needed for peak DRAM bandwidth (%.0f)", n), Values: []float64{n}})
 	}
 	if positive == 0 {
 		return nil
@@ -582,14 +557,6 @@ func omTag(path string) string {
 	return base
 }
 
-// omCompareRow is one line of "model om --simulate --counters --json".
-type omCompareRow struct {
-	Level      int      `json:"level"`
-	MeasuredNs *float64 `json:"measured_ns"`
-	SimNs      *float64 `json:"simulation_ns"`
-	CountersNs *float64 `json:"counters_ns"`
-}
-
 // omCompare is "model om --simulate GRAPH --counters NCU.csv --measured R
 // --root V": both predictions of one traversal against the sweep's topo
 // medians, per level, in one table and one figure (seed 000 figure 7).
@@ -605,11 +572,7 @@ func omCompare(e *env, lf *loadFlags, graphPath, ncuPath, kernel, machineName, r
 	}
 	c := ompredict.Compare(sim, cnt)
 	if asJSON {
-		out := make([]omCompareRow, len(c.Levels))
-		for i, l := range c.Levels {
-			out[i] = omCompareRow{Level: l.Level, MeasuredNs: rooflineFloat(l.MeasuredNs), SimNs: rooflineFloat(l.SimulationNs), CountersNs: rooflineFloat(l.CountersNs)}
-		}
-		return writeJSONLines(e.stdout, out)
+		return writeJSONLines(e.stdout, c.Rows())
 	}
 	tag := omTag(graphPath)
 	t := &table{header: []string{"level", "measured_us", "min_us", "max_us", "cv_%", "simulation_us", "counters_us", "sim_err_%", "counters_err_%"},
@@ -640,8 +603,8 @@ func omCompare(e *env, lf *loadFlags, graphPath, ncuPath, kernel, machineName, r
 		return err
 	}
 	fmt.Fprintln(e.stdout)
-	writeOMFit(e.stdout, "simulation vs measured", c.SimulationPairs.Predicted, c.SimulationPairs.Reference)
-	writeOMFit(e.stdout, "counters vs measured", c.CountersPairs.Predicted, c.CountersPairs.Reference)
+	writeOMFit(e.stdout, "simulation vs measured", ompredict.FitPairs(c.SimulationPairs))
+	writeOMFit(e.stdout, "counters vs measured", ompredict.FitPairs(c.CountersPairs))
 	return nil
 }
 
@@ -654,10 +617,10 @@ func omCompareCells(l ompredict.CompareLevel) []string {
 		return fmt.Sprintf("%.4g", v/1e3)
 	}
 	errPct := func(p float64) string {
-		if math.IsNaN(p) || !(l.MeasuredNs > 0) {
-			return ""
+		if e := l.ErrPct(p); !math.IsNaN(e) {
+			return fmt.Sprintf("%.1f", e)
 		}
-		return fmt.Sprintf("%.1f", 100*(p-l.MeasuredNs)/l.MeasuredNs)
+		return ""
 	}
 	cv := ""
 	if !math.IsNaN(l.CVPct) {
