@@ -91,24 +91,9 @@ func modelOM(e *env, args []string) error {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	opts := om.GPUOptions{MemoryFraction: *memFrac, RowHitFraction: *rowHit}
-	switch *loadKind {
-	case "occupancy":
-	case "active":
-		opts.ActiveShareLoad = true
-	default:
-		return fmt.Errorf("--load: %q: want occupancy or active", *loadKind)
-	}
-	switch *overhead {
-	case "":
-	case "none", "0":
-		opts.NoOverhead = true
-	default:
-		d, err := time.ParseDuration(*overhead)
-		if err != nil || d <= 0 {
-			return fmt.Errorf("--overhead: %q: want a positive duration such as 7.5us, or none", *overhead)
-		}
-		opts.OverheadNs = float64(d.Nanoseconds())
+	opts, err := omGPUOptions(*memFrac, *rowHit, *loadKind, *overhead)
+	if err != nil {
+		return err
 	}
 	only := func(mode string, names ...string) error {
 		for _, n := range names {
@@ -164,6 +149,31 @@ func modelOM(e *env, args []string) error {
 		return omCounters(e, *counters, *name, opts, *measured, *root, *asJSON, *plotDir)
 	}
 	return errors.New("want --abstract GRAPH --round K, --counters NCU.csv or --simulate GRAPH --root R (-h for help)")
+}
+
+// omGPUOptions are the predictions' options from --memory-fraction,
+// --row-hit-fraction, --load and --overhead.
+func omGPUOptions(memFrac, rowHit float64, loadKind, overhead string) (om.GPUOptions, error) {
+	opts := om.GPUOptions{MemoryFraction: memFrac, RowHitFraction: rowHit}
+	switch loadKind {
+	case "occupancy":
+	case "active":
+		opts.ActiveShareLoad = true
+	default:
+		return opts, fmt.Errorf("--load: %q: want occupancy or active", loadKind)
+	}
+	switch overhead {
+	case "":
+	case "none", "0":
+		opts.NoOverhead = true
+	default:
+		d, err := time.ParseDuration(overhead)
+		if err != nil || d <= 0 {
+			return opts, fmt.Errorf("--overhead: %q: want a positive duration such as 7.5us, or none", overhead)
+		}
+		opts.OverheadNs = float64(d.Nanoseconds())
+	}
+	return opts, nil
 }
 
 // omServiceTimes parses --service into one time per server, 1 by default.
