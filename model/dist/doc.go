@@ -65,4 +65,12 @@
 // WritePredictions writes the exchange a run will make, per level and
 // process pair, before it is made (kernels/measured/dist); ReadRun reads
 // what kernels/cuda/dist_bfs.cu printed, and Check compares the two.
+//
+// # Commands
+//
+// "graphperf model dist" and its sub-commands only parse flags and render:
+// Predict gives the per-level table of one graph, NewWeakScaling of
+// RunGraph500s the weak-scaling table, SeedPattern the messages beside the
+// seed's, WritePredictions and Check the volume check, and CheckTimes (with
+// ReadRunsData) the time check.
 package dist
