@@ -23,7 +23,6 @@ type Result struct {
 	Ridge    float64      `json:"ridge_point"`
 	Sources  []string     `json:"sources"`
 	Points   []Point      `json:"points"`
-	Groups   []Group      `json:"-"`
 	Variants []VariantRow `json:"sssp_variants"`
 	Sweep    []SweepPoint `json:"sweep"`
 	// Validation counts the timed runs' checks against the CPU
@@ -32,6 +31,9 @@ type Result struct {
 	Timing     []TimingRow   `json:"timing"`
 	Summary    TimingSummary `json:"timing_summary"`
 	Warnings   []string      `json:"warnings,omitempty"`
+	// Groups come last in the JSON, after the warnings (the order "la
+	// analyze --json" has always written).
+	Groups []Group `json:"groups"`
 
 	timed map[string][]Total // graph -> its timed totals, verified or not
 }
