@@ -282,7 +282,7 @@ func laGroupsTable(groups []la.Group, ridge float64) *table {
 // laVariantsTable is --table variants: per graph the SSSP variants'
 // speedup, IPC and instruction count against sssp-la (seed 001 table 9).
 func laVariantsTable(variants []la.VariantRow) *table {
-	impls := []string{"sssp-v1-atomic", "sssp-v1-shared", "sssp-v2", "sssp-v3", "sssp-worklist"}
+	impls := append(append([]string(nil), la.OptimisedSSSP...), la.Worklist)
 	header := []string{"graph"}
 	for _, k := range []string{"speedup", "IPC", "inst"} {
 		for _, i := range impls {
