@@ -9,4 +9,9 @@
 // CSV of one untimed pass of every implementation with the metrics of
 // Metrics, split into implementations by the kernel_launches of the
 // runner's own lines for that pass (SplitLaunches).
+//
+// The commands' entry points: Analyze ("la analyze", the sources named
+// by ParseSources), EvaluateTimeModel ("predict la-evaluate") and
+// PredictGraph ("predict la") return typed results that cmd/graphperf
+// only renders.
 package la

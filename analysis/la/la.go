@@ -342,6 +342,26 @@ type Group struct {
 	SharedEfficiency float64
 }
 
+// MarshalJSON writes a group with its field names as keys and NaN or
+// infinite means (no dataset of that class) as null.
+func (g Group) MarshalJSON() ([]byte, error) {
+	opt := func(v float64) *float64 {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil
+		}
+		return &v
+	}
+	return json.Marshal(struct {
+		Impl, Algorithm, Model                                                       string
+		Datasets                                                                     int
+		MemoryShare, ComputeShare                                                    float64
+		IntensityMemory, IntensityCompute, IPCMemory, IPCCompute                     *float64
+		GlobalGtxn, GlobalThroughput, GldEfficiency, GstEfficiency, SharedEfficiency *float64
+	}{g.Impl, g.Algorithm, g.Model, g.Datasets, g.MemoryShare, g.ComputeShare,
+		opt(g.IntensityMemory), opt(g.IntensityCompute), opt(g.IPCMemory), opt(g.IPCCompute),
+		opt(g.GlobalGtxn), opt(g.GlobalThroughput), opt(g.GldEfficiency), opt(g.GstEfficiency), opt(g.SharedEfficiency)})
+}
+
 // Groups summarises points by implementation, in the order of first
 // appearance. Means skip NaN values (an efficiency of a kernel without
 // such accesses).

@@ -23,7 +23,6 @@ type Result struct {
 	Ridge    float64      `json:"ridge_point"`
 	Sources  []string     `json:"sources"`
 	Points   []Point      `json:"points"`
-	Groups   []Group      `json:"-"`
 	Variants []VariantRow `json:"sssp_variants"`
 	Sweep    []SweepPoint `json:"sweep"`
 	// Validation counts the timed runs' checks against the CPU
@@ -32,6 +31,9 @@ type Result struct {
 	Timing     []TimingRow   `json:"timing"`
 	Summary    TimingSummary `json:"timing_summary"`
 	Warnings   []string      `json:"warnings,omitempty"`
+	// Groups come last in the JSON, after the warnings (the order "la
+	// analyze --json" has always written).
+	Groups []Group `json:"groups"`
 
 	timed map[string][]Total // graph -> its timed totals, verified or not
 }
@@ -75,10 +77,39 @@ func LoadSources(srcs []Source, roof *roofline.Instruction, sms int) (*Result, e
 	if r, ok := roof.Ridge(roofline.DRAM); ok {
 		res.Ridge = r
 	}
-	type profile struct {
-		src  Source
-		name string
+	profiles, err := res.readSources(srcs)
+	if err != nil {
+		return nil, err
 	}
+	medians := res.verifiedMedians()
+	sort.Slice(profiles, func(i, j int) bool { return profiles[i].name < profiles[j].name })
+	placed := map[[2]string]string{} // (graph, impl) -> the profile that placed it
+	for _, pr := range profiles {
+		if err := res.addProfile(pr, medians, placed, roof, sms); err != nil {
+			return nil, err
+		}
+	}
+	res.Groups = Groups(res.Points)
+	res.Variants = Variants(res.Points)
+	res.Sweep = Sweep(res.Points)
+	res.Validation = Validate(res.timed, res.Validation)
+	res.Timing = Timing(res.timed)
+	res.Summary = Summarize(res.Timing)
+	res.Warnings = collapseMissing(res.Warnings)
+	return res, nil
+}
+
+// profile is one graph's ncu profile in a source: ncu/NAME.ncu.jsonl[.gz]
+// and ncu/NAME.csv[.gz].
+type profile struct {
+	src  Source
+	name string
+}
+
+// readSources reads the timed runs of every source into res (addTimed)
+// and lists their profiles; a source with neither, or a graph profiled in
+// two, is an error.
+func (res *Result) readSources(srcs []Source) ([]profile, error) {
 	timedFrom := map[string]string{}
 	profFrom := map[string]string{}
 	var profiles []profile
@@ -108,6 +139,13 @@ func LoadSources(srcs []Source, roof *roofline.Instruction, sms int) (*Result, e
 			profiles = append(profiles, profile{src, name})
 		}
 	}
+	return profiles, nil
+}
+
+// verifiedMedians returns the verified timed runs' medians by graph and
+// implementation; every unverified run adds a warning to res (by graph
+// name, then file order).
+func (res *Result) verifiedMedians() map[string]map[string][]float64 {
 	var graphs []string
 	for g := range res.timed {
 		graphs = append(graphs, g)
@@ -126,75 +164,74 @@ func LoadSources(srcs []Source, roof *roofline.Instruction, sms int) (*Result, e
 			medians[t.Graph][t.Impl] = append(medians[t.Graph][t.Impl], t.MedianNs)
 		}
 	}
-	sort.Slice(profiles, func(i, j int) bool { return profiles[i].name < profiles[j].name })
-	placed := map[[2]string]string{} // (graph, impl) -> the profile that placed it
-	for _, pr := range profiles {
-		name, src := pr.name, pr.src
-		jsonPath := "ncu/" + name + ".ncu.jsonl"
-		if _, err := fs.Stat(src.FS, jsonPath); err != nil {
-			jsonPath += ".gz"
-		}
-		ts, err := readTotalsFS(src.FS, jsonPath, path.Join(src.Name, jsonPath))
-		if err != nil {
-			return nil, err
-		}
-		for _, t := range ts {
-			res.Validation.ProfiledRuns++
-			if t.Verified {
-				res.Validation.ProfiledVerified++
-			}
-		}
-		csvPath := "ncu/" + name + ".csv.gz"
-		if _, err := fs.Stat(src.FS, csvPath); err != nil {
-			csvPath = "ncu/" + name + ".csv"
-		}
-		csvFull := path.Join(src.Name, csvPath)
-		launches, warns, err := readProfileFS(src.FS, csvPath, csvFull)
-		if err != nil {
-			res.Warnings = append(res.Warnings, fmt.Sprintf("%s: %v; graph left out", name, err))
-			continue
-		}
-		res.Warnings = append(res.Warnings, warns...)
-		counters, warns, err := SplitLaunches(launches, ts)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", csvFull, err)
-		}
-		for _, w := range warns {
-			res.Warnings = append(res.Warnings, name+": "+w)
-		}
-		for _, t := range ts {
-			c, ok := counters[t.Impl]
-			if !ok {
-				continue
-			}
-			key := [2]string{t.Graph, t.Impl}
-			if prev, dup := placed[key]; dup {
-				return nil, fmt.Errorf("%s and %s: %s on %s profiled twice", prev, csvFull, t.Impl, t.Graph)
-			}
-			placed[key] = csvFull
-			p, err := Place(t, c, roof, sms)
-			if err != nil {
-				res.Warnings = append(res.Warnings, fmt.Sprintf("%s %s: %v", t.Graph, t.Impl, err))
-				continue
-			}
-			if ms := medians[t.Graph][t.Impl]; len(ms) > 0 {
-				s := 0.0
-				for _, v := range ms {
-					s += v
-				}
-				p.TimedMedianNs = s / float64(len(ms))
-			}
-			res.Points = append(res.Points, p)
+	return medians
+}
+
+// addProfile reads one graph's profile: its runner lines (counted in the
+// validation) and its ncu CSV, split into implementations (SplitLaunches)
+// and placed on roof as points with the verified timed medians (mean over
+// roots) attached. An unreadable CSV leaves the graph out with a warning;
+// an implementation already placed (placed, by graph and implementation)
+// is an error naming both profiles.
+func (res *Result) addProfile(pr profile, medians map[string]map[string][]float64, placed map[[2]string]string, roof *roofline.Instruction, sms int) error {
+	name, src := pr.name, pr.src
+	jsonPath := "ncu/" + name + ".ncu.jsonl"
+	if _, err := fs.Stat(src.FS, jsonPath); err != nil {
+		jsonPath += ".gz"
+	}
+	ts, err := readTotalsFS(src.FS, jsonPath, path.Join(src.Name, jsonPath))
+	if err != nil {
+		return err
+	}
+	for _, t := range ts {
+		res.Validation.ProfiledRuns++
+		if t.Verified {
+			res.Validation.ProfiledVerified++
 		}
 	}
-	res.Groups = Groups(res.Points)
-	res.Variants = Variants(res.Points)
-	res.Sweep = Sweep(res.Points)
-	res.Validation = Validate(res.timed, res.Validation)
-	res.Timing = Timing(res.timed)
-	res.Summary = Summarize(res.Timing)
-	res.Warnings = collapseMissing(res.Warnings)
-	return res, nil
+	csvPath := "ncu/" + name + ".csv.gz"
+	if _, err := fs.Stat(src.FS, csvPath); err != nil {
+		csvPath = "ncu/" + name + ".csv"
+	}
+	csvFull := path.Join(src.Name, csvPath)
+	launches, warns, err := readProfileFS(src.FS, csvPath, csvFull)
+	if err != nil {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("%s: %v; graph left out", name, err))
+		return nil
+	}
+	res.Warnings = append(res.Warnings, warns...)
+	counters, warns, err := SplitLaunches(launches, ts)
+	if err != nil {
+		return fmt.Errorf("%s: %w", csvFull, err)
+	}
+	for _, w := range warns {
+		res.Warnings = append(res.Warnings, name+": "+w)
+	}
+	for _, t := range ts {
+		c, ok := counters[t.Impl]
+		if !ok {
+			continue
+		}
+		key := [2]string{t.Graph, t.Impl}
+		if prev, dup := placed[key]; dup {
+			return fmt.Errorf("%s and %s: %s on %s profiled twice", prev, csvFull, t.Impl, t.Graph)
+		}
+		placed[key] = csvFull
+		p, err := Place(t, c, roof, sms)
+		if err != nil {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("%s %s: %v", t.Graph, t.Impl, err))
+			continue
+		}
+		if ms := medians[t.Graph][t.Impl]; len(ms) > 0 {
+			s := 0.0
+			for _, v := range ms {
+				s += v
+			}
+			p.TimedMedianNs = s / float64(len(ms))
+		}
+		res.Points = append(res.Points, p)
+	}
+	return nil
 }
 
 // globAll returns the files of fsys matching any of patterns, sorted.
@@ -322,18 +359,7 @@ func LoadTimed(srcs []Source) (*Result, error) {
 			return nil, err
 		}
 	}
-	var graphs []string
-	for g := range res.timed {
-		graphs = append(graphs, g)
-	}
-	sort.Strings(graphs)
-	for _, g := range graphs {
-		for _, t := range res.timed[g] {
-			if !t.Verified {
-				res.Warnings = append(res.Warnings, fmt.Sprintf("%s %s: a timed run failed verification; left out", t.Graph, t.Impl))
-			}
-		}
-	}
+	res.verifiedMedians() // warns of the unverified runs
 	res.Validation = Validate(res.timed, res.Validation)
 	res.Timing = Timing(res.timed)
 	res.Summary = Summarize(res.Timing)

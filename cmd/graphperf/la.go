@@ -3,18 +3,14 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/graphperf/graphperf/analysis/la"
 	"github.com/graphperf/graphperf/analysis/store"
 	"github.com/graphperf/graphperf/kernels"
-	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/model/machine"
-	"github.com/graphperf/graphperf/model/roofline"
 	"github.com/graphperf/graphperf/workload/graph"
 	"github.com/graphperf/graphperf/workload/weights"
 )
@@ -159,77 +155,6 @@ func laFloat(v float64) string {
 	return strconv.FormatFloat(v, 'g', 3, 64)
 }
 
-// laEmbedded names the embedded graphperf-la measurements
-// (kernels/measured/h100/la) on the command line.
-const laEmbedded = measured.Prefix + "la"
-
-// laSources turns la analyze's arguments into results directories: each
-// argument one or more comma-separated directories, "embedded:la" (or
-// "embedded:PATH" of the H100 dataset) the embedded ones, none at all the
-// embedded measurements.
-func laSources(args []string) ([]la.Source, error) {
-	var names []string
-	for _, a := range args {
-		for _, s := range strings.Split(a, ",") {
-			if s = strings.TrimSpace(s); s != "" {
-				names = append(names, s)
-			}
-		}
-	}
-	if len(names) == 0 {
-		names = []string{laEmbedded}
-	}
-	var out []la.Source
-	for _, n := range names {
-		rel, ok := strings.CutPrefix(n, measured.Prefix)
-		if !ok {
-			out = append(out, la.DirSource(n))
-			continue
-		}
-		rel = strings.TrimPrefix(rel, measured.Name+"/")
-		sub, err := fs.Sub(measured.FS(), rel)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", n, err)
-		}
-		if _, err := fs.Stat(sub, "."); err != nil {
-			return nil, fmt.Errorf("%s: %w", n, measured.ErrNotEmbedded)
-		}
-		out = append(out, la.Source{Name: n, FS: sub})
-	}
-	return out, nil
-}
-
-// laVertexCentricFS is the graphperf-bfs results directory --vertex-centric
-// names: the embedded H100 BFS dataset for "embedded", nil for "none".
-func laVertexCentricFS(name string) (fs.FS, error) {
-	switch name {
-	case "none", "":
-		return nil, nil
-	case "embedded", measured.Prefix + measured.Name:
-		return measured.FS(), nil
-	}
-	if _, err := os.Stat(name); err != nil {
-		return nil, fmt.Errorf("--vertex-centric: %w", err)
-	}
-	return os.DirFS(name), nil
-}
-
-// laValidationNote is the validation count as one line.
-func laValidationNote(v la.Validation) string {
-	s := fmt.Sprintf("validation: %d of %d (implementation, dataset) pairs verified against the CPU references (%d datasets x %d implementations; %d of %d timed runs)",
-		v.PairsVerified, v.Pairs, v.Datasets, len(v.Implementations), v.RunsVerified, v.Runs)
-	if len(v.Failed) > 0 {
-		s += "; mismatches: " + strings.Join(v.Failed, ", ")
-	}
-	if len(v.Missing) > 0 {
-		s += fmt.Sprintf("; %d pairs not timed", len(v.Missing))
-	}
-	if v.ProfiledRuns > 0 {
-		s += fmt.Sprintf("; ncu passes: %d of %d runs verified", v.ProfiledVerified, v.ProfiledRuns)
-	}
-	return s
-}
-
 func laAnalyze(e *env, args []string) error {
 	fs := newFlagSet(e, "analyze", "la analyze [flags] [DIR[,DIR...]...]",
 		`Seed 001's analyses of kernels/measure-la.sh results directories (DIR/timed,
@@ -272,108 +197,27 @@ BFS on the roots both measured.`)
 	if err != nil {
 		return err
 	}
-	roof, err := roofline.ForMachine(m, &roofline.Options{Measured: true})
+	srcs, err := la.ParseSources(pos)
 	if err != nil {
 		return err
 	}
-	srcs, err := laSources(pos)
+	vcFS, err := la.VertexCentricFS(*vcName)
+	if err != nil {
+		return fmt.Errorf("--vertex-centric: %w", err)
+	}
+	res, err := la.Analyze(srcs, m, vcFS)
 	if err != nil {
 		return err
-	}
-	vcFS, err := laVertexCentricFS(*vcName)
-	if err != nil {
-		return err
-	}
-	res, err := la.LoadSources(srcs, roof, m.SMs)
-	if err != nil {
-		return err
-	}
-	if vcFS != nil {
-		vc, err := la.ReadVertexCentric(vcFS, res.TimedGraphs())
-		if err != nil {
-			return err
-		}
-		res.CompareVertexCentric(vc)
 	}
 	for _, w := range res.Warnings {
 		fmt.Fprintf(e.stderr, "la analyze: %s\n", w)
 	}
 	if of.json {
-		type groupJSON struct {
-			Impl, Algorithm, Model                                                       string
-			Datasets                                                                     int
-			MemoryShare, ComputeShare                                                    float64
-			IntensityMemory, IntensityCompute, IPCMemory, IPCCompute                     *float64
-			GlobalGtxn, GlobalThroughput, GldEfficiency, GstEfficiency, SharedEfficiency *float64
-		}
-		opt := func(v float64) *float64 {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil
-			}
-			return &v
-		}
-		var gs []groupJSON
-		for _, g := range res.Groups {
-			gs = append(gs, groupJSON{g.Impl, g.Algorithm, g.Model, g.Datasets, g.MemoryShare, g.ComputeShare,
-				opt(g.IntensityMemory), opt(g.IntensityCompute), opt(g.IPCMemory), opt(g.IPCCompute),
-				opt(g.GlobalGtxn), opt(g.GlobalThroughput), opt(g.GldEfficiency), opt(g.GstEfficiency), opt(g.SharedEfficiency)})
-		}
-		return writeJSON(e.stdout, struct {
-			*la.Result
-			Groups []groupJSON `json:"groups"`
-		}{res, gs})
+		return writeJSON(e.stdout, res)
 	}
-	notes := []string{laValidationNote(res.Validation)}
-	var t *table
-	switch *show {
-	case "points":
-		t = &table{name: "la-points", title: "graphperf-la kernels on the instruction roofline",
-			header: []string{"graph", "impl", "density", "GIPS", "intensity", "bound", "IPC", "global Mtxn", "GB/s", "gld %", "gst %", "shared %"}}
-		for _, p := range res.Points {
-			t.add(p.Graph, p.Impl, laFloat(p.Density), laFloat(p.GIPS), laFloat(p.Intensity), p.Bound, laFloat(p.IPC),
-				laFloat(p.GlobalTransactions/1e6), laFloat(p.GlobalThroughput), laFloat(p.GldEfficiency), laFloat(p.GstEfficiency), laFloat(p.SharedEfficiency))
-		}
-	case "groups":
-		t = &table{name: "la-groups", title: fmt.Sprintf("compute- and memory-bound graphs per implementation (seed 001 tables 5-8; DRAM ridge %.2f)", res.Ridge),
-			header: []string{"impl", "model", "graphs", "mem %", "comp %", "intensity mem", "intensity comp", "IPC mem", "IPC comp", "Gtxn (mem)", "GB/s (mem)", "gld % (mem)", "gst % (mem)", "shared % (mem)"}}
-		for _, g := range res.Groups {
-			t.add(g.Impl, g.Model, strconv.Itoa(g.Datasets), laFloat(g.MemoryShare), laFloat(g.ComputeShare), laFloat(g.IntensityMemory), laFloat(g.IntensityCompute),
-				laFloat(g.IPCMemory), laFloat(g.IPCCompute), laFloat(g.GlobalGtxn), laFloat(g.GlobalThroughput), laFloat(g.GldEfficiency), laFloat(g.GstEfficiency), laFloat(g.SharedEfficiency))
-		}
-	case "variants":
-		impls := []string{"sssp-v1-atomic", "sssp-v1-shared", "sssp-v2", "sssp-v3", "sssp-worklist"}
-		header := []string{"graph"}
-		for _, k := range []string{"speedup", "IPC", "inst"} {
-			for _, i := range impls {
-				header = append(header, k+" "+strings.TrimPrefix(i, "sssp-"))
-			}
-		}
-		t = &table{name: "la-variants", title: "SSSP variants against sssp-la (seed 001 table 9)", header: header}
-		for _, r := range res.Variants {
-			row := []string{r.Graph}
-			for _, mp := range []map[string]float64{r.Speedup, r.IPC, r.Inst} {
-				for _, i := range impls {
-					v, ok := mp[i]
-					if !ok {
-						v = math.NaN()
-					}
-					row = append(row, laFloat(v))
-				}
-			}
-			t.add(row...)
-		}
-	case "sweep":
-		t = &table{name: "la-sweep", title: "Watts-Strogatz and R-MAT sweeps (seed 001 appendix B, tables 10-11)",
-			header: []string{"sweep", "family", "impl", "density", "param", "bound", "intensity", "gld %", "gst %", "shared %", "L2 gld bytes", "shared txn/req", "warps"}}
-		for _, s := range res.Sweep {
-			p := s.Point
-			t.add(s.Sweep, s.Family, p.Impl, laFloat(s.Density), s.Param+"="+laFloat(s.Value), p.Bound, laFloat(p.Intensity),
-				laFloat(p.GldEfficiency), laFloat(p.GstEfficiency), laFloat(p.SharedEfficiency), laFloat(p.L2GlobalLoadBytes), laFloat(p.SharedTxnPerRequest), laFloat(p.WarpsLaunched))
-		}
-	case "timing":
-		t, notes = laTimingTable(res, notes)
-	default:
-		return fmt.Errorf("--table %q: want points, groups, variants, sweep or timing", *show)
+	t, notes, err := laAnalyzeTable(res, *show)
+	if err != nil {
+		return err
 	}
 	if err := t.write(e.stdout, of.csv); err != nil {
 		return err
@@ -389,6 +233,90 @@ BFS on the roots both measured.`)
 		fmt.Fprintf(e.stdout, "  %s\n", n)
 	}
 	return nil
+}
+
+// laAnalyzeTable is la analyze's --table show of res, and the notes
+// printed under it (the validation count first).
+func laAnalyzeTable(res *la.Result, show string) (*table, []string, error) {
+	notes := []string{res.Validation.Note()}
+	switch show {
+	case "points":
+		return laPointsTable(res.Points), notes, nil
+	case "groups":
+		return laGroupsTable(res.Groups, res.Ridge), notes, nil
+	case "variants":
+		return laVariantsTable(res.Variants), notes, nil
+	case "sweep":
+		return laSweepTable(res.Sweep), notes, nil
+	case "timing":
+		t, notes := laTimingTable(res, notes)
+		return t, notes, nil
+	}
+	return nil, nil, fmt.Errorf("--table %q: want points, groups, variants, sweep or timing", show)
+}
+
+// laPointsTable is --table points: a row per (graph, implementation) on
+// the instruction roofline.
+func laPointsTable(points []la.Point) *table {
+	t := &table{name: "la-points", title: "graphperf-la kernels on the instruction roofline",
+		header: []string{"graph", "impl", "density", "GIPS", "intensity", "bound", "IPC", "global Mtxn", "GB/s", "gld %", "gst %", "shared %"}}
+	for _, p := range points {
+		t.add(p.Graph, p.Impl, laFloat(p.Density), laFloat(p.GIPS), laFloat(p.Intensity), p.Bound, laFloat(p.IPC),
+			laFloat(p.GlobalTransactions/1e6), laFloat(p.GlobalThroughput), laFloat(p.GldEfficiency), laFloat(p.GstEfficiency), laFloat(p.SharedEfficiency))
+	}
+	return t
+}
+
+// laGroupsTable is --table groups: a row per implementation (seed 001
+// tables 5-8).
+func laGroupsTable(groups []la.Group, ridge float64) *table {
+	t := &table{name: "la-groups", title: fmt.Sprintf("compute- and memory-bound graphs per implementation (seed 001 tables 5-8; DRAM ridge %.2f)", ridge),
+		header: []string{"impl", "model", "graphs", "mem %", "comp %", "intensity mem", "intensity comp", "IPC mem", "IPC comp", "Gtxn (mem)", "GB/s (mem)", "gld % (mem)", "gst % (mem)", "shared % (mem)"}}
+	for _, g := range groups {
+		t.add(g.Impl, g.Model, strconv.Itoa(g.Datasets), laFloat(g.MemoryShare), laFloat(g.ComputeShare), laFloat(g.IntensityMemory), laFloat(g.IntensityCompute),
+			laFloat(g.IPCMemory), laFloat(g.IPCCompute), laFloat(g.GlobalGtxn), laFloat(g.GlobalThroughput), laFloat(g.GldEfficiency), laFloat(g.GstEfficiency), laFloat(g.SharedEfficiency))
+	}
+	return t
+}
+
+// laVariantsTable is --table variants: per graph the SSSP variants'
+// speedup, IPC and instruction count against sssp-la (seed 001 table 9).
+func laVariantsTable(variants []la.VariantRow) *table {
+	impls := append(append([]string(nil), la.OptimisedSSSP...), la.Worklist)
+	header := []string{"graph"}
+	for _, k := range []string{"speedup", "IPC", "inst"} {
+		for _, i := range impls {
+			header = append(header, k+" "+strings.TrimPrefix(i, "sssp-"))
+		}
+	}
+	t := &table{name: "la-variants", title: "SSSP variants against sssp-la (seed 001 table 9)", header: header}
+	for _, r := range variants {
+		row := []string{r.Graph}
+		for _, mp := range []map[string]float64{r.Speedup, r.IPC, r.Inst} {
+			for _, i := range impls {
+				v, ok := mp[i]
+				if !ok {
+					v = math.NaN()
+				}
+				row = append(row, laFloat(v))
+			}
+		}
+		t.add(row...)
+	}
+	return t
+}
+
+// laSweepTable is --table sweep: the Watts-Strogatz and R-MAT sweep points
+// (seed 001 appendix B).
+func laSweepTable(sweep []la.SweepPoint) *table {
+	t := &table{name: "la-sweep", title: "Watts-Strogatz and R-MAT sweeps (seed 001 appendix B, tables 10-11)",
+		header: []string{"sweep", "family", "impl", "density", "param", "bound", "intensity", "gld %", "gst %", "shared %", "L2 gld bytes", "shared txn/req", "warps"}}
+	for _, s := range sweep {
+		p := s.Point
+		t.add(s.Sweep, s.Family, p.Impl, laFloat(s.Density), s.Param+"="+laFloat(s.Value), p.Bound, laFloat(p.Intensity),
+			laFloat(p.GldEfficiency), laFloat(p.GstEfficiency), laFloat(p.SharedEfficiency), laFloat(p.L2GlobalLoadBytes), laFloat(p.SharedTxnPerRequest), laFloat(p.WarpsLaunched))
+	}
+	return t
 }
 
 // laTimingTable is --table timing: a row per dataset, and the summary's

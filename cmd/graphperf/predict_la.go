@@ -11,10 +11,7 @@ import (
 
 	"github.com/graphperf/graphperf/analysis/la"
 	"github.com/graphperf/graphperf/kernels"
-	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/model/latime"
-	"github.com/graphperf/graphperf/model/predict"
-	"github.com/graphperf/graphperf/workload/graph"
 )
 
 const predictLAHelp = `Predicts, for a graph file (or "embedded:graph/NAME", a graph of the embedded
@@ -45,22 +42,6 @@ func predictLA(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	m, err := la.DefaultTimeModel()
-	if err != nil {
-		return err
-	}
-	vc, err := predict.DefaultModel()
-	if err != nil {
-		return err
-	}
-	mach, err := loadMachine("h100")
-	if err != nil {
-		return err
-	}
-	ph, err := predict.NewPhysics(mach)
-	if err != nil {
-		return err
-	}
 	g, err := lf.load(e, pos[0])
 	if err != nil {
 		return err
@@ -69,7 +50,11 @@ func predictLA(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	p, err := latime.PredictGraph(m, g, filepath.Base(pos[0]), r, vc, ph)
+	mach, err := loadMachine("h100")
+	if err != nil {
+		return err
+	}
+	p, err := la.PredictGraph(g, filepath.Base(pos[0]), r, mach)
 	if err != nil {
 		return err
 	}
@@ -124,12 +109,6 @@ held-out model that never saw it where one exists, else the default model,
 flagged in-sample). --corpus names kernels/corpus/h100-la.yaml, whose
 generated graphs are rebuilt; its file graphs are read from --graphs.`
 
-// laEvalJSON is "predict la-evaluate --json".
-type laEvalJSON struct {
-	*latime.Evaluation
-	Warnings []string `json:"warnings,omitempty"`
-}
-
 func predictLAEvaluate(e *env, args []string) error {
 	fs := newFlagSet(e, "predict la-evaluate", "predict la-evaluate [--folds graph|family] [--corpus FILE [--graphs DIR]] [--json]", predictLAEvaluateHelp)
 	folds := fs.String("folds", "graph", "graph (leave one graph out) or family (leave one family out)")
@@ -140,90 +119,61 @@ func predictLAEvaluate(e *env, args []string) error {
 	if _, err := parse(fs, args, 0, 0); err != nil {
 		return err
 	}
-	var formList []latime.Form
+	opt := la.TimeEvalOptions{Folding: latime.Folding(*folds)}
 	for _, f := range strings.Split(*forms, ",") {
 		f = strings.TrimSpace(f)
 		if f != string(latime.Base) && f != string(latime.WithHub) {
 			return fmt.Errorf("--forms %q: want base, hub or base,hub", *forms)
 		}
-		formList = append(formList, latime.Form(f))
+		opt.Forms = append(opt.Forms, latime.Form(f))
 	}
-	folding := latime.Folding(*folds)
-	if folding != latime.ByGraph && folding != latime.ByFamily {
+	if opt.Folding != latime.ByGraph && opt.Folding != latime.ByFamily {
 		return fmt.Errorf("--folds %q: want graph or family", *folds)
 	}
-	res, samples, warns, err := la.EmbeddedTimeSamples()
-	if err != nil {
-		return err
-	}
-	var vc map[string]latime.VertexCentric
 	if *corpus != "" {
 		c, err := kernels.LoadCorpus(*corpus)
 		if err != nil {
 			return fmt.Errorf("--corpus: %w", err)
 		}
-		vcTotals, err := la.ReadVertexCentric(measured.FS(), res.TimedGraphs())
-		if err != nil {
+		if opt.Machine, err = loadMachine("h100"); err != nil {
 			return err
 		}
-		res.CompareVertexCentric(vcTotals)
-		warns = append(warns, res.Warnings...)
-		var models latime.VCModels
-		for _, split := range []string{"real", "graphs"} {
-			m, err := predict.HeldOutModel(split)
-			if err != nil {
-				return err
-			}
-			models = append(models, m)
-		}
-		def, err := predict.DefaultModel()
-		if err != nil {
-			return err
-		}
-		models = append(models, def)
-		mach, err := loadMachine("h100")
-		if err != nil {
-			return err
-		}
-		ph, err := predict.NewPhysics(mach)
-		if err != nil {
-			return err
-		}
-		build := func(name string) (*graph.CSR, error) {
-			cg, ok := c.Graph(name)
-			if !ok {
-				return nil, fmt.Errorf("not in %s", *corpus)
-			}
-			return kernels.BuildGraph(cg, *graphsDir)
-		}
-		var w []string
-		vc, w, err = latime.VertexCentricSide(la.TimeRuns(res), build, models, ph)
-		if err != nil {
-			return err
-		}
-		warns = append(warns, w...)
+		opt.Graphs = la.CorpusGraphs(c, *corpus, *graphsDir)
 	}
-	ev, err := latime.Evaluate(samples, latime.Options{Folding: folding, Forms: formList, VertexCentric: vc})
+	ev, err := la.EvaluateTimeModel(opt)
 	if err != nil {
 		return err
 	}
 	if *jsonOut {
-		return writeJSON(e.stdout, laEvalJSON{ev, warns})
+		return writeJSON(e.stdout, ev)
 	}
-	for _, w := range warns {
+	for _, w := range ev.Warnings {
 		fmt.Fprintln(e.stderr, "warning:", w)
 	}
-	t := &table{header: []string{"implementation", "graphs", "median_abs_rel_err", "median_rel_err", "worst_abs_rel_err", "worst_graph"}, name: "predict-la-errors",
-		title: fmt.Sprintf("LinAlg time model, held out by %s (%d folds), forms %v", ev.Folding, ev.Folds, ev.Forms)}
 	fmt.Fprintf(e.stdout, "LinAlg time model (model/latime) on the embedded H100 graphperf-la measurements, %d graphs held out by %s (%d folds); forms %v chosen per implementation inside each fold\n\n",
-		len(samples), ev.Folding, ev.Folds, ev.Forms)
-	for _, ie := range ev.Errors {
-		t.add(ie.Impl, strconv.Itoa(ie.Graphs), f3nan(ie.MedianAbs), f3nan(ie.MedianSigned), f3nan(ie.WorstAbs), ie.WorstGraph)
-	}
-	if err := t.write(e.stdout, false); err != nil {
+		ev.Samples, ev.Folding, ev.Folds, ev.Forms)
+	if err := laEvalErrorsTable(ev.Evaluation).write(e.stdout, false); err != nil {
 		return err
 	}
 	fmt.Fprintln(e.stdout)
+	return laEvalDecisions(e, ev.Evaluation)
+}
+
+// laEvalErrorsTable is la-evaluate's table of held-out relative errors per
+// implementation.
+func laEvalErrorsTable(ev *latime.Evaluation) *table {
+	t := &table{header: []string{"implementation", "graphs", "median_abs_rel_err", "median_rel_err", "worst_abs_rel_err", "worst_graph"}, name: "predict-la-errors",
+		title: fmt.Sprintf("LinAlg time model, held out by %s (%d folds), forms %v", ev.Folding, ev.Folds, ev.Forms)}
+	for _, ie := range ev.Errors {
+		t.add(ie.Impl, strconv.Itoa(ie.Graphs), f3nan(ie.MedianAbs), f3nan(ie.MedianSigned), f3nan(ie.WorstAbs), ie.WorstGraph)
+	}
+	return t
+}
+
+// laEvalDecisions prints la-evaluate's SSSP and BFS questions: a table of
+// the model against the majority baseline, then a verdict per question
+// evaluated with its notes.
+func laEvalDecisions(e *env, ev *latime.Evaluation) error {
 	d := &table{header: []string{"question", "graphs", "linalg_faster_measured", "model_correct", "baseline_correct", "model_wrong_on"}, name: "predict-la-decisions",
 		title: "Linear algebra or vertex-centric? Model against the majority baseline"}
 	for _, q := range []latime.Decision{ev.SSSP, ev.BFS} {
@@ -294,13 +244,7 @@ func predictLAHubs(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	hf, err := latime.ComputeHubFile(fmt.Sprint(res.Sources), la.TimeRuns(res), func(name string) (*graph.CSR, error) {
-		cg, ok := c.Graph(name)
-		if !ok {
-			return nil, fmt.Errorf("not in %s", *corpus)
-		}
-		return kernels.BuildGraph(cg, *graphsDir)
-	})
+	hf, err := latime.ComputeHubFile(fmt.Sprint(res.Sources), la.TimeRuns(res), la.CorpusGraphs(c, *corpus, *graphsDir))
 	if err != nil {
 		return err
 	}

@@ -146,17 +146,13 @@ func Evaluate(samples []Sample, opt Options) (*Evaluation, error) {
 	if len(samples) == 0 {
 		return nil, ErrNoSamples
 	}
-	folding, vc := opt.Folding, opt.VertexCentric
+	folding := opt.Folding
 	if folding == "" {
 		folding = ByGraph
 	}
-	group := func(g string) string { return g }
-	switch folding {
-	case ByGraph:
-	case ByFamily:
-		group = Family
-	default:
-		return nil, fmt.Errorf("latime: unknown folding %q (graph or family)", folding)
+	group, err := foldOf(folding)
+	if err != nil {
+		return nil, err
 	}
 	var folds []string
 	for _, s := range samples {
@@ -168,10 +164,6 @@ func Evaluate(samples []Sample, opt Options) (*Evaluation, error) {
 	ev := &Evaluation{Folding: folding, Folds: len(folds), Forms: opt.Forms,
 		SSSP: Decision{Question: "SSSP: fastest optimised LinAlg variant or sssp-worklist"},
 		BFS:  Decision{Question: "BFS: LinAlg BFS (faster of push and pull) or the best vertex-centric implementation"}}
-	type graphErr struct {
-		graph string
-		e     float64
-	}
 	errs := map[string][]graphErr{}
 	for _, f := range folds {
 		var train, test []Sample
@@ -182,54 +174,106 @@ func Evaluate(samples []Sample, opt Options) (*Evaluation, error) {
 				train = append(train, s)
 			}
 		}
-		m, err := FitForms(train, opt.Forms)
-		if err != nil {
-			return nil, fmt.Errorf("fold %s: %w", f, err)
-		}
-		// The baselines: the training graphs' majority answers.
-		ssspLA, ssspN, bfsLA, bfsN := 0, 0, 0, 0
-		for _, s := range train {
-			if r, ok := bestLAOverWorklist(s.TimesNs); ok {
-				ssspN++
-				if r < 1 {
-					ssspLA++
-				}
-			}
-			if v, ok := vc[s.Graph]; ok && v.MeasuredBestNs > 0 {
-				bfsN++
-				if v.MeasuredLANs < v.MeasuredBestNs {
-					bfsLA++
-				}
-			}
-		}
-		for _, s := range test {
-			pred := m.Times(s.Workload)
-			gr := GraphResult{Graph: s.Graph, Fold: f, MeasuredNs: s.TimesNs, PredictedNs: pred}
-			for _, impl := range Impls {
-				y, ok := s.TimesNs[impl]
-				if !ok {
-					continue
-				}
-				errs[impl] = append(errs[impl], graphErr{s.Graph, (pred[impl] - y) / y})
-			}
-			if rm, ok := bestLAOverWorklist(s.TimesNs); ok {
-				rp, _ := bestLAOverWorklist(pred)
-				gr.SSSPBestLAOverWorklistMeas, gr.SSSPBestLAOverWorklistPred = rm, rp
-				score(&ev.SSSP, s.Graph, rm < 1, rp < 1, 2*ssspLA > ssspN)
-			}
-			if v, ok := vc[s.Graph]; ok && v.MeasuredBestNs > 0 && v.PredictedNs > 0 {
-				laPred := math.Min(pred[laout.BFSPush], pred[laout.BFSPull])
-				gr.BFSLAOverVCMeas = v.MeasuredLANs / v.MeasuredBestNs
-				gr.BFSLAOverVCPred = laPred / v.PredictedNs
-				score(&ev.BFS, s.Graph, gr.BFSLAOverVCMeas < 1, gr.BFSLAOverVCPred < 1, 2*bfsLA > bfsN)
-				if v.InSample {
-					ev.BFS.Warnings = append(ev.BFS.Warnings, fmt.Sprintf("%s: the vertex-centric prediction is in-sample (the model/predict model of split %q was trained on it; no embedded held-out model left it out)", s.Graph, v.Model))
-				}
-			}
-			ev.Graphs = append(ev.Graphs, gr)
+		if err := ev.evaluateFold(f, train, test, opt, errs); err != nil {
+			return nil, err
 		}
 	}
 	sort.Slice(ev.Graphs, func(i, j int) bool { return ev.Graphs[i].Graph < ev.Graphs[j].Graph })
+	ev.Errors = implErrors(errs)
+	if len(ev.Forms) == 0 {
+		ev.Forms = AllForms
+	}
+	if ev.BFS.Graphs > 0 && ev.BFS.Graphs < 10 {
+		ev.BFS.Warnings = append(ev.BFS.Warnings, fmt.Sprintf("only %d graphs have both a LinAlg and a vertex-centric BFS measurement", ev.BFS.Graphs))
+	}
+	return ev, nil
+}
+
+// foldOf returns the function naming a graph's fold under folding.
+func foldOf(folding Folding) (func(graph string) string, error) {
+	switch folding {
+	case ByGraph:
+		return func(g string) string { return g }, nil
+	case ByFamily:
+		return Family, nil
+	}
+	return nil, fmt.Errorf("latime: unknown folding %q (graph or family)", folding)
+}
+
+// graphErr is one held-out graph's relative error of an implementation.
+type graphErr struct {
+	graph string
+	e     float64
+}
+
+// majority is a fold's baseline for both questions: whether the training
+// graphs' majority answer is "linear algebra" (ties: vertex-centric).
+type majority struct{ sssp, bfs bool }
+
+// trainingMajority counts the training graphs' measured answers
+// (vc: the BFS question's vertex-centric side).
+func trainingMajority(train []Sample, vc map[string]VertexCentric) majority {
+	ssspLA, ssspN, bfsLA, bfsN := 0, 0, 0, 0
+	for _, s := range train {
+		if r, ok := bestLAOverWorklist(s.TimesNs); ok {
+			ssspN++
+			if r < 1 {
+				ssspLA++
+			}
+		}
+		if v, ok := vc[s.Graph]; ok && v.MeasuredBestNs > 0 {
+			bfsN++
+			if v.MeasuredLANs < v.MeasuredBestNs {
+				bfsLA++
+			}
+		}
+	}
+	return majority{sssp: 2*ssspLA > ssspN, bfs: 2*bfsLA > bfsN}
+}
+
+// evaluateFold fits the model on train (FitForms with opt.Forms) and
+// predicts every graph of test, held out as fold f: its errors go to errs
+// by implementation, its answers are scored against the fold's majority
+// baseline, its GraphResult appended to ev.Graphs.
+func (ev *Evaluation) evaluateFold(f string, train, test []Sample, opt Options, errs map[string][]graphErr) error {
+	m, err := FitForms(train, opt.Forms)
+	if err != nil {
+		return fmt.Errorf("fold %s: %w", f, err)
+	}
+	base := trainingMajority(train, opt.VertexCentric)
+	for _, s := range test {
+		pred := m.Times(s.Workload)
+		gr := GraphResult{Graph: s.Graph, Fold: f, MeasuredNs: s.TimesNs, PredictedNs: pred}
+		for _, impl := range Impls {
+			y, ok := s.TimesNs[impl]
+			if !ok {
+				continue
+			}
+			errs[impl] = append(errs[impl], graphErr{s.Graph, (pred[impl] - y) / y})
+		}
+		if rm, ok := bestLAOverWorklist(s.TimesNs); ok {
+			rp, _ := bestLAOverWorklist(pred)
+			gr.SSSPBestLAOverWorklistMeas, gr.SSSPBestLAOverWorklistPred = rm, rp
+			score(&ev.SSSP, s.Graph, rm < 1, rp < 1, base.sssp)
+		}
+		if v, ok := opt.VertexCentric[s.Graph]; ok && v.MeasuredBestNs > 0 && v.PredictedNs > 0 {
+			laPred := math.Min(pred[laout.BFSPush], pred[laout.BFSPull])
+			gr.BFSLAOverVCMeas = v.MeasuredLANs / v.MeasuredBestNs
+			gr.BFSLAOverVCPred = laPred / v.PredictedNs
+			score(&ev.BFS, s.Graph, gr.BFSLAOverVCMeas < 1, gr.BFSLAOverVCPred < 1, base.bfs)
+			if v.InSample {
+				ev.BFS.Warnings = append(ev.BFS.Warnings, fmt.Sprintf("%s: the vertex-centric prediction is in-sample (the model/predict model of split %q was trained on it; no embedded held-out model left it out)", s.Graph, v.Model))
+			}
+		}
+		ev.Graphs = append(ev.Graphs, gr)
+	}
+	return nil
+}
+
+// implErrors summarises the held-out errors per implementation, in the
+// order of Impls: median absolute and signed, and the worst graph.
+func implErrors(errs map[string][]graphErr) []ImplError {
+	var out []ImplError
 	for _, impl := range Impls {
 		ge := errs[impl]
 		if len(ge) == 0 {
@@ -245,15 +289,9 @@ func Evaluate(samples []Sample, opt Options) (*Evaluation, error) {
 			}
 		}
 		ie.MedianAbs, ie.MedianSigned = stats.Median(abs), stats.Median(e)
-		ev.Errors = append(ev.Errors, ie)
+		out = append(out, ie)
 	}
-	if len(ev.Forms) == 0 {
-		ev.Forms = AllForms
-	}
-	if ev.BFS.Graphs > 0 && ev.BFS.Graphs < 10 {
-		ev.BFS.Warnings = append(ev.BFS.Warnings, fmt.Sprintf("only %d graphs have both a LinAlg and a vertex-centric BFS measurement", ev.BFS.Graphs))
-	}
-	return ev, nil
+	return out
 }
 
 func score(d *Decision, graph string, meas, pred, baseline bool) {
