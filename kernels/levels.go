@@ -81,24 +81,42 @@ type RootLevels struct {
 	Levels []BFSLevelJSON `json:"levels"`
 }
 
-// NamedGraphLevels is one graph of a LevelsDocument: n, m, its direction
-// and its roots in the sweep's order.
-type NamedGraphLevels struct {
-	Name     string       `json:"name"`
-	Vertices int64        `json:"vertices"`
-	Edges    int64        `json:"edges"`
-	Directed bool         `json:"directed"`
-	Roots    []RootLevels `json:"roots"`
+// LocalityJSON is the stable JSON shape of cost.Locality: the distinct
+// 32-byte sectors per neighbour read of a warp's lockstep gathers, for W =
+// 1, 2, 4, 8, 16, 32 lanes per vertex over the out-edges (push) and the
+// in-edges (pull), and for chunks of 32 edges of the edge list in CSR and
+// in reverse order.
+type LocalityJSON struct {
+	Push     [6]float64 `json:"push"`
+	Pull     [6]float64 `json:"pull"`
+	Edges    float64    `json:"edges"`
+	RevEdges float64    `json:"rev_edges"`
 }
 
-// BFSLevels returns the levels from root as cost.BFSLevel values, and
-// whether g has that root.
+// NamedGraphLevels is one graph of a LevelsDocument: n, m, its direction,
+// the locality of its numbering (nil in files written before 2026-11-26)
+// and its roots in the sweep's order.
+type NamedGraphLevels struct {
+	Name     string        `json:"name"`
+	Vertices int64         `json:"vertices"`
+	Edges    int64         `json:"edges"`
+	Directed bool          `json:"directed"`
+	Locality *LocalityJSON `json:"locality,omitempty"`
+	Roots    []RootLevels  `json:"roots"`
+}
+
+// BFSLevels returns the levels from root as cost.BFSLevel values, each
+// with g's locality (zero when the file has none), and whether g has that
+// root.
 func (g *NamedGraphLevels) BFSLevels(root uint32) ([]cost.BFSLevel, bool) {
 	for _, r := range g.Roots {
 		if r.Root == root {
 			out := make([]cost.BFSLevel, len(r.Levels))
 			for i, l := range r.Levels {
 				out[i] = l.BFSLevel(g.Vertices, g.Edges)
+				if g.Locality != nil {
+					out[i].Locality = cost.Locality(*g.Locality)
+				}
 			}
 			return out, true
 		}
@@ -201,6 +219,10 @@ func graphLevels(g Graph, graphsDir string, man *Manifest, resultsDir string) (*
 	gl := &NamedGraphLevels{Name: g.Name, Vertices: n, Edges: m, Directed: csr.Directed, Roots: make([]RootLevels, len(roots))}
 	for i, root := range roots {
 		levels := cost.BFSLevels(csr, root)
+		if gl.Locality == nil && len(levels) > 0 {
+			loc := LocalityJSON(levels[0].Locality)
+			gl.Locality = &loc
+		}
 		rl := RootLevels{Root: root, Levels: make([]BFSLevelJSON, len(levels))}
 		for L, l := range levels {
 			rl.Levels[L] = NewBFSLevelJSON(l)
@@ -329,11 +351,12 @@ func encodeLevels(w io.Writer, doc *LevelsDocument) error {
 			bw.WriteString(",")
 		}
 		gh, err := json.Marshal(struct {
-			Name     string `json:"name"`
-			Vertices int64  `json:"vertices"`
-			Edges    int64  `json:"edges"`
-			Directed bool   `json:"directed"`
-		}{g.Name, g.Vertices, g.Edges, g.Directed})
+			Name     string        `json:"name"`
+			Vertices int64         `json:"vertices"`
+			Edges    int64         `json:"edges"`
+			Directed bool          `json:"directed"`
+			Locality *LocalityJSON `json:"locality,omitempty"`
+		}{g.Name, g.Vertices, g.Edges, g.Directed, g.Locality})
 		if err != nil {
 			return err
 		}
