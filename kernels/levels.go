@@ -105,18 +105,14 @@ type NamedGraphLevels struct {
 	Roots    []RootLevels  `json:"roots"`
 }
 
-// BFSLevels returns the levels from root as cost.BFSLevel values, each
-// with g's locality (zero when the file has none), and whether g has that
-// root.
+// BFSLevels returns the levels from root as cost.BFSLevel values, and
+// whether g has that root.
 func (g *NamedGraphLevels) BFSLevels(root uint32) ([]cost.BFSLevel, bool) {
 	for _, r := range g.Roots {
 		if r.Root == root {
 			out := make([]cost.BFSLevel, len(r.Levels))
 			for i, l := range r.Levels {
 				out[i] = l.BFSLevel(g.Vertices, g.Edges)
-				if g.Locality != nil {
-					out[i].Locality = cost.Locality(*g.Locality)
-				}
 			}
 			return out, true
 		}
@@ -216,13 +212,10 @@ func graphLevels(g Graph, graphsDir string, man *Manifest, resultsDir string) (*
 			results = rec.Results
 		}
 	}
-	gl := &NamedGraphLevels{Name: g.Name, Vertices: n, Edges: m, Directed: csr.Directed, Roots: make([]RootLevels, len(roots))}
+	loc := LocalityJSON(cost.NumberingLocality(csr, csr.Reverse()))
+	gl := &NamedGraphLevels{Name: g.Name, Vertices: n, Edges: m, Directed: csr.Directed, Locality: &loc, Roots: make([]RootLevels, len(roots))}
 	for i, root := range roots {
 		levels := cost.BFSLevels(csr, root)
-		if gl.Locality == nil && len(levels) > 0 {
-			loc := LocalityJSON(levels[0].Locality)
-			gl.Locality = &loc
-		}
 		rl := RootLevels{Root: root, Levels: make([]BFSLevelJSON, len(levels))}
 		for L, l := range levels {
 			rl.Levels[L] = NewBFSLevelJSON(l)

@@ -54,6 +54,9 @@ func TestEmbeddedLevels(t *testing.T) {
 			t.Errorf("%s: n=%d m=%d roots %v disagree with the manifest's %+v", gl.Name, gl.Vertices, gl.Edges, rootsOf(gl), rec)
 			continue
 		}
+		if l := gl.Locality; l == nil || !(l.Push[0] > 0 && l.Push[0] <= 1 && l.Pull[5] > 0 && l.Pull[5] <= 1 && l.Edges > 0 && l.RevEdges <= 1) {
+			t.Errorf("%s: locality %+v, want sectors per read in (0, 1]", gl.Name, l)
+		}
 		r, err := fsys.Open(rec.Results)
 		if err != nil {
 			t.Fatal(err)

@@ -83,6 +83,9 @@ func TestCorpusLevels(t *testing.T) {
 		if gl.Name != g.Name || gl.Vertices != int64(csr.NumVertices()) || gl.Edges != csr.NumEdges() || gl.Directed != csr.Directed {
 			t.Errorf("graphs[%d] = %s n=%d m=%d directed=%v", i, gl.Name, gl.Vertices, gl.Edges, gl.Directed)
 		}
+		if want := LocalityJSON(cost.NumberingLocality(csr, csr.Reverse())); gl.Locality == nil || *gl.Locality != want {
+			t.Errorf("%s: locality %+v, want %+v", g.Name, gl.Locality, want)
+		}
 		if got := rootsOf(gl); !slices.Equal(got, roots) || len(roots) != 1 {
 			t.Errorf("%s: roots %v, want %v", g.Name, got, roots)
 		}

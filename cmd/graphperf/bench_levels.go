@@ -16,10 +16,14 @@ root and level the per-level properties the BFS workload models are
 formulas of (workload/cost BFSLevels: n_f, m_f, m_u, n', e_fn, the pull
 scans S_W, and the lockstep statistics max_frontier_degree,
 max_unvisited_in_degree, push_rounds and pull_rounds for W = 1..32 lanes per
-vertex). Write them, in corpus order, as one gzipped JSON document with one
+vertex), and per graph the locality of its numbering (workload/cost
+NumberingLocality: the distinct 32-byte sectors per neighbour read of a
+warp's lockstep gathers, push and pull for W = 1..32 and both edge-list
+orders). Write them, in corpus order, as one gzipped JSON document with one
 level per line:
 {"corpus", "corpus_sha256", "graphs": [{"name", "vertices", "edges",
-"directed", "roots": [{"root", "levels": [{"level", "frontier", ...}]}]}]}.
+"directed", "locality", "roots": [{"root", "levels": [{"level", "frontier",
+...}]}]}]}.
 --manifest checks each graph's n, m and roots against a sweep's
 manifest.json; --results checks every level line of the sweep's runner
 output (the manifest's results file, else NAME.jsonl.gz) against the

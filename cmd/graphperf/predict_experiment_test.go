@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -42,22 +41,6 @@ func TestPredictValidationExperiment(t *testing.T) {
 	ds, err := timeData(e, nil, mach, dataFlags{})
 	if err != nil {
 		t.Fatal(err)
-	}
-	if os.Getenv("GP_EXP_NOLOC") != "" {
-		// The locality columns constant: the trees cannot split on them,
-		// so the fit is the model without them (GP_EXP_NOLOC=1; =graph
-		// keeps own_sectors, the implementation's own locality).
-		nf := len(predict.FeatureNames)
-		cols := []string{"push_sectors_1", "push_sectors_32", "pull_sectors_1", "pull_sectors_32", "edge_sectors", "rev_edge_sectors"}
-		if os.Getenv("GP_EXP_NOLOC") != "graph" {
-			cols = append(cols, "own_sectors")
-		}
-		for _, name := range cols {
-			c := slices.Index(predict.FeatureNames, name)
-			for i := c; i < len(ds.X); i += nf {
-				ds.X[i] = 0
-			}
-		}
 	}
 	for _, name := range strings.Split(setups, ",") {
 		var train, val []string
@@ -98,8 +81,8 @@ func TestPredictValidationExperiment(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fmt.Printf("EXP noloc=%q variant=%q setup=%s train=%d val=%d graphs: validation mix-and-match %.4f best-non-switching %.4f median error %.1f%% within20 %.1f%% trees %d (%.0fs)\n",
-			os.Getenv("GP_EXP_NOLOC"), predict.BaseVariant, name, len(train), len(val), sc.MixAndMatch.Total, sc.BestNonSwitching.Total, 100*sc.MedianError, 100*sc.Within20,
+		fmt.Printf("EXP variant=%q setup=%s train=%d val=%d graphs: validation mix-and-match %.4f best-non-switching %.4f median error %.1f%% within20 %.1f%% trees %d (%.0fs)\n",
+			predict.BaseVariant, name, len(train), len(val), sc.MixAndMatch.Total, sc.BestNonSwitching.Total, 100*sc.MedianError, 100*sc.Within20,
 			len(m.Trees.Trees), time.Since(t0).Seconds())
 	}
 }

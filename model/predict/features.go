@@ -36,8 +36,7 @@ type Physics struct {
 // (an experiment switch, see docs/ACCURACY.md): "" (every access a random
 // DRAM sector), "l2" (the same with the L2's bandwidth and latency when the
 // graph's arrays fit in the L2), "bytes" (the workload's bytes at DRAM
-// bandwidth: the coalesced bound), "l2bytes" (both) or "locality" (the
-// sector term times the implementation's own_sectors, cost.Locality).
+// bandwidth: the coalesced bound) or "l2bytes" (both).
 var BaseVariant = ""
 
 // NewPhysics reads the constants of m. Every one must be present.
@@ -92,12 +91,7 @@ var graphFeatureNames = func() []string {
 }()
 
 // levelFeatureNames are the level columns, each a quantity of
-// cost.BFSLevel (relative ones divide by n or m), then six of the graph's
-// numbering locality (cost.Locality: sectors per neighbour read for one
-// and 32 lanes a vertex, push and pull, and the two edge-list orders),
-// which tell a lattice numbered along the lattice (road grids, ring
-// lattices: few sectors a warp) from a random numbering of the same
-// degrees; added on validation graphs only (docs/ACCURACY.md, issue 12). The level's index is not
+// cost.BFSLevel (relative ones divide by n or m). The level's index is not
 // one of them: it is no physical quantity of the level's work, and a long
 // BFS (a road graph's 781 levels) reaches indices no training graph has,
 // where trees cannot extrapolate; dropping it was chosen on validation
@@ -108,7 +102,6 @@ var levelFeatureNames = []string{
 	"in_edges_unvisited_rel", "max_frontier_degree", "max_unvisited_in_degree",
 	"push_rounds_1", "push_rounds_4", "push_rounds_32", "pull_rounds_1", "pull_rounds_4", "pull_rounds_32",
 	"pull_scan_1_rel",
-	"push_sectors_1", "push_sectors_32", "pull_sectors_1", "pull_sectors_32", "edge_sectors", "rev_edge_sectors",
 }
 
 // kernelFeatureNames are the implementation columns: what the
@@ -118,7 +111,7 @@ var levelFeatureNames = []string{
 var kernelFeatureNames = []string{
 	"family", "width", "aggregation", "bottom_up", "converts",
 	"threads", "reads", "writes", "atomics", "bytes", "ops_per_thread",
-	"own_rounds", "own_rounds_per_warp_slot", "own_sectors", "base_bandwidth_ns", "base_latency_ns", "base_ns",
+	"own_rounds", "own_rounds_per_warp_slot", "base_bandwidth_ns", "base_latency_ns", "base_ns",
 }
 
 // FeatureNames are the columns of a feature vector, in order.
@@ -164,29 +157,7 @@ func levelFeatures(dst []float64, l *cost.BFSLevel) []float64 {
 		float64(l.PushRounds[0]), float64(l.PushRounds[2]), float64(l.PushRounds[5]),
 		float64(l.PullRounds[0]), float64(l.PullRounds[2]), float64(l.PullRounds[5]),
 		ratio(l.PullScan[0], m),
-		l.Locality.Push[0], l.Locality.Push[5], l.Locality.Pull[0], l.Locality.Pull[5], l.Locality.Edges, l.Locality.RevEdges,
 	)
-}
-
-// ownSectors is the locality (cost.Locality) of k's gathers at a level:
-// the sectors per neighbour read of its access pattern, push or pull at
-// its width, or its edge list's order; 0 where the level carries none.
-func ownSectors(k cost.BFSKernel, l *cost.BFSLevel, bottomUp bool) float64 {
-	loc := &l.Locality
-	i := bits.TrailingZeros(uint(max(k.Width, 1)))
-	switch {
-	case k.Family == cost.BFSDOBFS && bottomUp:
-		return loc.Pull[0]
-	case k.Family == cost.BFSDOBFS:
-		return loc.Push[0]
-	case pushSide(k.Family):
-		return loc.Push[i]
-	case pullSide(k.Family):
-		return loc.Pull[i]
-	case k.Family == cost.BFSRevEdgeList || k.Family == cost.BFSRevStructEdgeList:
-		return loc.RevEdges
-	}
-	return loc.Edges
 }
 
 // Kernel is one implementation as the model sees it.
@@ -268,13 +239,9 @@ func kernelFeatures(dst []float64, k cost.BFSKernel, l *cost.BFSLevel, lc *cost.
 		8*float64(l.Vertices+l.Edges) <= ph.L2Bytes {
 		beta, latNs = ph.L2BytesPerNs, ph.L2LatencyNs
 	}
-	own := ownSectors(k, l, lc.BottomUp)
 	bw := float64(ops) * ph.SectorBytes / beta
 	if BaseVariant == "bytes" || BaseVariant == "l2bytes" {
 		bw = float64(c.Bytes()) / beta
-	}
-	if BaseVariant == "locality" && own > 0 {
-		bw *= own
 	}
 	lat := math.Max(r/ph.Warps, chain) * latNs
 	base := ph.OverheadNs + bw + lat
@@ -286,7 +253,7 @@ func kernelFeatures(dst []float64, k cost.BFSKernel, l *cost.BFSLevel, lc *cost.
 		float64(k.Family), float64(k.Width), float64(k.Aggregation), b2f(lc.BottomUp), converts,
 		float64(threads), float64(c.Reads), float64(c.Writes), float64(c.Atomics), float64(c.Bytes()),
 		ratio(ops, threads),
-		r, r/ph.Warps, own, bw, lat, base,
+		r, r/ph.Warps, bw, lat, base,
 	)
 	return dst, base
 }

@@ -163,11 +163,6 @@ type BFSLevel struct {
 	//
 	//	R^pull_W = Σ_g max_{v ∈ g, v unvisited} r_v.
 	PullRounds [6]int64
-	// Locality is the graph's NumberingLocality: how the neighbour reads
-	// of a warp coalesce, the same at every level (like Vertices and
-	// Edges, a property of the graph, kept here so that every level
-	// carries what the time model needs).
-	Locality Locality
 }
 
 // Unvisited returns n_u = n - Discovered, the vertices at depth -1 when the
@@ -288,10 +283,6 @@ func BFSLevels(g *graph.CSR, root uint32) []BFSLevel {
 		parentPos[v] = int64(p)
 	}
 	lockstepLevels(g, rev, depth, parentPos, levels)
-	loc := NumberingLocality(g, rev)
-	for i := range levels {
-		levels[i].Locality = loc
-	}
 	return levels
 }
 
