@@ -35,13 +35,6 @@ recorded one, the held-out rows may not be those the tree never saw, and a
 warning says so. A tree trained with --csv is validated on its CSV, where
 rows have no level times: soft errors and Mix-and-Match are not available.`
 
-// validateJSON is what "tree validate --json" prints, validateSetJSON one
-// of its sides.
-type (
-	validateJSON    = treefit.ValidationReport
-	validateSetJSON = treefit.SideReport
-)
-
 func treeValidate(e *env, args []string) error {
 	fs := newFlagSet(e, "tree validate", "tree validate MODEL.json [DIR | --csv FILE] [--split KIND] [--train-fraction F] [--seed S] [--weight time|none] [--tolerance T] [--top K] [--json]", treeValidateHelp)
 	var sf splitFlags
@@ -78,7 +71,7 @@ func treeValidate(e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		js := validateJSON{Model: v.modelPath, Training: v.c.Training, Source: v.ts.Record.Source, Split: v.sf.split.KindName(),
+		js := treefit.ValidationReport{Model: v.modelPath, Training: v.c.Training, Source: v.ts.Record.Source, Split: v.sf.split.KindName(),
 			Fraction: v.sf.split.TrainFraction, Seed: v.sf.split.Seed, Weight: string(v.w), RowsMatch: v.rowsMatch, Tolerance: v.tolerance,
 			HeldOut: sides[0].Report(), All: sides[1].Report()}
 		return writeJSON(e.stdout, js)
