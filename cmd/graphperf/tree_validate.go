@@ -88,7 +88,7 @@ type treeValidation struct {
 // given, and loads and splits the rows: from a CSV, a store (--db) or a
 // results directory (src, default the record's source).
 func (v *treeValidation) load(e *env, fs *flag.FlagSet, sf *splitFlags, df dataFlags, csvPath string, src []string) error {
-	c, err := readTree(v.modelPath)
+	c, err := treefit.ReadTree(v.modelPath)
 	if err != nil {
 		return err
 	}
@@ -119,7 +119,7 @@ func (v *treeValidation) load(e *env, fs *flag.FlagSet, sf *splitFlags, df dataF
 	if v.ts, err = v.rows(e, df, csvPath, src); err != nil {
 		return err
 	}
-	return checkFeatures(v.modelPath, c, v.ts.Features)
+	return treefit.CheckFeatures(v.modelPath, c, v.ts.Features)
 }
 
 // rows loads and splits the rows to validate on.
