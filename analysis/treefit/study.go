@@ -315,3 +315,37 @@ func sortRows(out []Row, kindOrder []string) {
 		return strings.Compare(x.Weight, y.Weight) < 0
 	})
 }
+
+// Study is a study's outcome as "graphperf tree study" reports it.
+type Study struct {
+	// Rows are one per result, in plan order, or the Means over the seeds.
+	Rows    []Row
+	Skipped []Skipped
+	// Incomplete is the number of the Results combinations whose
+	// Mix-and-Match left held-out inputs out (a predicted implementation
+	// not measured at some level).
+	Incomplete, Results int
+}
+
+// RunStudy is Run, its results as the study's rows: one per result, or
+// with mean their Means.
+func RunStudy(d *split.Data, p *Plan, skipEmpty, mean bool, progress func(done, total int64)) (*Study, error) {
+	results, skipped, err := Run(d, p, skipEmpty, progress)
+	if err != nil {
+		return nil, err
+	}
+	st := &Study{Skipped: skipped, Results: len(results)}
+	for _, r := range results {
+		if r.Warnings > 0 {
+			st.Incomplete++
+		}
+	}
+	if mean {
+		st.Rows = Means(results, p.KindOrder)
+		return st, nil
+	}
+	for _, r := range results {
+		st.Rows = append(st.Rows, r.Row())
+	}
+	return st, nil
+}

@@ -2,19 +2,13 @@ package main
 
 import (
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot/vg"
 
-	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/analysis/mixmatch"
 	"github.com/graphperf/graphperf/kernels"
-	"github.com/graphperf/graphperf/kernels/measured"
-	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/predict"
 	rplot "github.com/graphperf/graphperf/reports/plot"
 )
@@ -68,14 +62,7 @@ func benchSwitch(e *env, args []string) error {
 		return err
 	}
 	if *report {
-		dirs := *resultsDir
-		if dirs == "" {
-			var err error
-			if dirs, err = embeddedSwitchDirs(); err != nil {
-				return err
-			}
-		}
-		return benchSwitchReport(e, dirs, *dataDir, *asJSON, *plotDir)
+		return benchSwitchReport(e, *resultsDir, *dataDir, *asJSON, *plotDir)
 	}
 	switch {
 	case *resultsDir == "":
@@ -128,22 +115,6 @@ func benchSwitch(e *env, args []string) error {
 	return runSweep(e, c, opt, "switch")
 }
 
-// embeddedSwitchDirs are the switch measurements embedded with the H100
-// dataset (kernels/measured/h100/switch: the SNAP graphs and 32 held-out
-// synthetic graphs), as "bench switch --report" reads them without
-// --results.
-func embeddedSwitchDirs() (string, error) {
-	d, err := measured.Get("h100")
-	if err != nil {
-		return "", err
-	}
-	dir, err := d.Dir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(dir, "switch", "real") + "," + filepath.Join(dir, "switch", "graphs"), nil
-}
-
 // switchPlot draws each input's measured switch total against the offline
 // and the model's predicted Mix-and-Match.
 func switchPlot(e *env, dir, device string, rep *mixmatch.Report) error {
@@ -167,81 +138,41 @@ func switchPlot(e *env, dir, device string, rep *mixmatch.Report) error {
 }
 
 // benchSwitchReport is "bench switch --report": dirs is one results
-// directory or a comma-separated list, reported as one.
+// directory or a comma-separated list, reported as one; empty, the switch
+// measurements embedded with the H100 dataset (mixmatch.EmbeddedDirs).
 func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool, plotDir string) error {
-	var totals []kernels.Total
-	var levels []kernels.Level
-	var sameCall []aggregate.Run
-	predicted := map[aggregate.Input]float64{}
-	var graphs, warnings []string
-	device := ""
-	for _, dir := range strings.Split(dirs, ",") {
-		m, err := mixmatch.LoadDir(dir)
-		if err != nil {
+	list := strings.Split(dirs, ",")
+	if dirs == "" {
+		var err error
+		if list, err = mixmatch.EmbeddedDirs(); err != nil {
 			return err
 		}
-		if device != "" && m.Device != "" && m.Device != device {
-			return fmt.Errorf("--results: %s was measured on %s, an earlier directory on %s", dir, m.Device, device)
-		}
-		if device == "" {
-			device = m.Device
-		}
-		totals = append(totals, m.Totals...)
-		levels = append(levels, m.SwitchLevels...)
-		sameCall = append(sameCall, m.SameCall...)
-		for k, v := range m.Predicted {
-			predicted[k] = v
-		}
-		graphs = append(graphs, m.Graphs...)
-		warnings = append(warnings, m.Warnings...)
 	}
-	var fsys fs.FS
-	source := dataDir
-	if dataDir != "" {
-		fsys = os.DirFS(dataDir)
-	} else {
-		p, err := mixmatch.Platform(device)
-		if err != nil {
-			return err
-		}
-		d, err := measured.Get(p)
-		if err != nil {
-			return err
-		}
-		fsys, source = d.FS(), "embedded "+p
-	}
-	ref, w, err := mixmatch.ReferenceRuns(fsys, graphs)
+	rep, err := mixmatch.ReportDirs(list, dataDir)
 	if err != nil {
 		return err
 	}
-	warnings = append(warnings, w...)
-	// The conversions' predicted cost needs the GPU's machine file.
-	var convert map[aggregate.Input]float64
-	if p, err := mixmatch.Platform(device); err == nil {
-		if mach, err := machine.Lookup(p); err == nil {
-			if ph, err := predict.NewPhysics(mach); err == nil {
-				convert = mixmatch.PredictedConversions(levels, ph)
-			}
-		}
-	}
-	rep, err := mixmatch.Compare(totals, predicted, convert, ref)
-	if err != nil {
-		return err
-	}
-	rep.WithSameCall(sameCall)
-	rep.Warnings = append(warnings, rep.Warnings...)
 	if plotDir != "" || e.inReport() {
-		if err := switchPlot(e, plotDir, device, rep); err != nil {
+		if err := switchPlot(e, plotDir, rep.Device, rep.Report); err != nil {
 			return err
 		}
 	}
 	if asJSON {
-		return writeJSON(e.stdout, struct {
-			Device    string `json:"device"`
-			Reference string `json:"reference"`
-			*mixmatch.Report
-		}{device, source, rep})
+		return writeJSON(e.stdout, rep)
 	}
+	if err := writeSwitchTables(e, rep); err != nil {
+		return err
+	}
+	writeSwitchTargets(e, rep.Report)
+	for _, w := range rep.Warnings {
+		fmt.Fprintln(e.stderr, "warning:", w)
+	}
+	return nil
+}
+
+// writeSwitchTables prints the switch report's table of inputs and its
+// Total rows.
+func writeSwitchTables(e *env, rep *mixmatch.DeviceReport) error {
 	t := &table{header: []string{"graph", "root", "levels", "switch_us", "convert_us", "conversions", "switches", "predicted_us",
 		"offline_us", "optimum_us", "best_single", "best_us", "dobfs_us", "own_dobfs_us", "switch/opt", "switch/offline", "switch/own_dobfs"},
 		name: "bench-switch-inputs"}
@@ -252,7 +183,7 @@ func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool, plotDir string
 			f3(x.SwitchNs/x.OwnDOBFSNs))
 	}
 	fmt.Fprintf(e.stdout, "switching BFS on %s, %d inputs; optimum, best non-switching, dobfs and offline Mix-and-Match from the %s dataset\n\n",
-		device, len(rep.Inputs), source)
+		rep.Device, len(rep.Inputs), rep.Reference)
 	if err := t.write(e.stdout, false); err != nil {
 		return err
 	}
@@ -261,9 +192,11 @@ func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool, plotDir string
 	for _, r := range rep.Rows {
 		a.add(r.Name, us(r.TimeNs), us(r.OptimalNs), f3(r.Total), f3(r.Avg), f3(r.Worst))
 	}
-	if err := a.write(e.stdout, false); err != nil {
-		return err
-	}
+	return a.write(e.stdout, false)
+}
+
+// writeSwitchTargets prints the report's shares and issue 15's targets.
+func writeSwitchTargets(e *env, rep *mixmatch.Report) {
 	met := func(ok bool) string {
 		if ok {
 			return "met"
@@ -290,10 +223,6 @@ func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool, plotDir string
 		fmt.Fprintf(e.stdout, "  within %.0f %% of its own call's offline for >= %.0f %% of inputs: %s (%.1f %%)\n",
 			100*mixmatch.WithinTolerance, 100*mixmatch.TargetWithin, met(rep.WithinSameCallMet), 100**rep.WithinSameCall)
 	}
-	for _, w := range rep.Warnings {
-		fmt.Fprintln(e.stderr, "warning:", w)
-	}
-	return nil
 }
 
 func f3(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }

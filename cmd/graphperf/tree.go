@@ -7,13 +7,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot/vg"
 
-	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/analysis/split"
 	"github.com/graphperf/graphperf/analysis/store"
 	"github.com/graphperf/graphperf/analysis/treefit"
@@ -347,10 +345,6 @@ func treeFigures(e *env, dir string, c *tree.Classifier) error {
 // writeTrained prints what "tree train" trained on (the CSV's columns with
 // --csv) and the tree's size and accuracy.
 func writeTrained(e *env, ts *trainSet, c *tree.Classifier, csvPath, label string, s split.Split) {
-	all := make([]int, len(ts.Rows))
-	for i := range all {
-		all[i] = i
-	}
 	what := "implementations"
 	if csvPath != "" {
 		what = "classes"
@@ -364,8 +358,9 @@ func writeTrained(e *env, ts *trainSet, c *tree.Classifier, csvPath, label strin
 		}
 	}
 	fmt.Fprintf(e.stdout, "split: %s\nrows: %d train, %d held out; %d %s\n", s, len(ts.Train), len(ts.Test), len(ts.Labels), what)
-	fmt.Fprintf(e.stdout, "tree: depth %d, %d leaves\n", c.Depth(), c.NumLeaves())
-	fmt.Fprintf(e.stdout, "held-out accuracy: %.4f\nall-rows accuracy: %.4f\n", treefit.Accuracy(c, ts.Rows, ts.Test, ts.Labels), treefit.Accuracy(c, ts.Rows, all, ts.Labels))
+	tr := ts.Trained(c)
+	fmt.Fprintf(e.stdout, "tree: depth %d, %d leaves\n", tr.Depth, tr.Leaves)
+	fmt.Fprintf(e.stdout, "held-out accuracy: %.4f\nall-rows accuracy: %.4f\n", tr.HeldOutAccuracy, tr.AllAccuracy)
 }
 
 // splitList splits a comma-separated flag value, dropping empty items.
@@ -413,66 +408,75 @@ func treeEvaluate(e *env, args []string) error {
 	if sf.split.Kind == split.ByRows {
 		return fmt.Errorf("--split rows is for CSV rows; the levels of a results directory are split by --split steps")
 	}
-	var ts *trainSet
-	switch {
-	case df.db != "" && len(pos) > 0:
-		return fmt.Errorf("give a results directory or --db, not both")
-	case df.db != "":
-		ts, err = storeTrainSet(e, df, sf.split, w)
-		if err == nil && *modelPath != "" && !flagsSet(fs)["split"] {
-			// A saved tree on a store of new measurements: every input is
-			// one it never saw, so all of them are scored.
-			ts.Test = make([]int, len(ts.Rows))
-			for i := range ts.Test {
-				ts.Test[i] = i
-			}
-			sf.split = split.Split{Kind: "all"}
-		}
-	default:
-		ts, err = dirTrainSet(pos, sf.split, w)
-	}
+	ts, err := evaluateSet(e, df, sf.split, w, pos, *modelPath != "" && !flagsSet(fs)["split"])
 	if err != nil {
 		return err
 	}
-	var c *tree.Classifier
-	id := "tree"
-	if *modelPath != "" {
-		if c, err = readTree(*modelPath); err != nil {
-			return err
-		}
-		if err := checkFeatures(*modelPath, c, split.FeatureNames); err != nil {
-			return err
-		}
-		id = strings.TrimSuffix(filepath.Base(*modelPath), ".json")
-	} else if c, err = ts.Fit(sf.params()); err != nil {
-		return err
-	}
-	predict := treefit.Predictor(c)
-	tab, model, warnings, err := treefit.MixAndMatch(ts.Data, ts.Rows, ts.Test, "model: "+id, predict)
+	c, id, err := evaluateTree(*modelPath, ts, sf.params())
 	if err != nil {
 		return err
 	}
-	out := append([]aggregate.Row{tab.Optimal, tab.BestNonSwitching, model}, tab.Rows...)
+	ev, err := treefit.Evaluate(c, ts, "model: "+id)
+	if err != nil {
+		return err
+	}
 	if *plotDir != "" || e.inReport() {
-		if err := treePredictionHeatmap(e, *plotDir, id, tab, ts.Data.RunsOn(split.Inputs(ts.Rows, ts.Test)), ts.Rows, predict); err != nil {
+		if err := treePredictionHeatmap(e, *plotDir, id, ev); err != nil {
 			return err
 		}
 	}
-	for _, wmsg := range append(tab.Warnings, warnings...) {
+	for _, wmsg := range ev.Warnings {
 		fmt.Fprintln(e.stderr, "warning:", wmsg)
 	}
 	if *asJSON {
-		js := make([]treefit.EvalRow, len(out))
-		for i, r := range out {
-			js[i] = treefit.NewEvalRow(r)
-		}
-		return writeJSONLines(e.stdout, js)
+		return writeJSONLines(e.stdout, ev.EvalRows())
 	}
-	fmt.Fprintf(e.stdout, "split: %s; %d held-out inputs\n\n", sf.split, len(tab.Inputs))
+	return writeTreeEvaluation(e, ev)
+}
+
+// evaluateSet loads and splits the rows "tree evaluate" scores: from a
+// store (--db) or a results directory (pos). A saved tree on a store
+// without --split (all) is scored on every input: they are new
+// measurements it never saw.
+func evaluateSet(e *env, df dataFlags, s split.Split, w split.Weighting, pos []string, all bool) (*trainSet, error) {
+	switch {
+	case df.db != "" && len(pos) > 0:
+		return nil, fmt.Errorf("give a results directory or --db, not both")
+	case df.db != "":
+		ts, err := storeTrainSet(e, df, s, w)
+		if err == nil && all {
+			ts.HoldOutAll()
+		}
+		return ts, err
+	}
+	return dirTrainSet(pos, s, w)
+}
+
+// evaluateTree is the tree "tree evaluate" scores and its name: the one
+// modelPath holds, or without it one fitted on ts with p.
+func evaluateTree(modelPath string, ts *trainSet, p tree.Params) (*tree.Classifier, string, error) {
+	if modelPath == "" {
+		c, err := ts.Fit(p)
+		return c, "tree", err
+	}
+	c, err := treefit.ReadTree(modelPath)
+	if err != nil {
+		return nil, "", err
+	}
+	if err := treefit.CheckFeatures(modelPath, c, split.FeatureNames); err != nil {
+		return nil, "", err
+	}
+	return c, strings.TrimSuffix(filepath.Base(modelPath), ".json"), nil
+}
+
+// writeTreeEvaluation prints the aggregate table of "tree evaluate".
+func writeTreeEvaluation(e *env, ev *treefit.Evaluation) error {
+	s, n := ev.Set.Split, len(ev.Table.Inputs)
+	fmt.Fprintf(e.stdout, "split: %s; %d held-out inputs\n\n", s, n)
 	t := &table{header: []string{"name", "total", "avg", "1-2x", ">5x", ">20x", "worst"}, name: "tree-evaluate",
-		title: fmt.Sprintf("Held-out inputs of the %s split (%d): the tree's Mix-and-Match against the per-level optimum (seed 004 table 7.1)", sf.split, len(tab.Inputs))}
+		title: fmt.Sprintf("Held-out inputs of the %s split (%d): the tree's Mix-and-Match against the per-level optimum (seed 004 table 7.1)", s, n)}
 	pct := func(v float64) string { return strconv.FormatFloat(100*v, 'f', 0, 64) + "%" }
-	for _, r := range out {
+	for _, r := range ev.Rows {
 		if e.inReport() {
 			t.add(r.Name, ftoa(r.Total), ftoa(r.Avg), ftoa(r.Within2x), ftoa(r.Over5x), ftoa(r.Over20x), ftoa(r.Worst))
 			continue
@@ -482,33 +486,13 @@ func treeEvaluate(e *env, args []string) error {
 	return t.write(e.stdout, false)
 }
 
-// checkFeatures reports a tree whose features are not want, in order.
-func checkFeatures(path string, c *tree.Classifier, want []string) error {
-	if !slices.Equal(c.Features, want) {
-		return fmt.Errorf("%s: features %v are not the dataset's %v", path, c.Features, want)
-	}
-	return nil
-}
-
-func readTree(path string) (*tree.Classifier, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var c tree.Classifier
-	if err := json.Unmarshal(data, &c); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return &c, nil
-}
-
 func treeShow(e *env, args []string) error {
 	fs := newFlagSet(e, "tree show", "tree show MODEL.json", "Prints a saved tree, one node per line.")
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
 		return err
 	}
-	c, err := readTree(pos[0])
+	c, err := treefit.ReadTree(pos[0])
 	if err != nil {
 		return err
 	}
@@ -531,7 +515,7 @@ func treeExport(e *env, args []string) error {
 	if *lang != "go" && *lang != "c" && *lang != "json" {
 		return fmt.Errorf("--lang %q: want go, c or json", *lang)
 	}
-	c, err := readTree(pos[0])
+	c, err := treefit.ReadTree(pos[0])
 	if err != nil {
 		return err
 	}
@@ -560,7 +544,7 @@ func treeImportance(e *env, args []string) error {
 	if err := of.check(); err != nil {
 		return err
 	}
-	c, err := readTree(pos[0])
+	c, err := treefit.ReadTree(pos[0])
 	if err != nil {
 		return err
 	}
@@ -578,16 +562,11 @@ func treeImportance(e *env, args []string) error {
 // treePredictionHeatmap draws, per held-out graph, the time of the tree's
 // Mix-and-Match (at each level the measured time of the predicted
 // implementation), of the best non-switching implementation and of each
-// family's best member, all over the per-level optimum, summed over the
-// graph's roots: the heatmap of predictions.
-func treePredictionHeatmap(e *env, dir, id string, tab *aggregate.Table, runs []aggregate.Run, rows []split.Row, predict func(*split.Row) string) error {
-	var fams []string
-	for i, f := range tab.Families() {
-		if i < 12 {
-			fams = append(fams, f.Name)
-		}
-	}
-	graphs, cols, values := treefit.PredictionRatios(tab, runs, rows, predict, fams)
+// of the first 12 families' best member, all over the per-level optimum,
+// summed over the graph's roots (treefit.Evaluation.Ratios): the heatmap
+// of predictions.
+func treePredictionHeatmap(e *env, dir, id string, ev *treefit.Evaluation) error {
+	graphs, cols, values := ev.Ratios(12)
 	hm, err := rplot.HeatmapWithScale("Held-out graphs: time / per-level optimum", graphs, cols, values,
 		rplot.HeatmapOptions{Log: true, Label: "time / optimal (×)"})
 	if err != nil {

@@ -61,35 +61,21 @@ func treeStudy(e *env, args []string) error {
 	// The default grid's dataset:real has nothing to hold out in a results
 	// directory without real graphs: it is skipped there, not an error.
 	bar := progress.New(e.stderr, e.interactive, "study", false)
-	results, skipped, err := treefit.Run(d, grid, !flagsSet(fs)["split"], bar.Update)
+	st, err := treefit.RunStudy(d, grid, !flagsSet(fs)["split"], *mean, bar.Update)
 	bar.Done()
 	if err != nil {
 		return fmt.Errorf("%s: %w", dir, err)
 	}
-	for _, s := range skipped {
+	for _, s := range st.Skipped {
 		fmt.Fprintf(e.stderr, "warning: %s skipped (%v)\n", s.Split, s.Err)
 	}
-	left := 0
-	for _, r := range results {
-		if r.Warnings > 0 {
-			left++
-		}
-	}
-	if left > 0 {
-		fmt.Fprintf(e.stderr, "warning: %d of %d combinations left held-out inputs out of Mix-and-Match (a predicted implementation not measured at some level; tree evaluate lists them)\n", left, len(results))
-	}
-	var js []treefit.Row
-	if *mean {
-		js = treefit.Means(results, grid.KindOrder)
-	} else {
-		for _, r := range results {
-			js = append(js, r.Row())
-		}
+	if st.Incomplete > 0 {
+		fmt.Fprintf(e.stderr, "warning: %d of %d combinations left held-out inputs out of Mix-and-Match (a predicted implementation not measured at some level; tree evaluate lists them)\n", st.Incomplete, st.Results)
 	}
 	if of.json {
-		return writeJSONLines(e.stdout, js)
+		return writeJSONLines(e.stdout, st.Rows)
 	}
-	return writeStudy(e, js, *mean, of.csv)
+	return writeStudy(e, st.Rows, *mean, of.csv)
 }
 
 // writeStudy prints the rows of "tree study" as a table (CSV with asCSV).

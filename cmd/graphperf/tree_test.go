@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/graphperf/graphperf/analysis/treefit"
 )
 
 // TestTreeGolden checks the tree verbs on testdata/tree-h100: two H100
@@ -123,14 +125,14 @@ func TestTreeValidateJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var v validateJSON
+	var v treefit.ValidationReport
 	if err := json.Unmarshal([]byte(stdout), &v); err != nil {
 		t.Fatal(err)
 	}
 	if v.Split != "steps" || v.RowsMatch == nil || !*v.RowsMatch || v.Training == nil {
 		t.Errorf("split %q, rows match %v, training %+v", v.Split, v.RowsMatch, v.Training)
 	}
-	for name, s := range map[string]validateSetJSON{"held out": v.HeldOut, "all": v.All} {
+	for name, s := range map[string]treefit.SideReport{"held out": v.HeldOut, "all": v.All} {
 		if s.SoftError == nil || math.Abs(s.Accuracy+*s.SoftError+s.HardError-1) > 1e-12 {
 			t.Errorf("%s: accuracy %g + soft %v + hard %g != 1", name, s.Accuracy, s.SoftError, s.HardError)
 		}
@@ -186,7 +188,7 @@ func TestTreeTrainDB(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(stdout), "\n")
-	var first, second treeModelJSON
+	var first, second treefit.ModelSummary
 	if len(lines) != 2 || json.Unmarshal([]byte(lines[0]), &first) != nil || json.Unmarshal([]byte(lines[1]), &second) != nil {
 		t.Fatalf("tree models --json:\n%s", stdout)
 	}

@@ -35,13 +35,6 @@ recorded one, the held-out rows may not be those the tree never saw, and a
 warning says so. A tree trained with --csv is validated on its CSV, where
 rows have no level times: soft errors and Mix-and-Match are not available.`
 
-// validateJSON is what "tree validate --json" prints, validateSetJSON one
-// of its sides.
-type (
-	validateJSON    = treefit.ValidationReport
-	validateSetJSON = treefit.SideReport
-)
-
 func treeValidate(e *env, args []string) error {
 	fs := newFlagSet(e, "tree validate", "tree validate MODEL.json [DIR | --csv FILE] [--split KIND] [--train-fraction F] [--seed S] [--weight time|none] [--tolerance T] [--top K] [--json]", treeValidateHelp)
 	var sf splitFlags
@@ -63,50 +56,39 @@ func treeValidate(e *env, args []string) error {
 	if !(*tolerance >= 0) || *top < 1 {
 		return fmt.Errorf("--tolerance must not be negative and --top must be positive")
 	}
-	v := &treeValidation{modelPath: pos[0], tolerance: *tolerance}
+	v := &treeValidation{modelPath: pos[0]}
 	if err := v.load(e, fs, &sf, df, *csvPath, pos[1:]); err != nil {
 		return err
 	}
-	v.check(e)
-	sides, err := treefit.Validate(v.c, v.ts.Data, v.ts.Rows, v.ts.Test, v.ts.Labels, v.tolerance)
-	for _, s := range sides {
-		for _, msg := range s.Warnings {
-			fmt.Fprintln(e.stderr, "warning:", msg)
-		}
+	mv, err := treefit.ValidateModel(v.modelPath, v.c, v.ts, *tolerance)
+	for _, msg := range mv.Warnings {
+		fmt.Fprintln(e.stderr, "warning:", msg)
 	}
 	if err != nil {
 		return err
 	}
 	if *asJSON {
-		js := validateJSON{Model: v.modelPath, Training: v.c.Training, Source: v.ts.Record.Source, Split: v.sf.split.KindName(),
-			Fraction: v.sf.split.TrainFraction, Seed: v.sf.split.Seed, Weight: string(v.w), RowsMatch: v.rowsMatch, Tolerance: v.tolerance,
-			HeldOut: sides[0].Report(), All: sides[1].Report()}
-		return writeJSON(e.stdout, js)
+		return writeJSON(e.stdout, mv.Report())
 	}
-	return v.write(e, sides, *top)
+	return writeValidation(e, mv, *top)
 }
 
 // treeValidation is what "tree validate" validates: the tree, its
 // training record, and the rows rebuilt from it and the flags.
 type treeValidation struct {
 	modelPath string
-	tolerance float64
 	c         *tree.Classifier
 	rec       *tree.Training
 	sf        *splitFlags
 	w         split.Weighting
 	ts        *trainSet
-	// resplit: the split flags differ from the record; rowsMatch: the
-	// rows' hash is the recorded one (nil without a record of it).
-	resplit   bool
-	rowsMatch *bool
 }
 
 // load reads the tree, lets its training record fill the split flags not
 // given, and loads and splits the rows: from a CSV, a store (--db) or a
 // results directory (src, default the record's source).
 func (v *treeValidation) load(e *env, fs *flag.FlagSet, sf *splitFlags, df dataFlags, csvPath string, src []string) error {
-	c, err := readTree(v.modelPath)
+	c, err := treefit.ReadTree(v.modelPath)
 	if err != nil {
 		return err
 	}
@@ -137,7 +119,7 @@ func (v *treeValidation) load(e *env, fs *flag.FlagSet, sf *splitFlags, df dataF
 	if v.ts, err = v.rows(e, df, csvPath, src); err != nil {
 		return err
 	}
-	return checkFeatures(v.modelPath, c, v.ts.Features)
+	return treefit.CheckFeatures(v.modelPath, c, v.ts.Features)
 }
 
 // rows loads and splits the rows to validate on.
@@ -172,54 +154,35 @@ func (v *treeValidation) rows(e *env, df dataFlags, csvPath string, src []string
 	return dirTrainSet(src, sf.split, v.w)
 }
 
-// check warns when the split flags or the rows differ from those the tree
-// was trained with: its held-out rows may then include training rows.
-func (v *treeValidation) check(e *env) {
-	rec, s := v.rec, v.sf.split
-	v.resplit = treefit.Resplit(v.c.Training, s, v.w)
-	if v.resplit {
-		fmt.Fprintf(e.stderr, "warning: the split flags differ from those %s was trained with (%s, train fraction %g, seed %d, weight %s): its held-out rows may include rows it was trained on\n",
-			v.modelPath, rec.Split, rec.TrainFraction, rec.Seed, rec.Weight)
-	}
-	if rec.RowsSHA256 != "" {
-		m := rec.RowsSHA256 == v.ts.Record.RowsSHA256
-		v.rowsMatch = &m
-		if !m {
-			fmt.Fprintf(e.stderr, "warning: the rows differ from those %s was trained on (hash %.12s, recorded %.12s): its held-out rows may include rows it was trained on\n",
-				v.modelPath, v.ts.Record.RowsSHA256, rec.RowsSHA256)
-		}
-	}
-}
-
-// write prints the validation as text: the rows, a table of both sides,
-// and the held-out confusion matrix.
-func (v *treeValidation) write(e *env, sides [2]treefit.Side, top int) error {
-	c, ts := v.c, v.ts
-	fmt.Fprintf(e.stdout, "model: %s: depth %d, %d leaves, %d classes, %d features\n", v.modelPath, c.Depth(), c.NumLeaves(), len(c.Classes), len(c.Features))
+// writeValidation prints the validation as text: the rows, a table of
+// both sides, and the held-out confusion matrix.
+func writeValidation(e *env, v *treefit.ModelValidation, top int) error {
+	c, ts := v.Tree, v.Set
+	fmt.Fprintf(e.stdout, "model: %s: depth %d, %d leaves, %d classes, %d features\n", v.Model, c.Depth(), c.NumLeaves(), len(c.Classes), len(c.Features))
 	source := ts.Record.Source
 	if source == "embedded:" {
 		source = "the embedded dataset"
 	}
-	fmt.Fprintf(e.stdout, "rows: %s; split %s, weight %s: %d train, %d held out", source, v.sf.split, v.w, len(ts.Train), len(ts.Test))
+	fmt.Fprintf(e.stdout, "rows: %s; split %s, weight %s: %d train, %d held out", source, ts.Split, ts.Record.Weight, len(ts.Train), len(ts.Test))
 	switch {
-	case v.rowsMatch == nil:
+	case v.RowsMatch == nil:
 		fmt.Fprintln(e.stdout, " (no training record to check them against)")
-	case !*v.rowsMatch:
+	case !*v.RowsMatch:
 		fmt.Fprintln(e.stdout, " (NOT the rows it was trained on)")
-	case v.resplit:
+	case v.Resplit:
 		fmt.Fprintln(e.stdout, " (the rows it was trained on, split another way)")
 	default:
 		fmt.Fprintln(e.stdout, " (the rows and split it was trained on)")
 	}
 	fmt.Fprintln(e.stdout)
-	if err := validateTable(sides, v.tolerance, ts.Data != nil).write(e.stdout, false); err != nil {
+	if err := validateTable(v.Sides, v.Tolerance, ts.Data != nil).write(e.stdout, false); err != nil {
 		return err
 	}
 	fmt.Fprintln(e.stdout)
 	if ts.Data == nil {
-		return writeConfusion(e, sides[0].Validation.Confusion, top, "true classes", "class")
+		return writeConfusion(e, v.Sides[0].Validation.Confusion, top, "true classes", "class")
 	}
-	return writeConfusion(e, sides[0].Validation.Confusion, top, "fastest implementations", "fastest")
+	return writeConfusion(e, v.Sides[0].Validation.Confusion, top, "fastest implementations", "fastest")
 }
 
 // validateTable is the table of both sides (held out, all rows); with

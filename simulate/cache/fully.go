@@ -374,27 +374,7 @@ func (c *FullyAssociative) run(addrs []uint64, kind int, results []Result) {
 			out = results[:n]
 		}
 		if len(addrs) > n {
-			// Prefetch for the next group: the home bucket of each of its
-			// lines and, if the cache is full, the slots of the log records
-			// that its evictions will examine (up to 2 per access ahead of
-			// the front of the log).
-			next := addrs[n:min(len(addrs), 2*n)]
-			var ahead [3 * prefetchGroup]uint64 // byte offsets in slots
-			k := 0
-			for _, a := range next {
-				home := (a >> lineShift) * fibonacci64 >> hashShift & bucketMask
-				ahead[k] = home * faWays * faSlotBytes
-				k++
-			}
-			if free == 0 {
-				logAhead := max(c.logAhead, head)
-				for end := min(head+uint64(2*len(next)), tail); logAhead < end; logAhead++ {
-					ahead[k] = uint64(logRing[logAhead&logMask]) * faSlotBytes
-					k++
-				}
-				c.logAhead = logAhead
-			}
-			c.sink += prefetch(unsafe.Pointer(unsafe.SliceData(slots)), ahead[:k])
+			c.prefetchNext(addrs[n:min(len(addrs), 2*n)], head, tail, free == 0)
 		}
 		for i, a := range group {
 			line := a >> lineShift
@@ -414,37 +394,10 @@ func (c *FullyAssociative) run(addrs []uint64, kind int, results []Result) {
 					// Line miss: make room, then fill slot b*faWays+empty.
 					slot = uint32(b*faWays) + uint32(empty)
 					if free == 0 {
-						// Evict the line of the oldest live record.
-						for {
-							pos := head
-							victim := logRing[pos&logMask]
-							head++
-							m := slots[victim].meta
-							if !live(m, pos) {
-								continue // stale record
-							}
-							victimKey := slots[victim].key
-							// The victim's bucket is the host cache line of
-							// its slot, already read.
-							if full((*[faWays]faSlot)(slots[victim&^(faWays-1):])) {
-								c.head, c.tail, c.resident, c.lastKey, c.lastSlot = head, tail, c.capacity-free, lastKey, lastSlot
-								c.remove(victim)
-								lastSlot = c.lastSlot // the MRU line may have moved
-							} else {
-								slots[victim] = faSlot{}
-							}
-							free++
-							valid, dirty := metaValid(m), metaDirty(m)
-							c.evictedKey, c.evictedMeta = victimKey, m
-							c.didEvict = true
-							t.evict++
-							t.evictSectors += uint64(bits.OnesCount8(valid))
-							if dirty != 0 {
-								t.writeBack++
-								t.writeBackSectors += uint64(bits.OnesCount8(dirty))
-							}
-							break
-						}
+						c.lastKey, c.lastSlot = lastKey, lastSlot
+						head = c.evictOldest(t, head)
+						lastSlot = c.lastSlot // the MRU line may have moved
+						free++
 						// A line that overflowed its home bucket may now fit
 						// earlier. The empty slot of a home bucket stays
 						// empty: only buckets that were full receive
@@ -454,9 +407,7 @@ func (c *FullyAssociative) run(addrs []uint64, kind int, results []Result) {
 						}
 					}
 					if tail-head > logMask {
-						c.head, c.tail, c.resident, c.lastKey, c.lastSlot = head, tail, c.capacity-free, lastKey, lastSlot
-						c.compact()
-						tail = c.tail
+						tail = c.compact(head, tail)
 					}
 					slots[slot] = faSlot{key: key, meta: uint64(uint32(tail)) | bit<<32 | bit<<40&dirtyMask}
 					free--
@@ -470,9 +421,7 @@ func (c *FullyAssociative) run(addrs []uint64, kind int, results []Result) {
 				// Line present: append its record.
 				slot = uint32(b*faWays) + uint32(hit)
 				if tail-head > logMask {
-					c.head, c.tail, c.resident, c.lastKey, c.lastSlot = head, tail, c.capacity-free, lastKey, lastSlot
-					c.compact()
-					tail = c.tail
+					tail = c.compact(head, tail)
 				}
 				logRing[tail&logMask] = slot
 				m := &slots[slot].meta
@@ -498,6 +447,67 @@ func (c *FullyAssociative) run(addrs []uint64, kind int, results []Result) {
 		}
 	}
 	c.head, c.tail, c.resident, c.lastKey, c.lastSlot = head, tail, c.capacity-free, lastKey, lastSlot
+}
+
+// prefetchNext prefetches for the next group of accesses, next: the home
+// bucket of each of its lines and, if the cache is full, the slots of the
+// log records that its evictions will examine (up to 2 per access ahead of
+// head, the front of the log, and before tail).
+func (c *FullyAssociative) prefetchNext(next []uint64, head, tail uint64, cacheFull bool) {
+	lineShift, hashShift := c.lineShift&63, c.hashShift&63
+	var ahead [3 * prefetchGroup]uint64 // byte offsets in slots
+	k := 0
+	for _, a := range next {
+		home := (a >> lineShift) * fibonacci64 >> hashShift & c.bucketMask
+		ahead[k] = home * faWays * faSlotBytes
+		k++
+	}
+	if cacheFull {
+		logAhead := max(c.logAhead, head)
+		for end := min(head+uint64(2*len(next)), tail); logAhead < end; logAhead++ {
+			ahead[k] = uint64(c.log[logAhead&c.logMask]) * faSlotBytes
+			k++
+		}
+		c.logAhead = logAhead
+	}
+	c.sink += prefetch(unsafe.Pointer(unsafe.SliceData(c.slots)), ahead[:k])
+}
+
+// evictOldest evicts the line of the oldest live record of a full cache,
+// popping the stale records before it from the front of the log, whose
+// position is head, and counts it in t; it returns the new front. The
+// caller keeps resident: one less. Removing the line from a full bucket
+// may move the most recently used line, so c.lastKey and c.lastSlot must
+// be current before the call, and c.lastSlot is read again after it.
+func (c *FullyAssociative) evictOldest(t *tally, head uint64) uint64 {
+	slots, logRing, logMask := c.slots, c.log, c.logMask
+	for {
+		pos := head
+		victim := logRing[pos&logMask]
+		head++
+		m := slots[victim].meta
+		if !live(m, pos) {
+			continue // stale record
+		}
+		victimKey := slots[victim].key
+		// The victim's bucket is the host cache line of its slot, already
+		// read.
+		if full((*[faWays]faSlot)(slots[victim&^(faWays-1):])) {
+			c.remove(victim) // may move the MRU line: updates c.lastSlot
+		} else {
+			slots[victim] = faSlot{}
+		}
+		valid, dirty := metaValid(m), metaDirty(m)
+		c.evictedKey, c.evictedMeta = victimKey, m
+		c.didEvict = true
+		t.evict++
+		t.evictSectors += uint64(bits.OnesCount8(valid))
+		if dirty != 0 {
+			t.writeBack++
+			t.writeBackSectors += uint64(bits.OnesCount8(dirty))
+		}
+		return head
+	}
 }
 
 // remove empties a slot. If its bucket was full, lines may have overflowed
@@ -546,11 +556,13 @@ func (c *FullyAssociative) overflowed(hole uint64) (uint32, bool) {
 	}
 }
 
-// compact drops the stale records of a full log, keeping the live ones in
-// order, and restamps their lines with their new positions.
-func (c *FullyAssociative) compact() {
-	w := c.head
-	for pos := c.head; pos != c.tail; pos++ {
+// compact drops the stale records of a full log whose records are those
+// at positions head..tail-1, keeping the live ones in order, and restamps
+// their lines with their new positions. It sets c.head and c.tail and
+// returns the new tail.
+func (c *FullyAssociative) compact(head, tail uint64) uint64 {
+	w := head
+	for pos := head; pos != tail; pos++ {
 		slot := c.log[pos&c.logMask]
 		m := &c.slots[slot].meta
 		if !live(*m, pos) {
@@ -562,5 +574,6 @@ func (c *FullyAssociative) compact() {
 		*m = *m&^0xFFFFFFFF | uint64(uint32(w))
 		w++
 	}
-	c.tail = w
+	c.head, c.tail = head, w
+	return w
 }
