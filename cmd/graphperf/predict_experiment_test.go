@@ -33,6 +33,14 @@ func TestPredictValidationExperiment(t *testing.T) {
 		t.Skip("set GP_EXP")
 	}
 	predict.BaseVariant = os.Getenv("GP_EXP_VARIANT")
+	if v := os.Getenv("GP_EXP_FARWEIGHT"); v != "" {
+		// Rows slower than GP_EXP_FARRATIO (1.5) x the level's fastest
+		// weigh GP_EXP_FARWEIGHT.
+		fmt.Sscan(v, &predict.FarWeight)
+		if r := os.Getenv("GP_EXP_FARRATIO"); r != "" {
+			fmt.Sscan(r, &predict.FarRatio)
+		}
+	}
 	e := &env{stdout: os.Stdout, stderr: os.Stderr}
 	mach, err := loadMachine("h100")
 	if err != nil {
@@ -81,8 +89,8 @@ func TestPredictValidationExperiment(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fmt.Printf("EXP variant=%q setup=%s train=%d val=%d graphs: validation mix-and-match %.4f best-non-switching %.4f median error %.1f%% within20 %.1f%% trees %d (%.0fs)\n",
-			predict.BaseVariant, name, len(train), len(val), sc.MixAndMatch.Total, sc.BestNonSwitching.Total, 100*sc.MedianError, 100*sc.Within20,
+		fmt.Printf("EXP farweight=%g farratio=%g variant=%q setup=%s train=%d val=%d graphs: validation mix-and-match %.4f best-non-switching %.4f median error %.1f%% within20 %.1f%% trees %d (%.0fs)\n",
+			predict.FarWeight, predict.FarRatio, predict.BaseVariant, name, len(train), len(val), sc.MixAndMatch.Total, sc.BestNonSwitching.Total, 100*sc.MedianError, 100*sc.Within20,
 			len(m.Trees.Trees), time.Since(t0).Seconds())
 	}
 }

@@ -185,6 +185,12 @@ func FamilyOf(g string) string {
 	return f
 }
 
+// FarWeight and FarRatio are an experiment switch (docs/ACCURACY.md): with
+// FarWeight > 0, a training row whose measured time is more than FarRatio
+// times the level's fastest gets weight FarWeight instead of 1, so the fit
+// spends its leaves where Mix-and-Match chooses. 0: every row weighs 1.
+var FarWeight, FarRatio = 0.0, 1.5
+
 // TrainingRows returns the (level, kernel) rows of the given level rows
 // that have a measured time, as flat features, targets (log ns, or log of
 // the time over the base time for Target log-residual) and weights.
@@ -195,6 +201,12 @@ func (ds *Dataset) TrainingRows(levels []int, target Target) (x []float64, y, w 
 		// number of implementations; the inputs' weight is left to their
 		// level counts (a 300-level road graph counts more than a 5-level
 		// R-MAT, as its total time does).
+		best := math.Inf(1)
+		for j := range k {
+			if ns := ds.Ns[r*k+j]; ns < best {
+				best = ns
+			}
+		}
 		for j := range k {
 			i := r*k + j
 			ns := ds.Ns[i]
@@ -203,7 +215,11 @@ func (ds *Dataset) TrainingRows(levels []int, target Target) (x []float64, y, w 
 			}
 			x = append(x, ds.X[i*nf:(i+1)*nf]...)
 			y = append(y, target.encode(ns, ds.Base[i]))
-			w = append(w, 1)
+			wt := 1.0
+			if FarWeight > 0 && ns > FarRatio*best {
+				wt = FarWeight
+			}
+			w = append(w, wt)
 		}
 	}
 	return x, y, w
