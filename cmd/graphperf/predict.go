@@ -198,18 +198,7 @@ func predictBFS(e *env, args []string) error {
 	if *top < 0 {
 		return fmt.Errorf("--top %d: want 0 (all) or more", *top)
 	}
-	m, err := readModelFile(*modelPath)
-	if err != nil {
-		return err
-	}
-	mach, err := loadMachine(*machineName)
-	if err != nil {
-		return fmt.Errorf("--machine: %w", err)
-	}
-	if m.Machine != "" && mach.Name != m.Machine {
-		return fmt.Errorf("--machine %s: the model was trained with machine %s", mach.Name, m.Machine)
-	}
-	ph, err := predict.NewPhysics(mach)
+	m, ph, err := modelAndPhysics(*modelPath, *machineName)
 	if err != nil {
 		return err
 	}
@@ -249,6 +238,31 @@ func predictBFS(e *env, args []string) error {
 		}
 		return writeJSON(e.stdout, predictJSON{Prediction: &cp, Top: k})
 	}
+	return writePredictBFS(e, p, k, of.csv)
+}
+
+// modelAndPhysics reads the time model (the embedded default for "") and
+// the machine it must have been trained with, and the machine's physics.
+func modelAndPhysics(modelPath, machineName string) (*predict.Model, predict.Physics, error) {
+	m, err := readModelFile(modelPath)
+	if err != nil {
+		return nil, predict.Physics{}, err
+	}
+	mach, err := loadMachine(machineName)
+	if err != nil {
+		return nil, predict.Physics{}, fmt.Errorf("--machine: %w", err)
+	}
+	if m.Machine != "" && mach.Name != m.Machine {
+		return nil, predict.Physics{}, fmt.Errorf("--machine %s: the model was trained with machine %s", mach.Name, m.Machine)
+	}
+	ph, err := predict.NewPhysics(mach)
+	return m, ph, err
+}
+
+// writePredictBFS renders p as the per-level table (the k fastest
+// implementations a level) and, unless csv, the totals and the switching
+// plan.
+func writePredictBFS(e *env, p *predict.Prediction, k int, csv bool) error {
 	t := &table{header: []string{"level", "frontier", "edges_frontier", "recommended", "predicted_us", "bound"}, name: "predict-bfs",
 		title: fmt.Sprintf("Predicted BFS level times on %s from root %d (%s)", p.Graph, p.Root, p.Machine)}
 	for i := 2; i <= k; i++ {
@@ -261,14 +275,14 @@ func predictBFS(e *env, args []string) error {
 		}
 		t.add(row...)
 	}
-	if !of.csv {
+	if !csv {
 		fmt.Fprintf(e.stdout, "%s: n=%d m=%d, root %d, %d levels; model %s, machine %s\n\n",
 			p.Graph, p.Vertices, p.Edges, p.Root, len(p.Levels), p.Model, p.Machine)
 	}
-	if err := t.write(e.stdout, of.csv); err != nil {
+	if err := t.write(e.stdout, csv); err != nil {
 		return err
 	}
-	if of.csv {
+	if csv {
 		return nil
 	}
 	fmt.Fprintf(e.stdout, "\npredicted total: Mix-and-Match %s us; best single implementation %s %s us; dobfs %s us\n",
