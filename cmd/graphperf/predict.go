@@ -126,7 +126,7 @@ func loadMachine(spec string) (*machine.Machine, error) {
 // models (predict.HeldOutModel).
 func readModelFile(path string) (*predict.Model, error) {
 	switch path {
-	case "":
+	case "", "default":
 		return predict.DefaultModel()
 	case "heldout-graphs", "heldout-real":
 		return predict.HeldOutModel(strings.TrimPrefix(path, "heldout-"))

@@ -50,7 +50,9 @@ validation graphs: its own test graphs on the dataset it came from, or every
 graph of new measurements (DIR, or --db STORE after "graphperf bench
 ingest"). The names heldout-graphs and heldout-real are the embedded models
 trained on one side of the graphs split (seed 1) and of the
-synthetic-to-real split.`
+synthetic-to-real split; default is the embedded model trained on every
+graph of the embedded dataset (the one "predict bfs" uses), which only new
+measurements can score (kernels/measured/h100/unseen-2026-11-26).`
 
 // evalJSON is one split of "predict evaluate --json".
 type evalSplitJSON struct {
@@ -328,8 +330,11 @@ func writeEvaluation(e *env, results []*predict.SplitResult, asJSON bool) error 
 		title: "Time model on held-out graphs: Mix-and-Match Total against the per-level optimum, beside the baselines on the same inputs"}
 	x := func(v float64) string {
 		switch {
-		case math.IsNaN(v):
-			return "-" // no classification tree was trained (--model)
+		case math.IsNaN(v) || v == 0:
+			// No classification tree was trained, or no best fixed
+			// implementation chosen (--model on data without the
+			// model's training graphs); a ratio to the optimum is >= 1.
+			return "-"
 		case e.inReport():
 			return ftoa(v)
 		}

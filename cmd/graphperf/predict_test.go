@@ -147,3 +147,38 @@ func TestPredictEvaluateLevels(t *testing.T) {
 		}
 	}
 }
+
+// TestPredictEvaluateUnseen scores the embedded default model on the
+// fifth corpus (kernels/measured/h100/unseen-2026-11-26), measured after
+// the model was trained and in none of its graph lists: every one of the
+// 15 graphs and 75 inputs is scored, the per-level totals add up, and the
+// JSON says "default" with no best fixed implementation (the data has none
+// of the model's training graphs). The numbers themselves are in
+// docs/ACCURACY.md.
+func TestPredictEvaluateUnseen(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the fifth corpus's measurements")
+	}
+	dir := filepath.Join("..", "..", "kernels", "measured", "h100", "unseen-2026-11-26")
+	stdout, stderr, err := runCLI(t, "predict", "evaluate", dir, "--model", "default", "--json")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	var split struct {
+		Split       string   `json:"split"`
+		TestGraphs  []string `json:"test_graphs"`
+		Inputs      int      `json:"inputs"`
+		MixAndMatch float64  `json:"mix_and_match_total"`
+		BNS         float64  `json:"best_non_switching_total"`
+		BestFixed   float64  `json:"best_fixed_total"`
+	}
+	if err := json.NewDecoder(strings.NewReader(stdout)).Decode(&split); err != nil {
+		t.Fatal(err)
+	}
+	if len(split.TestGraphs) != 15 || split.Inputs != 75 || !strings.HasPrefix(split.Split, "default") {
+		t.Errorf("split %q: %d graphs, %d inputs; want the 15 graphs and 75 inputs of h100-bfs-5.yaml", split.Split, len(split.TestGraphs), split.Inputs)
+	}
+	if split.MixAndMatch < 1 || split.BNS < 1 || split.BestFixed != 0 {
+		t.Errorf("Mix-and-Match %g, best non-switching %g, best fixed %g: want ratios >= 1 and no best fixed", split.MixAndMatch, split.BNS, split.BestFixed)
+	}
+}
