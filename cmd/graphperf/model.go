@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -126,18 +124,6 @@ func dash(n int) string {
 	return strconv.Itoa(n)
 }
 
-// machineShowJSON is what "model machine show --json" prints: the machine
-// as parsed and the values derived from it.
-type machineShowJSON struct {
-	Machine *machine.Machine `json:"machine"`
-	Derived struct {
-		PhysicalWarps int                     `json:"physical_warps"`
-		Cores         int                     `json:"cores"`
-		PeakWarpGIPS  float64                 `json:"peak_warp_gips"`
-		Ceilings      []machine.MemoryCeiling `json:"memory_ceilings"`
-	} `json:"derived"`
-}
-
 func machineShow(e *env, args []string) error {
 	fs := newFlagSet(e, "show", "model machine show [flags] NAME|FILE",
 		`Show one machine: its compute resources and ceilings (peak warp instruction
@@ -162,19 +148,11 @@ or ending in .yaml or .yml, is read and validated.`)
 	if err != nil {
 		return err
 	}
-	ceilings := m.MemoryCeilings()
+	d := m.Details()
 	if *asJSON {
-		var out machineShowJSON
-		out.Machine = m
-		out.Derived.PhysicalWarps = m.PhysicalWarps()
-		out.Derived.Cores = m.Cores()
-		out.Derived.PeakWarpGIPS = float64(m.WarpGIPSPeak()) / 1e9
-		out.Derived.Ceilings = ceilings
-		if out.Derived.Ceilings == nil {
-			out.Derived.Ceilings = []machine.MemoryCeiling{}
-		}
-		return writeJSON(e.stdout, out)
+		return writeJSON(e.stdout, d)
 	}
+	ceilings := d.Derived.Ceilings
 	if e.inReport() {
 		// The ceilings as a table of their own (the summary is text).
 		t := &table{header: []string{"ceiling", "bandwidth_GB_s", "GTXN_s", "ridge_warp_inst_per_txn"}, name: "ceilings",
@@ -294,7 +272,7 @@ func writeMachineLatencies(w io.Writer, m *machine.Machine, _ []machine.MemoryCe
 		if l.WorkingSet > 0 {
 			ws = l.WorkingSet.String()
 		}
-		t.add(l.Name, l.Time.String(), ftoa(float64(l.Time)*float64(m.Clock)/1e9), ws)
+		t.add(l.Name, l.Time.String(), ftoa(l.Cycles(m.Clock)), ws)
 	}
 	return writeIndented(w, t)
 }
@@ -302,15 +280,14 @@ func writeMachineLatencies(w io.Writer, m *machine.Machine, _ []machine.MemoryCe
 // writeMachineCurves is one Service curve section per curve.
 func writeMachineCurves(w io.Writer, m *machine.Machine, _ []machine.MemoryCeiling) error {
 	for _, c := range m.ServiceCurves {
-		curve, err := c.Curve()
+		rows, err := c.Rows()
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(w, "\nService curve %s (%s form): S(m) per request, L(m) = m S(m), GTXN/s = 1/S(m)\n", c.Class, c.Form)
 		t := &table{header: []string{"m", "S(m)_ns", "L(m)_ns", "GTXN/s"}}
-		for _, p := range c.Points {
-			s := curve.ServiceTime(p.MLP)
-			t.add(ftoa(p.MLP), ftoa(s), ftoa(curve.Latency(p.MLP)), ftoa(1/s))
+		for _, r := range rows {
+			t.add(ftoa(r.MLP), ftoa(r.ServiceNs), ftoa(r.LatencyNs), ftoa(r.GTXNPerS))
 		}
 		if err := writeIndented(w, t); err != nil {
 			return err
@@ -326,19 +303,8 @@ func writeMachineSources(w io.Writer, m *machine.Machine) {
 		return
 	}
 	fmt.Fprintln(w, "\nSources")
-	bySource := map[string][]string{}
-	for path, src := range m.Sources {
-		bySource[src] = append(bySource[src], path)
-	}
-	var srcs []string
-	for s := range bySource {
-		srcs = append(srcs, s)
-	}
-	sort.Strings(srcs)
-	for _, s := range srcs {
-		paths := bySource[s]
-		sort.Strings(paths)
-		fmt.Fprintf(w, "  %s:\n    %s\n", s, strings.Join(paths, ", "))
+	for _, s := range m.SourcesByNote() {
+		fmt.Fprintf(w, "  %s:\n    %s\n", s.Source, strings.Join(s.Fields, ", "))
 	}
 }
 
@@ -453,16 +419,7 @@ population.`)
 	if err := of.check(); err != nil {
 		return err
 	}
-	file := pos[0]
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return err
-	}
-	spec, err := queue.ParseSpec(data, file)
-	if err != nil {
-		return err
-	}
-	out, err := spec.Solve()
+	out, err := queue.SolveFile(pos[0])
 	if err != nil {
 		return err
 	}
@@ -476,17 +433,11 @@ population.`)
 	if of.csv {
 		return centers.write(e.stdout, true)
 	}
-	method := "exact MVA"
-	if spec.Method == queue.MethodSchweitzer {
-		method = "Schweitzer's approximate MVA"
-	}
-	fmt.Fprintf(e.stdout, "%s: %d jobs, think time %s, %d centers, %s\n\n", file, spec.Population, ftoa(spec.Network.ThinkTime), len(out.Centers), method)
-	if len(out.Populations) > 0 {
+	fmt.Fprintf(e.stdout, "%s: %d jobs, think time %s, %d centers, %s\n\n", out.File, out.Population, ftoa(out.ThinkTime), len(out.Centers), out.MethodTitle())
+	if pops := out.SampledPopulations(); len(pops) > 0 {
 		t := &table{header: []string{"population", "throughput", "response_time"}}
-		for _, p := range out.Populations {
-			if n := p.Population; n <= 25 || n&(n-1) == 0 || n == spec.Population {
-				t.add(strconv.Itoa(n), ftoa(p.Throughput), ftoa(p.ResponseTime))
-			}
+		for _, p := range pops {
+			t.add(strconv.Itoa(p.Population), ftoa(p.Throughput), ftoa(p.ResponseTime))
 		}
 		if err := t.write(e.stdout, false); err != nil {
 			return err
@@ -494,6 +445,6 @@ population.`)
 		fmt.Fprintln(e.stdout)
 	}
 	fmt.Fprintf(e.stdout, "at N = %d: throughput X = %s jobs per time unit, response time R = %s (cycle R + Z = %s)\n\n",
-		spec.Population, ftoa(out.Throughput), ftoa(out.ResponseTime), ftoa(out.ResponseTime+spec.Network.ThinkTime))
+		out.Population, ftoa(out.Throughput), ftoa(out.ResponseTime), ftoa(out.ResponseTime+out.ThinkTime))
 	return centers.write(e.stdout, false)
 }
