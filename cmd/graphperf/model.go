@@ -80,29 +80,23 @@ seed 001 §3.4), the ridge point against the DRAM peak (warp instructions per
 	if err := of.check(); err != nil {
 		return err
 	}
-	ms, err := machine.List()
+	rows, err := machine.Summaries()
 	if err != nil {
 		return err
-	}
-	rows := make([]machine.Summary, len(ms))
-	for i, m := range ms {
-		rows[i] = m.Summarize()
 	}
 	if of.json {
 		return writeJSON(e.stdout, rows)
 	}
 	t := &table{header: []string{"name", "kind", "clock", "sms", "cores", "physical_warps", "llc", "dram_peak", "peak_warp_gips", "ridge_point", "service_curves"}}
-	for i, r := range rows {
-		m := ms[i]
-		llc := "-"
-		if c := m.LastLevelCache(); c != nil {
-			llc = c.Size.String()
+	for _, r := range rows {
+		llc, dram, gips, ridge := "-", "-", "-", "-"
+		if r.LLCBytes > 0 {
+			llc = machine.Bytes(r.LLCBytes).String()
 		}
-		dram, gips, ridge := "-", "-", "-"
-		if m.DRAM != nil {
-			dram = m.DRAM.PeakBandwidth.String()
+		if r.DRAMPeak > 0 {
+			dram = machine.BytesPerSecond(r.DRAMPeak).String()
 		}
-		if m.Kind == machine.GPU {
+		if r.Kind == string(machine.GPU) {
 			gips = ftoa(r.PeakWarpGIPS)
 			if r.RidgePoint > 0 {
 				ridge = fmt.Sprintf("%.2f", r.RidgePoint)
@@ -112,7 +106,7 @@ seed 001 §3.4), the ridge point against the DRAM peak (warp instructions per
 		if curves == "" {
 			curves = "-"
 		}
-		t.add(r.Name, r.Kind, m.Clock.String(), dash(r.SMs), dash(r.Cores), dash(r.PhysicalWarps), llc, dram, gips, ridge, curves)
+		t.add(r.Name, r.Kind, machine.Hertz(r.ClockHz).String(), dash(r.SMs), dash(r.Cores), dash(r.PhysicalWarps), llc, dram, gips, ridge, curves)
 	}
 	return t.write(e.stdout, of.csv)
 }
