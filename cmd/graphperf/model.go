@@ -146,12 +146,11 @@ or ending in .yaml or .yml, is read and validated.`)
 	if *asJSON {
 		return writeJSON(e.stdout, d)
 	}
-	ceilings := d.Derived.Ceilings
 	if e.inReport() {
 		// The ceilings as a table of their own (the summary is text).
 		t := &table{header: []string{"ceiling", "bandwidth_GB_s", "GTXN_s", "ridge_warp_inst_per_txn"}, name: "ceilings",
-			title: fmt.Sprintf("%s: memory ceilings (32-byte transactions; ridge = peak %.0f warp GIPS / GTXN/s)", m.Name, float64(m.WarpGIPSPeak())/1e9)}
-		for _, c := range ceilings {
+			title: fmt.Sprintf("%s: memory ceilings (32-byte transactions; ridge = peak %.0f warp GIPS / GTXN/s)", m.Name, d.Derived.PeakWarpGIPS)}
+		for _, c := range d.Derived.Ceilings {
 			t.add(c.Name, fmt.Sprintf("%.1f", c.Bandwidth/1e9), fmt.Sprintf("%.1f", c.GTXNPerS), fmt.Sprintf("%.2f", c.RidgePoint))
 		}
 		t.chart = &rtable.Chart{Type: "bar", X: 0, Y: []int{1}, Title: "bandwidth ceilings", YTitle: "GB/s"}
@@ -168,13 +167,14 @@ or ending in .yaml or .yml, is read and validated.`)
 			return err
 		}
 	}
-	return writeMachine(e.stdout, m, ceilings)
+	return writeMachine(e.stdout, d)
 }
 
 // writeMachine prints the summary of "model machine show".
-func writeMachine(w io.Writer, m *machine.Machine, ceilings []machine.MemoryCeiling) error {
+func writeMachine(w io.Writer, d *machine.Details) error {
+	m := d.Machine
 	fmt.Fprintf(w, "%s (%s): %s\nfile: %s\n", m.Name, m.Kind, m.Description, m.File)
-	writeMachineCompute(w, m)
+	writeMachineCompute(w, d)
 	if m.L1 != nil || m.L2 != nil || m.DRAM != nil {
 		kv := newSection(w, "Memory")
 		if m.L1 != nil {
@@ -183,15 +183,15 @@ func writeMachine(w io.Writer, m *machine.Machine, ceilings []machine.MemoryCeil
 		if m.L2 != nil {
 			kv.add("L2", cacheShape(m.L2))
 		}
-		if d := m.DRAM; d != nil {
-			kv.add("DRAM", dramShape(d))
+		if m.DRAM != nil {
+			kv.add("DRAM", dramShape(m.DRAM))
 		}
 		kv.flush()
 	}
-	for _, write := range []func(io.Writer, *machine.Machine, []machine.MemoryCeiling) error{
+	for _, write := range []func(io.Writer, *machine.Details) error{
 		writeMachineCaches, writeMachineCeilings, writeMachineLatencies, writeMachineCurves,
 	} {
-		if err := write(w, m, ceilings); err != nil {
+		if err := write(w, d); err != nil {
 			return err
 		}
 	}
@@ -200,20 +200,21 @@ func writeMachine(w io.Writer, m *machine.Machine, ceilings []machine.MemoryCeil
 }
 
 // writeMachineCompute is the Compute section of "model machine show".
-func writeMachineCompute(w io.Writer, m *machine.Machine) {
+func writeMachineCompute(w io.Writer, d *machine.Details) {
+	m := d.Machine
 	kv := newSection(w, "Compute")
 	defer kv.flush()
 	if m.Kind != machine.GPU {
-		kv.add("cores", fmt.Sprintf("%d = %d sockets x %d, %d thread(s) per core", m.Cores(), m.Sockets, m.CoresPerSocket, m.ThreadsPerCore))
+		kv.add("cores", fmt.Sprintf("%d = %d sockets x %d, %d thread(s) per core", d.Derived.Cores, m.Sockets, m.CoresPerSocket, m.ThreadsPerCore))
 		kv.add("clock", m.Clock.String())
 		return
 	}
 	kv.add("SMs", strconv.Itoa(m.SMs))
 	kv.add("warps per SM", fmt.Sprintf("%d (most resident)", m.WarpsPerSM))
-	kv.add("physical warps", fmt.Sprintf("%d = %d SMs x %d", m.PhysicalWarps(), m.SMs, m.WarpsPerSM))
+	kv.add("physical warps", fmt.Sprintf("%d = %d SMs x %d", d.Derived.PhysicalWarps, m.SMs, m.WarpsPerSM))
 	kv.add("warp schedulers", fmt.Sprintf("%d per SM, %s warp instruction(s) per cycle each", m.SchedulersPerSM, ftoa(m.IPCPerScheduler)))
 	kv.add("clock", m.Clock.String())
-	kv.add("peak warp GIPS", fmt.Sprintf("%s = %d x %d x %s x %v", ftoa(float64(m.WarpGIPSPeak())/1e9), m.SMs, m.SchedulersPerSM, ftoa(m.IPCPerScheduler), m.Clock))
+	kv.add("peak warp GIPS", fmt.Sprintf("%s = %d x %d x %s x %v", ftoa(d.Derived.PeakWarpGIPS), m.SMs, m.SchedulersPerSM, ftoa(m.IPCPerScheduler), m.Clock))
 	peak := float64(m.WarpGIPSPeak())
 	if r := m.Ceilings.WarpInstructions; r > 0 {
 		kv.add("measured warp GIPS", fmt.Sprintf("%s (FFMA, %.1f%% of peak)", ftoa(float64(r)/1e9), 100*float64(r)/peak))
@@ -224,7 +225,8 @@ func writeMachineCompute(w io.Writer, m *machine.Machine) {
 }
 
 // writeMachineCaches is the Caches section (CPU cache levels).
-func writeMachineCaches(w io.Writer, m *machine.Machine, _ []machine.MemoryCeiling) error {
+func writeMachineCaches(w io.Writer, d *machine.Details) error {
+	m := d.Machine
 	if len(m.Caches) == 0 {
 		return nil
 	}
@@ -238,7 +240,8 @@ func writeMachineCaches(w io.Writer, m *machine.Machine, _ []machine.MemoryCeili
 }
 
 // writeMachineCeilings is the Memory ceilings section.
-func writeMachineCeilings(w io.Writer, _ *machine.Machine, ceilings []machine.MemoryCeiling) error {
+func writeMachineCeilings(w io.Writer, d *machine.Details) error {
+	ceilings := d.Derived.Ceilings
 	if len(ceilings) == 0 {
 		return nil
 	}
@@ -255,7 +258,8 @@ func writeMachineCeilings(w io.Writer, _ *machine.Machine, ceilings []machine.Me
 }
 
 // writeMachineLatencies is the Latencies section.
-func writeMachineLatencies(w io.Writer, m *machine.Machine, _ []machine.MemoryCeiling) error {
+func writeMachineLatencies(w io.Writer, d *machine.Details) error {
+	m := d.Machine
 	if len(m.Latencies) == 0 {
 		return nil
 	}
@@ -272,8 +276,8 @@ func writeMachineLatencies(w io.Writer, m *machine.Machine, _ []machine.MemoryCe
 }
 
 // writeMachineCurves is one Service curve section per curve.
-func writeMachineCurves(w io.Writer, m *machine.Machine, _ []machine.MemoryCeiling) error {
-	for _, c := range m.ServiceCurves {
+func writeMachineCurves(w io.Writer, d *machine.Details) error {
+	for _, c := range d.Machine.ServiceCurves {
 		rows, err := c.Rows()
 		if err != nil {
 			return err
