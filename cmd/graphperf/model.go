@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -82,29 +80,23 @@ seed 001 §3.4), the ridge point against the DRAM peak (warp instructions per
 	if err := of.check(); err != nil {
 		return err
 	}
-	ms, err := machine.List()
+	rows, err := machine.Summaries()
 	if err != nil {
 		return err
-	}
-	rows := make([]machine.Summary, len(ms))
-	for i, m := range ms {
-		rows[i] = m.Summarize()
 	}
 	if of.json {
 		return writeJSON(e.stdout, rows)
 	}
 	t := &table{header: []string{"name", "kind", "clock", "sms", "cores", "physical_warps", "llc", "dram_peak", "peak_warp_gips", "ridge_point", "service_curves"}}
-	for i, r := range rows {
-		m := ms[i]
-		llc := "-"
-		if c := m.LastLevelCache(); c != nil {
-			llc = c.Size.String()
+	for _, r := range rows {
+		llc, dram, gips, ridge := "-", "-", "-", "-"
+		if r.LLCBytes > 0 {
+			llc = machine.Bytes(r.LLCBytes).String()
 		}
-		dram, gips, ridge := "-", "-", "-"
-		if m.DRAM != nil {
-			dram = m.DRAM.PeakBandwidth.String()
+		if r.DRAMPeak > 0 {
+			dram = machine.BytesPerSecond(r.DRAMPeak).String()
 		}
-		if m.Kind == machine.GPU {
+		if r.Kind == string(machine.GPU) {
 			gips = ftoa(r.PeakWarpGIPS)
 			if r.RidgePoint > 0 {
 				ridge = fmt.Sprintf("%.2f", r.RidgePoint)
@@ -114,7 +106,7 @@ seed 001 §3.4), the ridge point against the DRAM peak (warp instructions per
 		if curves == "" {
 			curves = "-"
 		}
-		t.add(r.Name, r.Kind, m.Clock.String(), dash(r.SMs), dash(r.Cores), dash(r.PhysicalWarps), llc, dram, gips, ridge, curves)
+		t.add(r.Name, r.Kind, machine.Hertz(r.ClockHz).String(), dash(r.SMs), dash(r.Cores), dash(r.PhysicalWarps), llc, dram, gips, ridge, curves)
 	}
 	return t.write(e.stdout, of.csv)
 }
@@ -124,18 +116,6 @@ func dash(n int) string {
 		return "-"
 	}
 	return strconv.Itoa(n)
-}
-
-// machineShowJSON is what "model machine show --json" prints: the machine
-// as parsed and the values derived from it.
-type machineShowJSON struct {
-	Machine *machine.Machine `json:"machine"`
-	Derived struct {
-		PhysicalWarps int                     `json:"physical_warps"`
-		Cores         int                     `json:"cores"`
-		PeakWarpGIPS  float64                 `json:"peak_warp_gips"`
-		Ceilings      []machine.MemoryCeiling `json:"memory_ceilings"`
-	} `json:"derived"`
 }
 
 func machineShow(e *env, args []string) error {
@@ -162,24 +142,15 @@ or ending in .yaml or .yml, is read and validated.`)
 	if err != nil {
 		return err
 	}
-	ceilings := m.MemoryCeilings()
+	d := m.Details()
 	if *asJSON {
-		var out machineShowJSON
-		out.Machine = m
-		out.Derived.PhysicalWarps = m.PhysicalWarps()
-		out.Derived.Cores = m.Cores()
-		out.Derived.PeakWarpGIPS = float64(m.WarpGIPSPeak()) / 1e9
-		out.Derived.Ceilings = ceilings
-		if out.Derived.Ceilings == nil {
-			out.Derived.Ceilings = []machine.MemoryCeiling{}
-		}
-		return writeJSON(e.stdout, out)
+		return writeJSON(e.stdout, d)
 	}
 	if e.inReport() {
 		// The ceilings as a table of their own (the summary is text).
 		t := &table{header: []string{"ceiling", "bandwidth_GB_s", "GTXN_s", "ridge_warp_inst_per_txn"}, name: "ceilings",
-			title: fmt.Sprintf("%s: memory ceilings (32-byte transactions; ridge = peak %.0f warp GIPS / GTXN/s)", m.Name, float64(m.WarpGIPSPeak())/1e9)}
-		for _, c := range ceilings {
+			title: fmt.Sprintf("%s: memory ceilings (32-byte transactions; ridge = peak %.0f warp GIPS / GTXN/s)", m.Name, d.Derived.PeakWarpGIPS)}
+		for _, c := range d.Derived.Ceilings {
 			t.add(c.Name, fmt.Sprintf("%.1f", c.Bandwidth/1e9), fmt.Sprintf("%.1f", c.GTXNPerS), fmt.Sprintf("%.2f", c.RidgePoint))
 		}
 		t.chart = &rtable.Chart{Type: "bar", X: 0, Y: []int{1}, Title: "bandwidth ceilings", YTitle: "GB/s"}
@@ -196,13 +167,14 @@ or ending in .yaml or .yml, is read and validated.`)
 			return err
 		}
 	}
-	return writeMachine(e.stdout, m, ceilings)
+	return writeMachine(e.stdout, d)
 }
 
 // writeMachine prints the summary of "model machine show".
-func writeMachine(w io.Writer, m *machine.Machine, ceilings []machine.MemoryCeiling) error {
+func writeMachine(w io.Writer, d *machine.Details) error {
+	m := d.Machine
 	fmt.Fprintf(w, "%s (%s): %s\nfile: %s\n", m.Name, m.Kind, m.Description, m.File)
-	writeMachineCompute(w, m)
+	writeMachineCompute(w, d)
 	if m.L1 != nil || m.L2 != nil || m.DRAM != nil {
 		kv := newSection(w, "Memory")
 		if m.L1 != nil {
@@ -211,15 +183,15 @@ func writeMachine(w io.Writer, m *machine.Machine, ceilings []machine.MemoryCeil
 		if m.L2 != nil {
 			kv.add("L2", cacheShape(m.L2))
 		}
-		if d := m.DRAM; d != nil {
-			kv.add("DRAM", dramShape(d))
+		if m.DRAM != nil {
+			kv.add("DRAM", dramShape(m.DRAM))
 		}
 		kv.flush()
 	}
-	for _, write := range []func(io.Writer, *machine.Machine, []machine.MemoryCeiling) error{
+	for _, write := range []func(io.Writer, *machine.Details) error{
 		writeMachineCaches, writeMachineCeilings, writeMachineLatencies, writeMachineCurves,
 	} {
-		if err := write(w, m, ceilings); err != nil {
+		if err := write(w, d); err != nil {
 			return err
 		}
 	}
@@ -228,20 +200,21 @@ func writeMachine(w io.Writer, m *machine.Machine, ceilings []machine.MemoryCeil
 }
 
 // writeMachineCompute is the Compute section of "model machine show".
-func writeMachineCompute(w io.Writer, m *machine.Machine) {
+func writeMachineCompute(w io.Writer, d *machine.Details) {
+	m := d.Machine
 	kv := newSection(w, "Compute")
 	defer kv.flush()
 	if m.Kind != machine.GPU {
-		kv.add("cores", fmt.Sprintf("%d = %d sockets x %d, %d thread(s) per core", m.Cores(), m.Sockets, m.CoresPerSocket, m.ThreadsPerCore))
+		kv.add("cores", fmt.Sprintf("%d = %d sockets x %d, %d thread(s) per core", d.Derived.Cores, m.Sockets, m.CoresPerSocket, m.ThreadsPerCore))
 		kv.add("clock", m.Clock.String())
 		return
 	}
 	kv.add("SMs", strconv.Itoa(m.SMs))
 	kv.add("warps per SM", fmt.Sprintf("%d (most resident)", m.WarpsPerSM))
-	kv.add("physical warps", fmt.Sprintf("%d = %d SMs x %d", m.PhysicalWarps(), m.SMs, m.WarpsPerSM))
+	kv.add("physical warps", fmt.Sprintf("%d = %d SMs x %d", d.Derived.PhysicalWarps, m.SMs, m.WarpsPerSM))
 	kv.add("warp schedulers", fmt.Sprintf("%d per SM, %s warp instruction(s) per cycle each", m.SchedulersPerSM, ftoa(m.IPCPerScheduler)))
 	kv.add("clock", m.Clock.String())
-	kv.add("peak warp GIPS", fmt.Sprintf("%s = %d x %d x %s x %v", ftoa(float64(m.WarpGIPSPeak())/1e9), m.SMs, m.SchedulersPerSM, ftoa(m.IPCPerScheduler), m.Clock))
+	kv.add("peak warp GIPS", fmt.Sprintf("%s = %d x %d x %s x %v", ftoa(d.Derived.PeakWarpGIPS), m.SMs, m.SchedulersPerSM, ftoa(m.IPCPerScheduler), m.Clock))
 	peak := float64(m.WarpGIPSPeak())
 	if r := m.Ceilings.WarpInstructions; r > 0 {
 		kv.add("measured warp GIPS", fmt.Sprintf("%s (FFMA, %.1f%% of peak)", ftoa(float64(r)/1e9), 100*float64(r)/peak))
@@ -252,7 +225,8 @@ func writeMachineCompute(w io.Writer, m *machine.Machine) {
 }
 
 // writeMachineCaches is the Caches section (CPU cache levels).
-func writeMachineCaches(w io.Writer, m *machine.Machine, _ []machine.MemoryCeiling) error {
+func writeMachineCaches(w io.Writer, d *machine.Details) error {
+	m := d.Machine
 	if len(m.Caches) == 0 {
 		return nil
 	}
@@ -266,7 +240,8 @@ func writeMachineCaches(w io.Writer, m *machine.Machine, _ []machine.MemoryCeili
 }
 
 // writeMachineCeilings is the Memory ceilings section.
-func writeMachineCeilings(w io.Writer, _ *machine.Machine, ceilings []machine.MemoryCeiling) error {
+func writeMachineCeilings(w io.Writer, d *machine.Details) error {
+	ceilings := d.Derived.Ceilings
 	if len(ceilings) == 0 {
 		return nil
 	}
@@ -283,7 +258,8 @@ func writeMachineCeilings(w io.Writer, _ *machine.Machine, ceilings []machine.Me
 }
 
 // writeMachineLatencies is the Latencies section.
-func writeMachineLatencies(w io.Writer, m *machine.Machine, _ []machine.MemoryCeiling) error {
+func writeMachineLatencies(w io.Writer, d *machine.Details) error {
+	m := d.Machine
 	if len(m.Latencies) == 0 {
 		return nil
 	}
@@ -294,23 +270,22 @@ func writeMachineLatencies(w io.Writer, m *machine.Machine, _ []machine.MemoryCe
 		if l.WorkingSet > 0 {
 			ws = l.WorkingSet.String()
 		}
-		t.add(l.Name, l.Time.String(), ftoa(float64(l.Time)*float64(m.Clock)/1e9), ws)
+		t.add(l.Name, l.Time.String(), ftoa(l.Cycles(m.Clock)), ws)
 	}
 	return writeIndented(w, t)
 }
 
 // writeMachineCurves is one Service curve section per curve.
-func writeMachineCurves(w io.Writer, m *machine.Machine, _ []machine.MemoryCeiling) error {
-	for _, c := range m.ServiceCurves {
-		curve, err := c.Curve()
+func writeMachineCurves(w io.Writer, d *machine.Details) error {
+	for _, c := range d.Machine.ServiceCurves {
+		rows, err := c.Rows()
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(w, "\nService curve %s (%s form): S(m) per request, L(m) = m S(m), GTXN/s = 1/S(m)\n", c.Class, c.Form)
 		t := &table{header: []string{"m", "S(m)_ns", "L(m)_ns", "GTXN/s"}}
-		for _, p := range c.Points {
-			s := curve.ServiceTime(p.MLP)
-			t.add(ftoa(p.MLP), ftoa(s), ftoa(curve.Latency(p.MLP)), ftoa(1/s))
+		for _, r := range rows {
+			t.add(ftoa(r.MLP), ftoa(r.ServiceNs), ftoa(r.LatencyNs), ftoa(r.GTXNPerS))
 		}
 		if err := writeIndented(w, t); err != nil {
 			return err
@@ -326,19 +301,8 @@ func writeMachineSources(w io.Writer, m *machine.Machine) {
 		return
 	}
 	fmt.Fprintln(w, "\nSources")
-	bySource := map[string][]string{}
-	for path, src := range m.Sources {
-		bySource[src] = append(bySource[src], path)
-	}
-	var srcs []string
-	for s := range bySource {
-		srcs = append(srcs, s)
-	}
-	sort.Strings(srcs)
-	for _, s := range srcs {
-		paths := bySource[s]
-		sort.Strings(paths)
-		fmt.Fprintf(w, "  %s:\n    %s\n", s, strings.Join(paths, ", "))
+	for _, s := range m.SourcesByNote() {
+		fmt.Fprintf(w, "  %s:\n    %s\n", s.Source, strings.Join(s.Fields, ", "))
 	}
 }
 
@@ -453,16 +417,7 @@ population.`)
 	if err := of.check(); err != nil {
 		return err
 	}
-	file := pos[0]
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return err
-	}
-	spec, err := queue.ParseSpec(data, file)
-	if err != nil {
-		return err
-	}
-	out, err := spec.Solve()
+	out, err := queue.SolveFile(pos[0])
 	if err != nil {
 		return err
 	}
@@ -476,17 +431,11 @@ population.`)
 	if of.csv {
 		return centers.write(e.stdout, true)
 	}
-	method := "exact MVA"
-	if spec.Method == queue.MethodSchweitzer {
-		method = "Schweitzer's approximate MVA"
-	}
-	fmt.Fprintf(e.stdout, "%s: %d jobs, think time %s, %d centers, %s\n\n", file, spec.Population, ftoa(spec.Network.ThinkTime), len(out.Centers), method)
-	if len(out.Populations) > 0 {
+	fmt.Fprintf(e.stdout, "%s: %d jobs, think time %s, %d centers, %s\n\n", out.File, out.Population, ftoa(out.ThinkTime), len(out.Centers), out.MethodTitle())
+	if pops := out.SampledPopulations(); len(pops) > 0 {
 		t := &table{header: []string{"population", "throughput", "response_time"}}
-		for _, p := range out.Populations {
-			if n := p.Population; n <= 25 || n&(n-1) == 0 || n == spec.Population {
-				t.add(strconv.Itoa(n), ftoa(p.Throughput), ftoa(p.ResponseTime))
-			}
+		for _, p := range pops {
+			t.add(strconv.Itoa(p.Population), ftoa(p.Throughput), ftoa(p.ResponseTime))
 		}
 		if err := t.write(e.stdout, false); err != nil {
 			return err
@@ -494,6 +443,6 @@ population.`)
 		fmt.Fprintln(e.stdout)
 	}
 	fmt.Fprintf(e.stdout, "at N = %d: throughput X = %s jobs per time unit, response time R = %s (cycle R + Z = %s)\n\n",
-		spec.Population, ftoa(out.Throughput), ftoa(out.ResponseTime), ftoa(out.ResponseTime+spec.Network.ThinkTime))
+		out.Population, ftoa(out.Throughput), ftoa(out.ResponseTime), ftoa(out.ResponseTime+out.ThinkTime))
 	return centers.write(e.stdout, false)
 }

@@ -46,4 +46,9 @@
 // WarpGIPSPeak and TransactionsPerSecond (the instruction roofline's two
 // ceilings, seed 001 §3.4), RidgePoint, and ServiceCurve, which turns a
 // class's points into a *queue.Curve for load-dependent centers.
+//
+// "graphperf model machine" renders two results: Summaries (one Summary
+// per embedded machine, for list) and Machine.Details (a machine with its
+// derived values, for show), with ServiceCurve.Rows (S(m), L(m) and 1/S(m)
+// at a curve's points), Latency.Cycles and Machine.SourcesByNote.
 package machine

@@ -70,6 +70,20 @@ func (m *Machine) Summarize() Summary {
 	return r
 }
 
+// Summaries returns the Summary of every embedded machine (List), sorted
+// by name: what "graphperf model machine list" prints.
+func Summaries() ([]Summary, error) {
+	ms, err := List()
+	if err != nil {
+		return nil, err
+	}
+	rows := make([]Summary, len(ms))
+	for i, m := range ms {
+		rows[i] = m.Summarize()
+	}
+	return rows, nil
+}
+
 // MemoryCeiling is a bandwidth ceiling in bytes/s, in 10^9 32-byte
 // transactions per second, and its ridge point (warp instructions per
 // transaction at the peak warp instruction rate).

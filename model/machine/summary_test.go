@@ -2,6 +2,7 @@ package machine
 
 import (
 	"errors"
+	"reflect"
 	"testing"
 )
 
@@ -30,5 +31,27 @@ func TestOpenAndSummary(t *testing.T) {
 	}
 	if c := w.LastLevelCache(); c == nil || c != &w.Caches[len(w.Caches)-1] {
 		t.Errorf("westmere's last-level cache %v, want its last cache level", c)
+	}
+}
+
+// TestSummaries checks that Summaries lists every embedded machine in
+// name order, each as its Summarize.
+func TestSummaries(t *testing.T) {
+	rows, err := Summaries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := Names()
+	if len(rows) != len(names) {
+		t.Fatalf("%d summaries, want %d (%v)", len(rows), len(names), names)
+	}
+	for i, r := range rows {
+		m, err := Lookup(names[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := m.Summarize(); r.Name != names[i] || !reflect.DeepEqual(r, want) {
+			t.Errorf("summary %d: %+v, want %+v", i, r, want)
+		}
 	}
 }

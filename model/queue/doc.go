@@ -50,4 +50,11 @@
 // S(m) at the mean load m = V n and takes the maximum of eq. 4, MVA with
 // load-dependent centers solves the same closed network for the whole
 // queue-length distribution at each center.
+//
+// # Specs
+//
+// A Spec is a closed single-class network given in YAML (ParseSpec; ReadSpec
+// reads a file), with errors that name the file, the line and the field.
+// Spec.Solve solves it by its method and returns a SpecResult, what
+// "graphperf model mva" prints; SolveFile reads and solves in one call.
 package queue

@@ -159,3 +159,33 @@ func ExampleNewLatencyCurve() {
 	// Output:
 	// X=0.0948 req/ns  latency=174.8 ns  in flight=16.6
 }
+
+// A spec as "graphperf model mva" reads it (ReadSpec reads one from a
+// file): the network of Lazowska et al., QSP p. 117, with the first disk's
+// demand given as visits x service time.
+func ExampleParseSpec() {
+	spec, err := queue.ParseSpec([]byte(`
+population: 3
+think_time: 15
+centers:
+  - {name: cpu, demand: 0.605}
+  - {name: disk1, visits: 10, service_time: 0.21}
+  - {name: disk2, demand: 1.35}
+`), "lazowska.yaml")
+	if err != nil {
+		log.Fatal(err)
+	}
+	r, err := spec.Solve()
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("%s, %s: X=%.6f jobs/s R=%.4f s\n", r.File, r.MethodTitle(), r.Throughput, r.ResponseTime)
+	for _, c := range r.Centers {
+		fmt.Printf("%-5s D=%.3f Q=%.4f\n", c.Name, c.Demand, c.QueueLength)
+	}
+	// Output:
+	// lazowska.yaml, exact MVA: X=0.151516 jobs/s R=4.7998 s
+	// cpu   D=0.605 Q=0.0976
+	// disk1 D=2.100 Q=0.3947
+	// disk2 D=1.350 Q=0.2350
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -121,6 +122,26 @@ func ParseSpec(data []byte, file string) (*Spec, error) {
 		s.Network.Centers = append(s.Network.Centers, c)
 	}
 	return s, nil
+}
+
+// ReadSpec reads and parses the spec in file (ParseSpec). An error reading
+// the file is os.ReadFile's, unwrapped ("open s.yaml: no such file or
+// directory").
+func ReadSpec(file string) (*Spec, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSpec(data, file)
+}
+
+// SolveFile reads the spec in file (ReadSpec) and solves it (Spec.Solve).
+func SolveFile(file string) (*SpecResult, error) {
+	s, err := ReadSpec(file)
+	if err != nil {
+		return nil, err
+	}
+	return s.Solve()
 }
 
 // specYAMLError rewrites the yaml package's errors with the spec's name.
@@ -324,4 +345,26 @@ func (s *Spec) Solve() (*SpecResult, error) {
 		out.Populations = append(out.Populations, SpecPopulation{p.Population, p.Throughput, p.ResponseTime})
 	}
 	return out, nil
+}
+
+// MethodTitle names r's method in words: "exact MVA" or "Schweitzer's
+// approximate MVA".
+func (r *SpecResult) MethodTitle() string {
+	if r.Method == MethodSchweitzer {
+		return "Schweitzer's approximate MVA"
+	}
+	return "exact MVA"
+}
+
+// SampledPopulations returns the populations of r that a table of a long
+// solution shows: every population up to 25, then the powers of two and
+// N itself. Empty for Schweitzer's method, which solves N alone.
+func (r *SpecResult) SampledPopulations() []SpecPopulation {
+	var rows []SpecPopulation
+	for _, p := range r.Populations {
+		if n := p.Population; n <= 25 || n&(n-1) == 0 || n == r.Population {
+			rows = append(rows, p)
+		}
+	}
+	return rows
 }

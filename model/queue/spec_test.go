@@ -1,6 +1,13 @@
 package queue
 
-import "testing"
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
 
 // TestParseSpecErrors checks that bad specs give errors naming the file,
 // line and field.
@@ -51,4 +58,42 @@ func FuzzParseSpec(f *testing.F) {
 			t.Errorf("accepted %q as %+v", data, s)
 		}
 	})
+}
+
+// TestSolveFile checks ReadSpec's errors, SolveFile, MethodTitle and
+// SampledPopulations.
+func TestSolveFile(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "none.yaml")
+	if _, err := SolveFile(missing); !errors.Is(err, fs.ErrNotExist) || err.Error() != "open "+missing+": no such file or directory" {
+		t.Errorf("missing file: %v, want os.ReadFile's error", err)
+	}
+	bad := filepath.Join(dir, "bad.yaml")
+	if err := os.WriteFile(bad, []byte("population: 2\ncenters:\n  - {name: a, demand: -1}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadSpec(bad); err == nil || err.Error() != bad+`:3: centers[0].demand: want a non-negative number, got "-1"` {
+		t.Errorf("bad file: %v, want the file, line and field", err)
+	}
+	// 70 jobs: a table shows 1..25, 32, 64 and 70.
+	spec := filepath.Join(dir, "s.yaml")
+	if err := os.WriteFile(spec, []byte("population: 70\ncenters:\n  - {name: a, demand: 1}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := SolveFile(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int
+	for _, p := range r.SampledPopulations() {
+		got = append(got, p.Population)
+	}
+	want := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 32, 64, 70}
+	if !slices.Equal(got, want) || r.File != spec || r.MethodTitle() != "exact MVA" || len(r.Populations) != 70 {
+		t.Errorf("sampled populations %v (want %v), file %q, method %q, %d populations", got, want, r.File, r.MethodTitle(), len(r.Populations))
+	}
+	r = &SpecResult{Method: MethodSchweitzer, Population: 70}
+	if r.MethodTitle() != "Schweitzer's approximate MVA" || r.SampledPopulations() != nil {
+		t.Errorf("Schweitzer: %q, %v", r.MethodTitle(), r.SampledPopulations())
+	}
 }
