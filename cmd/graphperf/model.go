@@ -146,8 +146,9 @@ or ending in .yaml or .yml, is read and validated.`)
 	if *asJSON {
 		return writeJSON(e.stdout, d)
 	}
-	if e.inReport() {
-		// The ceilings as a table of their own (the summary is text).
+	if e.inReport() && len(d.Derived.Ceilings) > 0 {
+		// The ceilings as a table of their own (the summary is text); a
+		// CPU machine has none, and an empty table has nothing to chart.
 		t := &table{header: []string{"ceiling", "bandwidth_GB_s", "GTXN_s", "ridge_warp_inst_per_txn"}, name: "ceilings",
 			title: fmt.Sprintf("%s: memory ceilings (32-byte transactions; ridge = peak %.0f warp GIPS / GTXN/s)", m.Name, d.Derived.PeakWarpGIPS)}
 		for _, c := range d.Derived.Ceilings {

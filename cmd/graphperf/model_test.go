@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -152,5 +154,19 @@ func TestModelMachineShowJSON(t *testing.T) {
 	}
 	if !strings.Contains(stdout, `"sources"`) {
 		t.Error("no sources in the JSON")
+	}
+}
+
+// TestReportCPUMachine: a report cell showing a CPU machine (no memory
+// ceilings) succeeds; its empty ceilings table used to fail the cell with
+// "bad chart ... is not numeric".
+func TestReportCPUMachine(t *testing.T) {
+	dir := t.TempDir()
+	nb := filepath.Join(dir, "nb.md")
+	if err := os.WriteFile(nb, []byte("# CPU\n\n```graphperf\nmodel machine show westmere\n```\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, err := runCLI(t, "report", nb, "-o", filepath.Join(dir, "out")); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
 	}
 }
