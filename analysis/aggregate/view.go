@@ -148,6 +148,22 @@ func (s *Summary) AddRates(graph string) error {
 	return nil
 }
 
+// FamilyRatios is RatioByGraph of s for each family's best member
+// (Table.Families, in its order): per graph, the member's time over the
+// optimum, all roots summed.
+func (s *Summary) FamilyRatios() (graphs, families []string, values [][]float64) {
+	for _, f := range s.Table.Families() {
+		families = append(families, f.Name)
+	}
+	graphs, values = RatioByGraph(s.Table, s.Runs, families)
+	return graphs, families, values
+}
+
+// LevelTimes is NewLevelTimes of in over s's runs and families.
+func (s *Summary) LevelTimes(in Input) (*LevelTimes, error) {
+	return NewLevelTimes(s.Table, s.Runs, in)
+}
+
 // TimeBasis says what a time compared against a is.
 func TimeBasis(a Against) string {
 	if a == AgainstLevels {

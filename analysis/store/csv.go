@@ -63,6 +63,13 @@ var csvKeys = []string{"graph", "root", "implementation", "level", "repetition",
 // timeUnits are the time units and their length in ns.
 var timeUnits = map[string]float64{"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}
 
+// IsTimeUnit says whether unit is a time unit a CSVMapping takes: ns, us,
+// ms or s.
+func IsTimeUnit(unit string) bool {
+	_, ok := timeUnits[unit]
+	return ok
+}
+
 func (m *CSVMapping) column(key string) *string {
 	switch key {
 	case "graph":

@@ -3,6 +3,7 @@ package store_test
 import (
 	"fmt"
 	"log"
+	"path/filepath"
 
 	"github.com/graphperf/graphperf/analysis/store"
 )
@@ -63,4 +64,29 @@ func ExampleDB_IngestCSV() {
 	// 4 runs, 12 levels, 4 not validated
 	// fig2 0 topo on H100: median 48000 ns over 3 levels
 	// fig2 1 topo on H100: median 51000 ns over 3 levels
+}
+
+func ExampleDB_IngestBatch() {
+	db, err := store.OpenMemory()
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer db.Close()
+	// A results directory: its *.jsonl(.gz) files with its manifest.json.
+	ins, err := store.Inputs([]string{"testdata"}, "h100", "")
+	if err != nil {
+		log.Fatal(err)
+	}
+	res := db.IngestBatch(store.Batch{Inputs: ins}, func(done int, r store.FileResult) {
+		if r.Err != nil {
+			fmt.Println(r.Err) // the file is not stored; the others are
+			return
+		}
+		fmt.Printf("%d/%d %s: %d runs\n", done, len(ins), filepath.Base(r.Input.Path), r.Stats.Runs)
+	})
+	fmt.Println(res.Failed(), "of", res.Attempted, "files rejected;", res.Total.Runs, "runs stored")
+	// Output:
+	// 1/2 ba-s12-m16.jsonl.gz: 295 runs
+	// 2/2 cfg-normal-s12.jsonl.gz: 295 runs
+	// 0 of 2 files rejected; 590 runs stored
 }

@@ -101,18 +101,10 @@ func benchIngest(e *env, args []string) error {
 		return err
 	}
 	defer db.Close()
-	failed := ingestAll(e, db, ins, mapping, f)
-	if f.ncu != "" {
-		st, err := db.IngestNcuCSV(f.ncu, target)
-		if err != nil {
-			failed++
-			fmt.Fprintf(e.stderr, "graphperf: bench ingest: %v\n", err)
-		} else {
-			fmt.Fprintf(e.stdout, "%s: %d levels, %d counters\n", f.ncu, st.Levels, st.Counters)
-		}
-	}
-	if failed > 0 {
-		return fmt.Errorf("%d of %d files not ingested", failed, len(ins)+btoi(f.ncu != ""))
+	res := ingestAll(e, db, store.Batch{Inputs: ins, Mapping: mapping, Options: store.IngestOptions{Source: f.source, Replace: f.replace},
+		Ncu: f.ncu, NcuTarget: target}, f.csvMap)
+	if failed := res.Failed(); failed > 0 {
+		return fmt.Errorf("%d of %d files not ingested", failed, res.Attempted)
 	}
 	return nil
 }
@@ -169,13 +161,7 @@ func (f *ingestFlags) inputs(pos []string) ([]store.Input, store.NcuTarget, erro
 	if err != nil {
 		return nil, target, err
 	}
-	for _, file := range f.csvFiles {
-		ds := f.dataset
-		if ds == "" {
-			ds = store.DirName(file)
-		}
-		ins = append(ins, store.Input{Path: file, Dataset: ds, CSV: true})
-	}
+	ins = append(ins, store.CSVInputs(f.csvFiles, f.dataset)...)
 	if f.source != "" && len(ins) != 1 {
 		return nil, target, fmt.Errorf("--source %q names one file, not %d", f.source, len(ins))
 	}
@@ -193,47 +179,37 @@ func (f *ingestFlags) inputs(pos []string) ([]store.Input, store.NcuTarget, erro
 	return ins, target, nil
 }
 
-// ingestAll stores each input in its own transaction, printing a line
-// per file (a progress bar and a total on a terminal) and each error on
-// stderr; it returns how many failed.
-func ingestAll(e *env, db *store.DB, ins []store.Input, mapping store.CSVMapping, f ingestFlags) (failed int) {
-	opt := store.IngestOptions{Source: f.source, Replace: f.replace}
+// ingestAll stores the batch (store.DB.IngestBatch), printing a line per
+// file (a progress bar and a total on a terminal) and each error on
+// stderr.
+func ingestAll(e *env, db *store.DB, b store.Batch, csvMap string) *store.BatchResult {
 	bar := progress.New(e.stderr, e.interactive, "ingest", false)
-	manifests := store.Manifests{}
-	var total store.Stats
-	skipped := 0
-	for i, in := range ins {
-		var st store.Stats
-		var err error
-		if in.CSV {
-			st, err = db.IngestCSVWith(in.Path, mapping, in.Dataset, opt)
-			if errors.Is(err, store.ErrMapping) {
-				err = fmt.Errorf("--map %q: %w", f.csvMap, plainError(err))
-			}
-		} else {
-			st, err = manifests.Ingest(db, in, opt)
-		}
-		bar.Update(int64(i+1), int64(len(ins)))
-		if err != nil {
-			failed++
+	res := db.IngestBatch(b, func(done int, r store.FileResult) {
+		bar.Update(int64(done), int64(len(b.Inputs)))
+		switch {
+		case errors.Is(r.Err, store.ErrMapping):
 			bar.Done()
-			fmt.Fprintf(e.stderr, "graphperf: bench ingest: %v\n", err)
-			continue
+			fmt.Fprintf(e.stderr, "graphperf: bench ingest: --map %q: %v\n", csvMap, plainError(r.Err))
+		case r.Err != nil:
+			bar.Done()
+			fmt.Fprintf(e.stderr, "graphperf: bench ingest: %v\n", r.Err)
+		case !e.interactive:
+			writeIngested(e, r.Input, r.Stats, b.Options.Replace)
 		}
-		total.Runs, total.Levels, total.Invalid = total.Runs+st.Runs, total.Levels+st.Levels, total.Invalid+st.Invalid
-		if st.Skipped {
-			skipped++
-		}
-		if !e.interactive {
-			writeIngested(e, in, st, f.replace)
-		}
-	}
+	})
 	bar.Done()
-	if e.interactive && len(ins) > 0 {
+	if e.interactive && len(b.Inputs) > 0 {
 		fmt.Fprintf(e.stdout, "%d files: %d runs, %d levels, %d invalid, %d already stored\n",
-			len(ins), total.Runs, total.Levels, total.Invalid, skipped)
+			len(b.Inputs), res.Total.Runs, res.Total.Levels, res.Total.Invalid, res.AlreadyStored)
 	}
-	return failed
+	if b.Ncu != "" {
+		if res.NcuErr != nil {
+			fmt.Fprintf(e.stderr, "graphperf: bench ingest: %v\n", res.NcuErr)
+		} else {
+			fmt.Fprintf(e.stdout, "%s: %d levels, %d counters\n", b.Ncu, res.Ncu.Levels, res.Ncu.Counters)
+		}
+	}
+	return res
 }
 
 // writeIngested prints one file's summary line.
@@ -266,7 +242,7 @@ func csvMapping(haveCSV bool, spec, unit, platform, algorithm string) (store.CSV
 		return m, fmt.Errorf("--map %q: %w", spec, plainError(err))
 	}
 	switch {
-	case unit != "" && unit != "ns" && unit != "us" && unit != "ms" && unit != "s":
+	case unit != "" && !store.IsTimeUnit(unit):
 		return m, fmt.Errorf("--time-unit %q: want ns, us, ms or s", unit)
 	case unit != "" && m.TimeUnit != "" && m.TimeUnit != unit:
 		return m, fmt.Errorf("--time-unit %s, but --map says time_%s", unit, m.TimeUnit)
@@ -280,11 +256,4 @@ func csvMapping(haveCSV bool, spec, unit, platform, algorithm string) (store.CSV
 		return m, fmt.Errorf("--map %q: %w", spec, plainError(err))
 	}
 	return m, nil
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

@@ -1,21 +1,16 @@
 package main
 
 import (
+	"errors"
+	"fmt"
 	"math"
+	"strconv"
 
 	"gonum.org/v1/plot/vg"
 
+	"github.com/graphperf/graphperf/analysis/aggregate"
 	rplot "github.com/graphperf/graphperf/reports/plot"
 	rtable "github.com/graphperf/graphperf/reports/table"
-
-	"errors"
-	"fmt"
-	"io"
-	"regexp"
-	"strconv"
-	"strings"
-
-	"github.com/graphperf/graphperf/analysis/aggregate"
 )
 
 // summaryJSON is what "bench summary --json" prints, and summaryRow one of
@@ -91,16 +86,13 @@ func benchSummary(e *env, args []string) error {
 	case *gteps != "" && of.csv:
 		return fmt.Errorf("--gteps and --csv exclude each other (CSV holds one table; use --json)")
 	}
-	var implMatch, graphMatch globs
-	if *implGlob != "" {
-		if implMatch, err = newGlobs("--impl", *implGlob); err != nil {
-			return err
-		}
+	implMatch, err := parseGlobs("--impl", *implGlob)
+	if err != nil {
+		return err
 	}
-	if *graphGlob != "" {
-		if graphMatch, err = newGlobs("--graphs", *graphGlob); err != nil {
-			return err
-		}
+	graphMatch, err := parseGlobs("--graphs", *graphGlob)
+	if err != nil {
+		return err
 	}
 	dir, err := resultsDir(pos)
 	if err != nil {
@@ -112,10 +104,10 @@ func benchSummary(e *env, args []string) error {
 	}
 	opts := aggregate.SummaryOptions{Against: a, Top: *top, Families: *families}
 	if implMatch != nil {
-		opts.Impl = implMatch.match
+		opts.Impl = implMatch.Match
 	}
 	if graphMatch != nil {
-		opts.Graph = graphMatch.match
+		opts.Graph = graphMatch.Match
 	}
 	sum, err := aggregate.NewSummary(d, dir, opts)
 	switch {
@@ -140,18 +132,17 @@ func benchSummary(e *env, args []string) error {
 // writeSummary renders s as bench summary's text or CSV, with its figures
 // and, for levelInput, one input's level times.
 func writeSummary(e *env, s *aggregate.Summary, asCSV, families bool, gteps, plotDir, levelInput string) error {
-	a := aggregate.Against(s.Against)
 	if !asCSV {
 		writeSummaryHeader(e, s)
 	}
 	if err := summaryTable(s, families, asCSV || e.inReport()).write(e.stdout, asCSV); err != nil {
 		return err
 	}
-	if err := summaryFigures(e, plotDir, s.Table, s.Runs, a); err != nil {
+	if err := summaryFigures(e, plotDir, s); err != nil {
 		return err
 	}
 	if levelInput != "" {
-		if err := summaryLevelTimes(e, plotDir, levelInput, s.Table, s.Runs, asCSV); err != nil {
+		if err := summaryLevelTimes(e, plotDir, levelInput, s, asCSV); err != nil {
 			return fmt.Errorf("--level-times: %w", err)
 		}
 	}
@@ -242,85 +233,17 @@ func writeSummaryRates(e *env, graph string, rate *aggregate.SummaryGTEPS) error
 	return gt.write(e.stdout, false)
 }
 
-// writeFirstNotes prints warnings as "note: " lines after a blank line, at most
-// ten of them.
-func writeFirstNotes(w io.Writer, warnings []string) {
-	if len(warnings) == 0 {
-		return
+// parseGlobs reads a filter flag's patterns (aggregate.ParseGlobs); nil
+// when the flag is not set.
+func parseGlobs(flagName, list string) (aggregate.Globs, error) {
+	if list == "" {
+		return nil, nil
 	}
-	fmt.Fprintln(w)
-	const most = 10
-	for i, msg := range warnings {
-		if i == most {
-			fmt.Fprintf(w, "note: and %d more (--json lists them all)\n", len(warnings)-most)
-			break
-		}
-		fmt.Fprintf(w, "note: %s\n", msg)
-	}
-}
-
-// finite is &v, or nil when v is NaN or infinite (JSON null).
-func finite(v float64) *float64 {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return nil
-	}
-	return &v
-}
-
-// optFtoa is ftoa(*v), or "" for nil: a CSV or report cell.
-func optFtoa(v *float64) string {
-	if v == nil {
-		return ""
-	}
-	return ftoa(*v)
-}
-
-// optPercent prints a coefficient of variation as a percentage, "2.3%",
-// with two significant digits below 1% ("0.045%", "0%"), or "-" for nil.
-func optPercent(v *float64) string {
-	switch {
-	case v == nil:
-		return "-"
-	case 100**v < 1:
-		return strconv.FormatFloat(100**v, 'g', 2, 64) + "%"
-	}
-	return strconv.FormatFloat(100**v, 'f', 1, 64) + "%"
-}
-
-// times prints a ratio as the thesis's tables do: "3.17x".
-func times(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) + "x" }
-
-// percent prints a share as a whole percentage: "69%".
-func percent(v float64) string { return strconv.FormatFloat(100*v, 'f', 0, 64) + "%" }
-
-// globs matches names against comma-separated shell-style patterns in
-// which * matches any run of characters, "/" included, and ? one.
-type globs []*regexp.Regexp
-
-func newGlobs(flagName, list string) (globs, error) {
-	var g globs
-	for _, p := range strings.Split(list, ",") {
-		if p = strings.TrimSpace(p); p == "" {
-			continue
-		}
-		expr := regexp.QuoteMeta(p)
-		expr = strings.ReplaceAll(expr, `\*`, `.*`)
-		expr = strings.ReplaceAll(expr, `\?`, `.`)
-		g = append(g, regexp.MustCompile("^"+expr+"$"))
-	}
-	if len(g) == 0 {
+	g, err := aggregate.ParseGlobs(list)
+	if errors.Is(err, aggregate.ErrNoPattern) {
 		return nil, fmt.Errorf("%s: no pattern in %q", flagName, list)
 	}
-	return g, nil
-}
-
-func (g globs) match(s string) bool {
-	for _, re := range g {
-		if re.MatchString(s) {
-			return true
-		}
-	}
-	return false
+	return g, err
 }
 
 func againstTitle(a aggregate.Against) string {
@@ -333,10 +256,11 @@ func againstTitle(a aggregate.Against) string {
 // summaryFigures draws bench summary's figures (--plot, or in a report):
 // the normalised run times of each family's best member, and a heatmap of
 // time over optimal per graph (summed over its roots) and family.
-func summaryFigures(e *env, dir string, t *aggregate.Table, runs []aggregate.Run, a aggregate.Against) error {
+func summaryFigures(e *env, dir string, s *aggregate.Summary) error {
 	if dir == "" && !e.inReport() {
 		return nil
 	}
+	t, runs, a := s.Table, s.Runs, aggregate.Against(s.Against)
 	p, err := rplot.NormalizedRuntimes(t, runs, rplot.NormalizedOptions{Top: 8})
 	if err != nil {
 		return err
@@ -346,11 +270,7 @@ func summaryFigures(e *env, dir string, t *aggregate.Table, runs []aggregate.Run
 		"the spread over the timed repetitions is the table's cv_reps", p, 6*vg.Inch, 4.5*vg.Inch); err != nil {
 		return err
 	}
-	var fams []string
-	for _, f := range t.Families() {
-		fams = append(fams, f.Name)
-	}
-	graphs, values := aggregate.RatioByGraph(t, runs, fams)
+	graphs, fams, values := s.FamilyRatios()
 	hm, err := rplot.HeatmapWithScale("Time / optimal per graph ("+string(a)+")", graphs, fams, values,
 		rplot.HeatmapOptions{Log: true, Label: "time / optimal (×)"})
 	if err != nil {
@@ -363,13 +283,12 @@ func summaryFigures(e *env, dir string, t *aggregate.Table, runs []aggregate.Run
 
 // summaryLevelTimes prints and draws, for one input, the level times of
 // each family's best member and the per-level optimum.
-func summaryLevelTimes(e *env, dir, spec string, t *aggregate.Table, runs []aggregate.Run, asCSV bool) error {
-	g, r, ok := strings.Cut(spec, "@")
-	root, err := strconv.ParseUint(r, 10, 32)
-	if !ok || err != nil {
+func summaryLevelTimes(e *env, dir, spec string, s *aggregate.Summary, asCSV bool) error {
+	in, err := aggregate.ParseInput(spec)
+	if err != nil {
 		return fmt.Errorf("%q is not GRAPH@ROOT", spec)
 	}
-	lt, err := aggregate.NewLevelTimes(t, runs, aggregate.Input{Graph: strings.TrimSuffix(g, ".gpg"), Root: uint32(root)})
+	lt, err := s.LevelTimes(in)
 	if err != nil {
 		return fmt.Errorf("no level times for %s (inputs are GRAPH@ROOT with the sweep's roots)", spec)
 	}

@@ -95,27 +95,6 @@ func TestSummaryJSON(t *testing.T) {
 	}
 }
 
-func TestGlobs(t *testing.T) {
-	g, err := newGlobs("--impl", "edge-list/*, vertex-push-warp?/bulk,queue")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, want := range map[string]bool{
-		"edge-list/atomic": true, "rev-edge-list/atomic": false, "vertex-push-warp8/bulk": true,
-		"vertex-push-warp16/bulk": false, "queue": true, "queue2": false, "edge-list": false,
-	} {
-		if g.match(name) != want {
-			t.Errorf("match(%q) = %v, want %v", name, !want, want)
-		}
-	}
-	if g, _ := newGlobs("--impl", "*warp*"); !g.match("vertex-pull-warp4/warp-reduce") {
-		t.Error("* does not cross /")
-	}
-	if _, err := newGlobs("--impl", " , "); err == nil {
-		t.Error("empty pattern list accepted")
-	}
-}
-
 // TestSummaryLevelTimesSpread: the level-times table carries the spread
 // over the timed repetitions (issue 13 item 8): the optimum's minimum and
 // maximum bracket its median, and every level has a coefficient of

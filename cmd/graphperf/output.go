@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -115,3 +116,54 @@ type plainErr struct {
 
 func (e *plainErr) Error() string { return e.msg }
 func (e *plainErr) Unwrap() error { return e.err }
+
+// writeFirstNotes prints warnings as "note: " lines after a blank line, at most
+// ten of them.
+func writeFirstNotes(w io.Writer, warnings []string) {
+	if len(warnings) == 0 {
+		return
+	}
+	fmt.Fprintln(w)
+	const most = 10
+	for i, msg := range warnings {
+		if i == most {
+			fmt.Fprintf(w, "note: and %d more (--json lists them all)\n", len(warnings)-most)
+			break
+		}
+		fmt.Fprintf(w, "note: %s\n", msg)
+	}
+}
+
+// finite is &v, or nil when v is NaN or infinite (JSON null).
+func finite(v float64) *float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return nil
+	}
+	return &v
+}
+
+// optFtoa is ftoa(*v), or "" for nil: a CSV or report cell.
+func optFtoa(v *float64) string {
+	if v == nil {
+		return ""
+	}
+	return ftoa(*v)
+}
+
+// optPercent prints a coefficient of variation as a percentage, "2.3%",
+// with two significant digits below 1% ("0.045%", "0%"), or "-" for nil.
+func optPercent(v *float64) string {
+	switch {
+	case v == nil:
+		return "-"
+	case 100**v < 1:
+		return strconv.FormatFloat(100**v, 'g', 2, 64) + "%"
+	}
+	return strconv.FormatFloat(100**v, 'f', 1, 64) + "%"
+}
+
+// times prints a ratio as the thesis's tables do: "3.17x".
+func times(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) + "x" }
+
+// percent prints a share as a whole percentage: "69%".
+func percent(v float64) string { return strconv.FormatFloat(100*v, 'f', 0, 64) + "%" }
