@@ -18,9 +18,9 @@ const SectorVertices = 8
 // uniform sample of warps, so the result is deterministic). On the 179
 // graphs of the embedded H100 dataset, 4,096 warps against 65,536 changed
 // 33 of the 1,074 ratios by more than 0.01, at most by 0.072 (a skewed
-// R-MAT graph, where a few hub warps hold most reads); 65,536 warps cost
-// seconds on a scale-20 R-MAT, 4,096 about 0.3 s
-// (BenchmarkNumberingLocalityRMAT20).
+// R-MAT graph, where a few hub warps hold most reads); on a scale-20 R-MAT
+// 65,536 warps took 2.4 s, 4,096 0.17-0.18 s, about 0.13x one root's
+// BFSLevels (BenchmarkNumberingLocalityRMAT20, docs/PERFORMANCE.md).
 const LocalitySampleWarps = 1 << 12
 
 // Locality says how well the vertex numbering of a graph lets a warp's
