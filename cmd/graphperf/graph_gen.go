@@ -34,29 +34,6 @@ var genKinds = func() map[string][]string {
 // genFlagsAlways are accepted by every kind.
 var genFlagsAlways = []string{"seed", "o", "reverse", "multigraph", "json", "plot"}
 
-// genSummary is what "graph gen --json" prints.
-type genSummary struct {
-	Kind     string             `json:"kind"`
-	Params   string             `json:"params"`
-	Seed     uint64             `json:"seed"`
-	Output   string             `json:"output"`
-	Vertices int                `json:"vertices"`
-	Edges    int64              `json:"edges"`
-	Directed bool               `json:"directed"`
-	Seconds  float64            `json:"seconds"`
-	KS       *ksSummary         `json:"ks,omitempty"`
-	Extra    map[string]float64 `json:"extra,omitempty"`
-}
-
-// ksSummary is the goodness of fit of a target-degree graph (seed 004 §5.3).
-type ksSummary struct {
-	Target    string             `json:"target"`
-	Distance  float64            `json:"distance"`
-	Samples   int                `json:"samples"`
-	Critical  map[string]float64 `json:"critical"` // significance -> critical value, table 5.1
-	RejectAt5 bool               `json:"reject_at_0.05"`
-}
-
 const graphGenHelp = `Generate a synthetic graph, deterministically for a seed. KIND is one of
 %s:
   rmat       R-MAT: 2^scale vertices, edge-factor x 2^scale edges, quadrant probabilities a, b, c
@@ -139,7 +116,6 @@ func graphGen(e *env, args []string) error {
 	if err != nil {
 		return genSpecError(err)
 	}
-	target := spec.Target()
 	start := time.Now()
 	bar := progress.New(e.stderr, e.interactive, "generate "+kind, false)
 	csr, err := gen.BuildGraph(g, *seed, *multi, bar.Func())
@@ -151,22 +127,15 @@ func graphGen(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var rev *graph.CSR
-	if *reverse && csr.Directed {
-		rev = csr.Reverse()
-	}
 	params := genParams(fs, allowed)
 	if *out != "" {
-		if err := graph.Save(*out, csr, rev, fmt.Sprintf("graphperf graph gen %s %s --seed %d", kind, params, *seed)); err != nil {
+		if err := graph.SaveReverse(*out, csr, *reverse, fmt.Sprintf("graphperf graph gen %s %s --seed %d", kind, params, *seed)); err != nil {
 			return err
 		}
 	}
-	sum := genSummary{
-		Kind: kind, Params: params, Seed: *seed, Output: *out,
-		Vertices: csr.NumVertices(), Edges: csr.NumEdges(), Directed: csr.Directed,
-		Seconds: time.Since(start).Seconds(), KS: genKS(csr, target),
-	}
-	if err := genFigure(e, *plotDir, kind, params, csr, target); err != nil {
+	sum := gen.Summarize(spec, *seed, csr)
+	sum.Params, sum.Output, sum.Seconds = params, *out, time.Since(start).Seconds()
+	if err := genFigure(e, *plotDir, kind, params, csr, spec.Target()); err != nil {
 		return err
 	}
 	if *asJSON {
@@ -191,26 +160,9 @@ func genCheckFlags(fs *flag.FlagSet, kind string, kinds []string) ([]string, err
 	return allowed, badFlag
 }
 
-// genKS is the goodness of fit of the out-degrees of csr to target (nil
-// without a target).
-func genKS(csr *graph.CSR, target gen.Distribution) *ksSummary {
-	if target == nil {
-		return nil
-	}
-	fit := gen.FitDegrees(csr.OutDegrees(), target)
-	ks := &ksSummary{Target: fit.Target, Distance: fit.KS, Samples: fit.N, Critical: map[string]float64{}}
-	for _, th := range fit.Critical {
-		ks.Critical[fmt.Sprintf("%.2f", th.Significance)] = th.Value
-	}
-	if th, ok := fit.At(0.05); ok {
-		ks.RejectAt5 = th.Rejected
-	}
-	return ks
-}
-
 // writeGenSummary prints what "graph gen" made, and the KS table of a
 // target-degree graph.
-func writeGenSummary(e *env, sum genSummary, dir string) error {
+func writeGenSummary(e *env, sum gen.Summary, dir string) error {
 	name := sum.Output
 	if name == "" {
 		name = "(not written)"
@@ -229,12 +181,8 @@ func writeGenSummary(e *env, sum genSummary, dir string) error {
 		ks.Target, ks.Distance, ks.Samples, verdict)
 	t := &table{header: []string{"significance", "critical_value", "rejected"}, name: "ks",
 		title: fmt.Sprintf("KS distance %.4f of the degrees against %s: critical values (seed 004 table 5.1)", ks.Distance, ks.Target)}
-	for _, cv := range gen.CriticalValues {
-		v, ok := ks.Critical[fmt.Sprintf("%.2f", cv.Significance)]
-		if !ok {
-			continue
-		}
-		t.add(fmt.Sprintf("%.2f", cv.Significance), fmt.Sprintf("%.4f", v), fmt.Sprint(ks.Distance > v))
+	for _, th := range ks.Thresholds() {
+		t.add(fmt.Sprintf("%.2f", th.Significance), fmt.Sprintf("%.4f", th.Value), fmt.Sprint(th.Rejected))
 	}
 	return t.write(e.stdout, false)
 }
