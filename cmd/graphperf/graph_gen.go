@@ -258,9 +258,9 @@ func genFigure(e *env, dir, kind, params string, g *graph.CSR, target gen.Distri
 	var pmf func(int) float64
 	name, logLog, file, title := "", true, "degrees-"+kind, fmt.Sprintf("%s graph, %d vertices", kind, g.NumVertices())
 	if target != nil {
-		pmf = func(k int) float64 { return target.CDF(float64(k)) - target.CDF(float64(k-1)) }
+		pmf = func(k int) float64 { return gen.PMF(target, k) }
 		name = "target " + target.String()
-		dist, _, _ := strings.Cut(target.String(), "(")
+		dist := gen.Family(target)
 		logLog = dist == "powerlaw"
 		file += "-" + slug(dist)
 		title = fmt.Sprintf("%s degrees, %d vertices", dist, g.NumVertices())
