@@ -17,20 +17,6 @@ import (
 	"github.com/graphperf/graphperf/workload/graph"
 )
 
-// genKinds lists the generator families and the flags each one reads: the
-// fields of gen.KindFields, spelt as flags.
-var genKinds = func() map[string][]string {
-	m := map[string][]string{}
-	for _, kind := range gen.Kinds() {
-		fields, _ := gen.KindFields(kind)
-		for i, f := range fields {
-			fields[i] = strings.ReplaceAll(f, "_", "-")
-		}
-		m[kind] = fields
-	}
-	return m
-}()
-
 // genFlagsAlways are accepted by every kind.
 var genFlagsAlways = []string{"seed", "o", "reverse", "multigraph", "json", "plot"}
 
@@ -104,7 +90,7 @@ func graphGen(e *env, args []string) error {
 		return err
 	}
 	kind := pos[0]
-	allowed, err := genCheckFlags(fs, kind, kinds)
+	allowed, err := genCheckFlags(fs, kind)
 	if err != nil {
 		return err
 	}
@@ -144,21 +130,36 @@ func graphGen(e *env, args []string) error {
 	return writeGenSummary(e, sum, direction(csr))
 }
 
-// genCheckFlags returns the flags of kind, or an error for an unknown kind
-// or a flag set that does not apply to it.
-func genCheckFlags(fs *flag.FlagSet, kind string, kinds []string) ([]string, error) {
-	allowed, ok := genKinds[kind]
-	if !ok {
-		return nil, fmt.Errorf("unknown kind %q (want one of %s)", kind, strings.Join(kinds, ", "))
-	}
-	var badFlag error
+// genCheckFlags returns the flags of kind (gen.CheckFields, spelt as
+// flags), or an error for an unknown kind or a flag set that does not apply
+// to it.
+func genCheckFlags(fs *flag.FlagSet, kind string) ([]string, error) {
+	var set []string
 	fs.Visit(func(f *flag.Flag) {
-		if badFlag == nil && !slices.Contains(allowed, f.Name) && !slices.Contains(genFlagsAlways, f.Name) {
-			badFlag = fmt.Errorf("--%s does not apply to %s (its flags: %s)", f.Name, kind, strings.Join(allowed, ", "))
+		if !slices.Contains(genFlagsAlways, f.Name) {
+			set = append(set, flagField(f.Name))
 		}
 	})
-	return allowed, badFlag
+	fields, err := gen.CheckFields(kind, set)
+	allowed := make([]string, len(fields))
+	for i, f := range fields {
+		allowed[i] = fieldFlag(f)
+	}
+	var fe *gen.FieldError
+	if errors.As(err, &fe) {
+		return nil, fmt.Errorf("--%s does not apply to %s (its flags: %s)", fieldFlag(fe.Field), kind, strings.Join(allowed, ", "))
+	}
+	if err != nil {
+		return nil, plainError(err)
+	}
+	return allowed, nil
 }
+
+// fieldFlag spells a gen.Spec field (YAML name) as its flag of "graph gen";
+// flagField is the inverse.
+func fieldFlag(field string) string { return strings.ReplaceAll(field, "_", "-") }
+
+func flagField(name string) string { return strings.ReplaceAll(name, "-", "_") }
 
 // writeGenSummary prints what "graph gen" made, and the KS table of a
 // target-degree graph.
@@ -199,7 +200,7 @@ func genSpecError(err error) error {
 	if errors.As(se.Err, &pe) {
 		return paramFlagError(pe)
 	}
-	return fmt.Errorf("--%s: %w", strings.ReplaceAll(se.Field, "_", "-"), se.Err)
+	return fmt.Errorf("--%s: %w", fieldFlag(se.Field), se.Err)
 }
 
 // genParamFlags names the flag of each generator parameter (gen.ParamError's
