@@ -284,8 +284,8 @@ func TestCheckFields(t *testing.T) {
 		{kind: "rmat", set: []string{"scale", "edge_factor", "a", "undirected"}},
 		{kind: "er", set: nil},
 		{kind: "er", set: []string{"n", "edge_factor", "k"}, wantField: "edge_factor"}, // the first bad one
-		{kind: "kronecker", set: []string{"scale", "a"}, wantField: "a"},                // Graph500 fixes a, b, c
-		{kind: "config", set: []string{"n", "dist", "lambda", "mu"}},                    // every target's fields count
+		{kind: "kronecker", set: []string{"scale", "a"}, wantField: "a"},               // Graph500 fixes a, b, c
+		{kind: "config", set: []string{"n", "dist", "lambda", "mu"}},                   // every target's fields count
 		{kind: "config", set: []string{"k"}, wantField: "k"},
 		{kind: "bogus", set: []string{"n"}, unknown: true},
 		{kind: "", unknown: true},
