@@ -106,11 +106,7 @@ read, or to a SNAP edge list when OUT ends in .txt/.el/.edges (optionally .gz).`
 	if err != nil {
 		return err
 	}
-	var rev *graph.CSR
-	if *reverse && g.Directed {
-		rev = g.Reverse()
-	}
-	if err := graph.Save(*out, g, rev, "converted by graphperf from "+pos[0]); err != nil {
+	if err := graph.SaveReverse(*out, g, *reverse, "converted by graphperf from "+pos[0]); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "%s: %d vertices, %d edges, %s, written in %.2f s\n",
@@ -164,37 +160,20 @@ components and a double-sweep diameter estimate.`)
 			p.Components, p.LargestComponent, 100*p.LargestComponentShare, p.DiameterEstimate)
 	}
 	t := &table{header: []string{"degree", "min", "lower_quartile", "mean", "median", "upper_quartile", "max", "stddev"}}
-	for _, d := range []struct {
-		name string
-		s    props.Stats
-	}{{"abs", p.Abs}, {"in", p.In}, {"out", p.Out}} {
-		s := d.s
-		t.add(d.name, ftoa(s.Min), ftoa(s.LowerQuartile), ftoa(s.Mean), ftoa(s.Median), ftoa(s.UpperQuartile), ftoa(s.Max), ftoa(s.StdDev))
+	for _, s := range p.DegreeSummaries() {
+		t.add(s.Degree, ftoa(s.Min), ftoa(s.LowerQuartile), ftoa(s.Mean), ftoa(s.Median), ftoa(s.UpperQuartile), ftoa(s.Max), ftoa(s.StdDev))
 	}
 	return t.write(e.stdout, of.csv)
 }
 
-// rootFlag parses --root: a vertex id, "max" (highest out-degree) or
-// "random" (a random non-isolated vertex, with --seed).
+// pickRoot is props.ParseRoot with a bad --root spec named as the flag.
 func pickRoot(g *graph.CSR, spec string, seed uint64) (uint32, error) {
-	switch spec {
-	case "max", "":
-		return props.MaxDegreeRoot(g), nil
-	case "random":
-		r, err := props.RandomRoots(g, 1, seed)
-		if err != nil {
-			return 0, err
-		}
-		return r[0], nil
+	r, err := props.ParseRoot(g, spec, seed)
+	var se *props.RootSpecError
+	if errors.As(err, &se) {
+		return 0, fmt.Errorf("--root: %w", plainError(err))
 	}
-	v, err := strconv.ParseUint(spec, 10, 32)
-	if err != nil {
-		return 0, fmt.Errorf("--root: %q is not a vertex id, \"max\" or \"random\"", spec)
-	}
-	if v >= uint64(g.NumVertices()) {
-		return 0, fmt.Errorf("--root: vertex %d does not exist (the graph has %d vertices)", v, g.NumVertices())
-	}
-	return uint32(v), nil
+	return r, err
 }
 
 func graphLevels(e *env, args []string) error {
@@ -228,18 +207,18 @@ per level, one per line.`)
 	if err != nil {
 		return err
 	}
-	levels := props.Levels(g, r)
+	rep := props.ReportLevels(g, r)
 	if of.json {
-		return writeJSONLines(e.stdout, props.Records(levels))
+		return writeJSONLines(e.stdout, rep.Levels)
 	}
 	if !of.csv {
 		// The depth hash is what the CUDA runner prints for the same root.
 		fmt.Fprintf(e.stdout, "%s: root %d, eccentricity %d, depth hash %016x\n\n",
-			pos[0], r, len(levels)-1, props.DepthHash(props.BFS(g, r)))
+			pos[0], rep.Root, rep.Eccentricity, rep.DepthHash)
 	}
 	t := &table{header: []string{"level", "frontier", "frontier_rel", "discovered", "discovered_total", "discovered_total_rel",
 		"edges_frontier", "edges_unexplored"}}
-	for _, l := range props.Records(levels) {
+	for _, l := range rep.Levels {
 		t.add(strconv.Itoa(l.Level), itoa(l.Frontier), ftoa(l.FrontierRel), itoa(l.Discovered),
 			itoa(l.DiscoveredTotal), ftoa(l.DiscoveredTotalRel), itoa(l.EdgesFrontier), itoa(l.EdgesUnexplored))
 	}
@@ -254,9 +233,10 @@ func graphRoots(e *env, args []string) error {
 	lf.register(fs)
 	var of outputFlags
 	of.register(fs)
-	k := fs.Int("k", 5, "number of random roots")
-	seed := fs.Uint64("seed", 1, "random seed")
-	maxDeg := fs.Bool("max", false, "print the max-degree vertex instead of random roots")
+	var req props.RootRequest
+	fs.IntVar(&req.K, "k", 5, "number of random roots")
+	fs.Uint64Var(&req.Seed, "seed", 1, "random seed")
+	fs.BoolVar(&req.MaxDegree, "max", false, "print the max-degree vertex instead of random roots")
 	pos, err := parse(fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -264,28 +244,28 @@ func graphRoots(e *env, args []string) error {
 	if err := of.check(); err != nil {
 		return err
 	}
-	if *k < 1 {
-		return fmt.Errorf("-k: want at least 1 root, got %d", *k)
+	if err := req.Validate(); err != nil {
+		return fmt.Errorf("-k: %w", plainError(err))
 	}
 	g, err := lf.load(e, pos[0])
 	if err != nil {
 		return err
 	}
-	var roots []uint32
-	if *maxDeg {
-		roots = []uint32{props.MaxDegreeRoot(g)}
-	} else if roots, err = props.RandomRoots(g, *k, *seed); errors.Is(err, props.ErrTooFewRoots) {
+	roots, err := req.Pick(g)
+	var few *props.TooFewRootsError
+	if errors.As(err, &few) {
 		return fmt.Errorf("-k %d: %s has only %d vertices with out-edges (of %d); ask for fewer roots",
-			*k, pos[0], countWithOutEdges(g), g.NumVertices())
-	} else if err != nil {
+			few.Requested, pos[0], few.WithOutEdges, few.Vertices)
+	}
+	if err != nil {
 		return err
 	}
 	if of.json {
-		return writeJSON(e.stdout, roots)
+		return writeJSON(e.stdout, roots.Vertices)
 	}
 	t := &table{header: []string{"root", "out_degree"}}
-	for _, r := range roots {
-		t.add(strconv.FormatUint(uint64(r), 10), itoa(g.Degree(r)))
+	for i, r := range roots.Vertices {
+		t.add(strconv.FormatUint(uint64(r), 10), itoa(roots.OutDegrees[i]))
 	}
 	return t.write(e.stdout, of.csv)
 }
@@ -317,19 +297,11 @@ Orderings: `+orderingNames())
 	if err != nil {
 		return err
 	}
-	perm, err := order.Permutation(g, o, *seed)
+	h, err := order.Reorder(g, o, *seed)
 	if err != nil {
 		return err
 	}
-	h, err := order.Apply(g, perm)
-	if err != nil {
-		return err
-	}
-	var rev *graph.CSR
-	if *reverse && h.Directed {
-		rev = h.Reverse()
-	}
-	if err := graph.Save(*out, h, rev, fmt.Sprintf("%s reordered by %s (seed %d) by graphperf", pos[0], o, *seed)); err != nil {
+	if err := graph.SaveReverse(*out, h, *reverse, fmt.Sprintf("%s reordered by %s (seed %d) by graphperf", pos[0], o, *seed)); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "%s: %d vertices, %d edges, ordering %s\n", *out, h.NumVertices(), h.NumEdges(), o)
@@ -342,15 +314,4 @@ func orderingNames() string {
 		s = append(s, string(o))
 	}
 	return strings.Join(s, ", ")
-}
-
-// countWithOutEdges is the number of vertices of g with an out-edge.
-func countWithOutEdges(g *graph.CSR) int {
-	n := 0
-	for v := range g.NumVertices() {
-		if g.Degree(uint32(v)) > 0 {
-			n++
-		}
-	}
-	return n
 }

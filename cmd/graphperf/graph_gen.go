@@ -17,45 +17,8 @@ import (
 	"github.com/graphperf/graphperf/workload/graph"
 )
 
-// genKinds lists the generator families and the flags each one reads: the
-// fields of gen.KindFields, spelt as flags.
-var genKinds = func() map[string][]string {
-	m := map[string][]string{}
-	for _, kind := range gen.Kinds() {
-		fields, _ := gen.KindFields(kind)
-		for i, f := range fields {
-			fields[i] = strings.ReplaceAll(f, "_", "-")
-		}
-		m[kind] = fields
-	}
-	return m
-}()
-
 // genFlagsAlways are accepted by every kind.
 var genFlagsAlways = []string{"seed", "o", "reverse", "multigraph", "json", "plot"}
-
-// genSummary is what "graph gen --json" prints.
-type genSummary struct {
-	Kind     string             `json:"kind"`
-	Params   string             `json:"params"`
-	Seed     uint64             `json:"seed"`
-	Output   string             `json:"output"`
-	Vertices int                `json:"vertices"`
-	Edges    int64              `json:"edges"`
-	Directed bool               `json:"directed"`
-	Seconds  float64            `json:"seconds"`
-	KS       *ksSummary         `json:"ks,omitempty"`
-	Extra    map[string]float64 `json:"extra,omitempty"`
-}
-
-// ksSummary is the goodness of fit of a target-degree graph (seed 004 §5.3).
-type ksSummary struct {
-	Target    string             `json:"target"`
-	Distance  float64            `json:"distance"`
-	Samples   int                `json:"samples"`
-	Critical  map[string]float64 `json:"critical"` // significance -> critical value, table 5.1
-	RejectAt5 bool               `json:"reject_at_0.05"`
-}
 
 const graphGenHelp = `Generate a synthetic graph, deterministically for a seed. KIND is one of
 %s:
@@ -127,7 +90,7 @@ func graphGen(e *env, args []string) error {
 		return err
 	}
 	kind := pos[0]
-	allowed, err := genCheckFlags(fs, kind, kinds)
+	allowed, err := genCheckFlags(fs, kind)
 	if err != nil {
 		return err
 	}
@@ -139,7 +102,6 @@ func graphGen(e *env, args []string) error {
 	if err != nil {
 		return genSpecError(err)
 	}
-	target := spec.Target()
 	start := time.Now()
 	bar := progress.New(e.stderr, e.interactive, "generate "+kind, false)
 	csr, err := gen.BuildGraph(g, *seed, *multi, bar.Func())
@@ -151,22 +113,15 @@ func graphGen(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var rev *graph.CSR
-	if *reverse && csr.Directed {
-		rev = csr.Reverse()
-	}
 	params := genParams(fs, allowed)
 	if *out != "" {
-		if err := graph.Save(*out, csr, rev, fmt.Sprintf("graphperf graph gen %s %s --seed %d", kind, params, *seed)); err != nil {
+		if err := graph.SaveReverse(*out, csr, *reverse, fmt.Sprintf("graphperf graph gen %s %s --seed %d", kind, params, *seed)); err != nil {
 			return err
 		}
 	}
-	sum := genSummary{
-		Kind: kind, Params: params, Seed: *seed, Output: *out,
-		Vertices: csr.NumVertices(), Edges: csr.NumEdges(), Directed: csr.Directed,
-		Seconds: time.Since(start).Seconds(), KS: genKS(csr, target),
-	}
-	if err := genFigure(e, *plotDir, kind, params, csr, target); err != nil {
+	sum := gen.Summarize(spec, *seed, csr)
+	sum.Params, sum.Output, sum.Seconds = params, *out, time.Since(start).Seconds()
+	if err := genFigure(e, *plotDir, kind, params, csr, spec.Target()); err != nil {
 		return err
 	}
 	if *asJSON {
@@ -175,42 +130,40 @@ func graphGen(e *env, args []string) error {
 	return writeGenSummary(e, sum, direction(csr))
 }
 
-// genCheckFlags returns the flags of kind, or an error for an unknown kind
-// or a flag set that does not apply to it.
-func genCheckFlags(fs *flag.FlagSet, kind string, kinds []string) ([]string, error) {
-	allowed, ok := genKinds[kind]
-	if !ok {
-		return nil, fmt.Errorf("unknown kind %q (want one of %s)", kind, strings.Join(kinds, ", "))
-	}
-	var badFlag error
+// genCheckFlags returns the flags of kind (gen.CheckFields, spelt as
+// flags), or an error for an unknown kind or a flag set that does not apply
+// to it.
+func genCheckFlags(fs *flag.FlagSet, kind string) ([]string, error) {
+	var set []string
 	fs.Visit(func(f *flag.Flag) {
-		if badFlag == nil && !slices.Contains(allowed, f.Name) && !slices.Contains(genFlagsAlways, f.Name) {
-			badFlag = fmt.Errorf("--%s does not apply to %s (its flags: %s)", f.Name, kind, strings.Join(allowed, ", "))
+		if !slices.Contains(genFlagsAlways, f.Name) {
+			set = append(set, flagField(f.Name))
 		}
 	})
-	return allowed, badFlag
+	fields, err := gen.CheckFields(kind, set)
+	allowed := make([]string, len(fields))
+	for i, f := range fields {
+		allowed[i] = fieldFlag(f)
+	}
+	var fe *gen.FieldError
+	if errors.As(err, &fe) {
+		return nil, fmt.Errorf("--%s does not apply to %s (its flags: %s)", fieldFlag(fe.Field), kind, strings.Join(allowed, ", "))
+	}
+	if err != nil {
+		return nil, plainError(err)
+	}
+	return allowed, nil
 }
 
-// genKS is the goodness of fit of the out-degrees of csr to target (nil
-// without a target).
-func genKS(csr *graph.CSR, target gen.Distribution) *ksSummary {
-	if target == nil {
-		return nil
-	}
-	fit := gen.FitDegrees(csr.OutDegrees(), target)
-	ks := &ksSummary{Target: fit.Target, Distance: fit.KS, Samples: fit.N, Critical: map[string]float64{}}
-	for _, th := range fit.Critical {
-		ks.Critical[fmt.Sprintf("%.2f", th.Significance)] = th.Value
-	}
-	if th, ok := fit.At(0.05); ok {
-		ks.RejectAt5 = th.Rejected
-	}
-	return ks
-}
+// fieldFlag spells a gen.Spec field (YAML name) as its flag of "graph gen";
+// flagField is the inverse.
+func fieldFlag(field string) string { return strings.ReplaceAll(field, "_", "-") }
+
+func flagField(name string) string { return strings.ReplaceAll(name, "-", "_") }
 
 // writeGenSummary prints what "graph gen" made, and the KS table of a
 // target-degree graph.
-func writeGenSummary(e *env, sum genSummary, dir string) error {
+func writeGenSummary(e *env, sum gen.Summary, dir string) error {
 	name := sum.Output
 	if name == "" {
 		name = "(not written)"
@@ -229,12 +182,8 @@ func writeGenSummary(e *env, sum genSummary, dir string) error {
 		ks.Target, ks.Distance, ks.Samples, verdict)
 	t := &table{header: []string{"significance", "critical_value", "rejected"}, name: "ks",
 		title: fmt.Sprintf("KS distance %.4f of the degrees against %s: critical values (seed 004 table 5.1)", ks.Distance, ks.Target)}
-	for _, cv := range gen.CriticalValues {
-		v, ok := ks.Critical[fmt.Sprintf("%.2f", cv.Significance)]
-		if !ok {
-			continue
-		}
-		t.add(fmt.Sprintf("%.2f", cv.Significance), fmt.Sprintf("%.4f", v), fmt.Sprint(ks.Distance > v))
+	for _, th := range ks.Thresholds() {
+		t.add(fmt.Sprintf("%.2f", th.Significance), fmt.Sprintf("%.4f", th.Value), fmt.Sprint(th.Rejected))
 	}
 	return t.write(e.stdout, false)
 }
@@ -251,7 +200,7 @@ func genSpecError(err error) error {
 	if errors.As(se.Err, &pe) {
 		return paramFlagError(pe)
 	}
-	return fmt.Errorf("--%s: %w", strings.ReplaceAll(se.Field, "_", "-"), se.Err)
+	return fmt.Errorf("--%s: %w", fieldFlag(se.Field), se.Err)
 }
 
 // genParamFlags names the flag of each generator parameter (gen.ParamError's
@@ -310,9 +259,9 @@ func genFigure(e *env, dir, kind, params string, g *graph.CSR, target gen.Distri
 	var pmf func(int) float64
 	name, logLog, file, title := "", true, "degrees-"+kind, fmt.Sprintf("%s graph, %d vertices", kind, g.NumVertices())
 	if target != nil {
-		pmf = func(k int) float64 { return target.CDF(float64(k)) - target.CDF(float64(k-1)) }
+		pmf = func(k int) float64 { return gen.PMF(target, k) }
 		name = "target " + target.String()
-		dist, _, _ := strings.Cut(target.String(), "(")
+		dist := gen.Family(target)
 		logLog = dist == "powerlaw"
 		file += "-" + slug(dist)
 		title = fmt.Sprintf("%s degrees, %d vertices", dist, g.NumVertices())

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 
 	"gonum.org/v1/gonum/mathext"
 )
@@ -256,4 +257,14 @@ func invertCDF(cdf func(float64) float64, u, guess float64, lo, hi int64) int64 
 		}
 	}
 	return above
+}
+
+// PMF returns P(K = k) of d: CDF(k) - CDF(k-1), 0 for k < 0.
+func PMF(d Distribution, k int) float64 { return d.CDF(float64(k)) - d.CDF(float64(k-1)) }
+
+// Family returns the name of d's family, its String up to the parameters:
+// "uniform", "exponential", "normal" or "powerlaw" (the config kind's Dist).
+func Family(d Distribution) string {
+	family, _, _ := strings.Cut(d.String(), "(")
+	return family
 }

@@ -84,3 +84,41 @@ func TestSampleMatchesCDF(t *testing.T) {
 		}
 	}
 }
+
+func TestPMFAndFamily(t *testing.T) {
+	tests := []struct {
+		d      Distribution
+		family string
+	}{
+		{Uniform{2, 5}, "uniform"},
+		{Exponential{0.3}, "exponential"},
+		{Normal{10, 3}, "normal"},
+		{PowerLaw{Alpha: 2.5, Min: 1, Max: 50}, "powerlaw"},
+	}
+	for _, tt := range tests {
+		if got := Family(tt.d); got != tt.family {
+			t.Errorf("Family(%v) = %q, want %q", tt.d, got, tt.family)
+		}
+		// The masses of 0..1000 sum to CDF(1000), and none is negative.
+		sum := 0.0
+		for k := range 1001 {
+			p := PMF(tt.d, k)
+			if p < 0 {
+				t.Errorf("%v: PMF(%d) = %g < 0", tt.d, k, p)
+			}
+			sum += p
+		}
+		if math.Abs(sum-tt.d.CDF(1000)) > 1e-9 {
+			t.Errorf("%v: PMF(0..1000) sums to %g, CDF(1000) = %g", tt.d, sum, tt.d.CDF(1000))
+		}
+		if p := PMF(tt.d, -1); p != 0 {
+			t.Errorf("%v: PMF(-1) = %g, want 0", tt.d, p)
+		}
+	}
+	// Uniform{2, 5}: four values of mass 1/4 each, nothing at 1 or 6.
+	for k, want := range map[int]float64{1: 0, 2: 0.25, 5: 0.25, 6: 0} {
+		if got := PMF(Uniform{2, 5}, k); math.Abs(got-want) > 1e-12 {
+			t.Errorf("PMF(uniform(2..5), %d) = %g, want %g", k, got, want)
+		}
+	}
+}

@@ -33,4 +33,12 @@
 // listed once), so they need neither DropSelfLoops nor DropDuplicates. R-MAT
 // emits self-loops and repeated edges, as the Graph500 generator does; set
 // the two Drop options to get a simple graph.
+//
+// # The command
+//
+// "graphperf graph gen" fills a Spec from its flags, checks them with
+// CheckFields, makes the Generator with Spec.Generator, builds it with
+// BuildGraph and renders the graph's Summary (Summarize: size, and for a
+// target-degree kind the KSSummary of its fit, with Thresholds for the
+// table 5.1 rows); its figure draws PMF of the target against the degrees.
 package gen

@@ -86,3 +86,29 @@ func ExampleWattsStrogatz() {
 	// [4 4 4 4 4 4 4 4]
 	// [1 2 6 7]
 }
+
+// What "graphperf graph gen config --n 2000 --dist uniform --min 1 --max 20"
+// reports: the graph's size and its degrees' fit to the target.
+func ExampleSummarize() {
+	spec := gen.DefaultSpec
+	spec.Kind, spec.N, spec.Dist, spec.Min, spec.Max = "config", 2000, "uniform", 1, 20
+	g, err := spec.Generator()
+	if err != nil {
+		log.Fatal(err)
+	}
+	csr, err := gen.BuildGraph(g, 1, false, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	sum := gen.Summarize(spec, 1, csr)
+	fmt.Printf("%s: %d vertices, %d edges, directed %v\n", sum.Kind, sum.Vertices, sum.Edges, sum.Directed)
+	fmt.Printf("vs %s: KS %.4f over %d, rejected at 0.05: %v\n", sum.KS.Target, sum.KS.Distance, sum.KS.Samples, sum.KS.RejectAt5)
+	for _, th := range sum.KS.Thresholds()[:2] {
+		fmt.Printf("  %.2f: critical %.4f, rejected %v\n", th.Significance, th.Value, th.Rejected)
+	}
+	// Output:
+	// config: 2000 vertices, 20906 edges, directed false
+	// vs uniform(1..20): KS 0.0105 over 2000, rejected at 0.05: false
+	//   0.20: critical 0.0239, rejected false
+	//   0.15: critical 0.0255, rejected false
+}

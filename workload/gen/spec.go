@@ -120,6 +120,38 @@ func KindFields(kind string) ([]string, bool) {
 	return slices.Clone(f), ok
 }
 
+// ErrUnknownKind is a kind no generator has (see Kinds).
+var ErrUnknownKind = errors.New("gen: unknown kind")
+
+// FieldError is a field given for a kind that does not read it: Field is
+// its YAML name, Fields those Kind reads (KindFields).
+type FieldError struct {
+	Kind, Field string
+	Fields      []string
+}
+
+func (e *FieldError) Error() string {
+	return fmt.Sprintf("gen: %s does not apply to %s (its fields: %s)", e.Field, e.Kind, strings.Join(e.Fields, ", "))
+}
+
+// CheckFields returns the fields kind reads (KindFields) and checks that
+// every field of set (YAML names) is one of them: an error wrapping
+// ErrUnknownKind for an unknown kind, a *FieldError for the first field of
+// set that kind does not read. For config every target's fields count
+// (KindFields, not Spec.Fields).
+func CheckFields(kind string, set []string) ([]string, error) {
+	fields, ok := KindFields(kind)
+	if !ok {
+		return nil, fmt.Errorf("%w %q (want one of %s)", ErrUnknownKind, kind, strings.Join(Kinds(), ", "))
+	}
+	for _, f := range set {
+		if !slices.Contains(fields, f) {
+			return fields, &FieldError{Kind: kind, Field: f, Fields: fields}
+		}
+	}
+	return fields, nil
+}
+
 // Fields returns the YAML names of the fields s reads: KindFields(s.Kind),
 // narrowed for config to n, dist and the fields of its distribution. It
 // returns nil for an unknown kind.

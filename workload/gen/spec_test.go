@@ -273,3 +273,41 @@ func TestMeanDegreePowerLawTail(t *testing.T) {
 		t.Errorf("EstimatedEdges() = %d, want 100 (almost every degree is 1)", e)
 	}
 }
+
+func TestCheckFields(t *testing.T) {
+	tests := []struct {
+		kind      string
+		set       []string
+		wantField string // the field a *FieldError names; "" for none
+		unknown   bool
+	}{
+		{kind: "rmat", set: []string{"scale", "edge_factor", "a", "undirected"}},
+		{kind: "er", set: nil},
+		{kind: "er", set: []string{"n", "edge_factor", "k"}, wantField: "edge_factor"}, // the first bad one
+		{kind: "kronecker", set: []string{"scale", "a"}, wantField: "a"},               // Graph500 fixes a, b, c
+		{kind: "config", set: []string{"n", "dist", "lambda", "mu"}},                   // every target's fields count
+		{kind: "config", set: []string{"k"}, wantField: "k"},
+		{kind: "bogus", set: []string{"n"}, unknown: true},
+		{kind: "", unknown: true},
+	}
+	for _, tt := range tests {
+		fields, err := CheckFields(tt.kind, tt.set)
+		switch {
+		case tt.unknown:
+			if !errors.Is(err, ErrUnknownKind) || fields != nil {
+				t.Errorf("CheckFields(%q): %v, %v; want ErrUnknownKind", tt.kind, fields, err)
+			}
+			continue
+		case tt.wantField != "":
+			var fe *FieldError
+			if !errors.As(err, &fe) || fe.Field != tt.wantField || fe.Kind != tt.kind {
+				t.Errorf("CheckFields(%q, %v) = %v, want a *FieldError for %s", tt.kind, tt.set, err, tt.wantField)
+			}
+		case err != nil:
+			t.Errorf("CheckFields(%q, %v) = %v", tt.kind, tt.set, err)
+		}
+		if want, _ := KindFields(tt.kind); !reflect.DeepEqual(fields, want) {
+			t.Errorf("CheckFields(%q) fields = %v, want %v", tt.kind, fields, want)
+		}
+	}
+}

@@ -117,6 +117,40 @@ func TestGPGRoundTrip(t *testing.T) {
 	}
 }
 
+func TestSaveReverse(t *testing.T) {
+	directed, _ := Build(figure2(), BuildOptions{})
+	undirected, _ := Build(figure2(), BuildOptions{Undirected: true})
+	tests := []struct {
+		name        string
+		g           *CSR
+		withReverse bool
+		wantRev     bool
+	}{
+		{"directed, reverse asked", directed, true, true},
+		{"directed, no reverse", directed, false, false},
+		{"undirected, reverse asked", undirected, true, false}, // its own reverse
+	}
+	for _, tt := range tests {
+		path := filepath.Join(t.TempDir(), "g.gpg")
+		if err := SaveReverse(path, tt.g, tt.withReverse, ""); err != nil {
+			t.Fatal(err)
+		}
+		_, rev, err := LoadGPG(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (rev != nil) != tt.wantRev {
+			t.Errorf("%s: reverse stored = %v, want %v", tt.name, rev != nil, tt.wantRev)
+		}
+		if rev != nil {
+			want := tt.g.Reverse()
+			if !slices.Equal(rev.Offsets, want.Offsets) || !slices.Equal(rev.Targets, want.Targets) {
+				t.Errorf("%s: stored reverse is not g.Reverse()", tt.name)
+			}
+		}
+	}
+}
+
 func TestGPGCorruption(t *testing.T) {
 	g, _ := Build(figure2(), BuildOptions{})
 	path := filepath.Join(t.TempDir(), "g.gpg")

@@ -55,6 +55,17 @@ func WriteSNAP(w io.Writer, g *CSR, comment string) error {
 	return bw.Flush()
 }
 
+// SaveReverse writes g as Save does, and with withReverse and a directed g
+// stores g.Reverse() beside it (a .gpg file's in-edge CSR; other formats
+// ignore it). An undirected graph is its own reverse and gets none.
+func SaveReverse(path string, g *CSR, withReverse bool, comment string) error {
+	var rev *CSR
+	if withReverse && g.Directed {
+		rev = g.Reverse()
+	}
+	return Save(path, g, rev, comment)
+}
+
 // Save writes g to path in the format its name says: .gpg (with rev as the
 // reverse CSR when not nil), or a SNAP edge list for .txt/.el/.edges/.tsv,
 // gzip-compressed when the name ends in .gz. The file appears atomically

@@ -239,3 +239,15 @@ func Apply(g *graph.CSR, perm []uint32) (*graph.CSR, error) {
 	relabelled.Directed = g.Directed
 	return relabelled, nil
 }
+
+// Reorder returns g relabelled by o: Apply of Permutation(g, o, seed), with
+// Permutation's error for an unknown o. O(n + m) time for the degree
+// orderings up to the sort (see Permutation), two CSRs of g's size of
+// memory.
+func Reorder(g *graph.CSR, o Ordering, seed uint64) (*graph.CSR, error) {
+	perm, err := Permutation(g, o, seed)
+	if err != nil {
+		return nil, err
+	}
+	return Apply(g, perm)
+}

@@ -375,3 +375,22 @@ func TestEmptyGraph(t *testing.T) {
 		}
 	}
 }
+
+func TestReorder(t *testing.T) {
+	g := figure2(t)
+	// The degree ordering of figure 2 is newID = 2 0 3 4 1 5 (TestApplyFigure2).
+	h, err := Reorder(g, Degree, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := Apply(g, []uint32{2, 0, 3, 4, 1, 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(h.Offsets, want.Offsets) || !slices.Equal(h.Targets, want.Targets) || h.Directed != want.Directed {
+		t.Errorf("Reorder(degree) = %v %v, want %v %v", h.Offsets, h.Targets, want.Offsets, want.Targets)
+	}
+	if _, err := Reorder(g, Ordering("sideways"), 1); !errors.Is(err, ErrUnknownOrdering) {
+		t.Errorf("unknown ordering: %v, want ErrUnknownOrdering", err)
+	}
+}

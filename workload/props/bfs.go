@@ -267,3 +267,22 @@ func Records(levels []Level) []LevelRecord {
 	}
 	return out
 }
+
+// LevelReport is one traversal from Root level by level, as "graphperf
+// graph levels" reports it: the eccentricity of Root, the depth hash the
+// CUDA runner prints for the same root (DepthHash of BFS), and one
+// LevelRecord per level in order of depth.
+type LevelReport struct {
+	Root         uint32
+	Eccentricity int
+	DepthHash    uint64
+	Levels       []LevelRecord
+}
+
+// ReportLevels runs the reference BFS from root once and returns its
+// LevelReport: O(n + m) time. It panics if root is not a vertex of g (a
+// programmer error: ParseRoot checks user input).
+func ReportLevels(g *graph.CSR, root uint32) LevelReport {
+	depth, levels := traverse(g, root, true)
+	return LevelReport{Root: root, Eccentricity: Eccentricity(levels), DepthHash: DepthHash(depth), Levels: Records(levels)}
+}

@@ -57,3 +57,38 @@ func ExampleLevels() {
 	// eccentricity of A: 2
 	// depths [0 1 2 2 1 2], hash 0xb20ac75dffed2c97
 }
+
+func ExampleReportLevels() {
+	g := figure2()
+	root, err := props.ParseRoot(g, "max", 1) // B, out-degree 3
+	if err != nil {
+		panic(err)
+	}
+	r := props.ReportLevels(g, root)
+	fmt.Printf("root %d, eccentricity %d, depth hash %016x\n", r.Root, r.Eccentricity, r.DepthHash)
+	for _, l := range r.Levels {
+		fmt.Printf("level %d: frontier %d, discovered %d, total %d\n", l.Level, l.Frontier, l.Discovered, l.DiscoveredTotal)
+	}
+	_, err = props.ParseRoot(g, "6", 1)
+	fmt.Println(err)
+	// Output:
+	// root 1, eccentricity 2, depth hash 8726d5346cf31292
+	// level 0: frontier 1, discovered 3, total 1
+	// level 1: frontier 3, discovered 1, total 4
+	// level 2: frontier 1, discovered 0, total 5
+	// props: vertex 6 does not exist (the graph has 6 vertices)
+}
+
+func ExampleRootRequest_Pick() {
+	g := figure2() // A, B and E have out-edges
+	roots, err := props.RootRequest{K: 3, Seed: 9}.Pick(g)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(roots.Vertices, roots.OutDegrees)
+	_, err = props.RootRequest{K: 4}.Pick(g)
+	fmt.Println(err)
+	// Output:
+	// [4 1 0] [1 3 2]
+	// props: 4 roots requested, only 3 of 6 vertices have out-edges
+}

@@ -186,3 +186,16 @@ func (s undirectedView) eccentricity(root uint32) int {
 	}
 	return depth
 }
+
+// DegreeSummary is the summary of one of a graph's degree sequences, named
+// as the table of "graphperf graph stats" names it: "abs", "in" or "out".
+type DegreeSummary struct {
+	Degree string
+	Stats
+}
+
+// DegreeSummaries returns the summaries of the absolute, in- and
+// out-degrees of p, in that order.
+func (p Graph) DegreeSummaries() []DegreeSummary {
+	return []DegreeSummary{{"abs", p.Abs}, {"in", p.In}, {"out", p.Out}}
+}
