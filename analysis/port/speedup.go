@@ -166,7 +166,14 @@ func Speedup(m *Measurements, from, to string, fromMachine, toMachine *machine.M
 	fromRuns, toRuns := m.index(from), m.index(to)
 	byImpl := map[string]*SpeedupRow{}
 	ratios := map[string][]float64{}
-	for k, a := range fromRuns {
+	// The runs in their stored order, not the map's: float sums in a
+	// random order differ in the last bits from run to run.
+	for i := range m.Runs[from] {
+		k := runKey{m.Runs[from][i].Input, m.Runs[from][i].Impl}
+		a := fromRuns[k]
+		if a != &m.Runs[from][i] {
+			continue // a repeated run: the index keeps the last
+		}
 		b, ok := toRuns[k]
 		if !ok {
 			continue
