@@ -23,3 +23,39 @@ func MachineFor(platform string) (*machine.Machine, error) {
 	}
 	return machine.Lookup(found[0])
 }
+
+// MatchPlatform returns the one platform of platforms that is name or
+// whose name contains it, ignoring case ("h200" for "NVIDIA H200"). It is
+// an error when none or several do.
+func MatchPlatform(name string, platforms []string) (string, error) {
+	var match []string
+	for _, p := range platforms {
+		if p == name || strings.Contains(strings.ToLower(p), strings.ToLower(name)) {
+			match = append(match, p)
+		}
+	}
+	if len(match) != 1 {
+		return "", fmt.Errorf("%q matches %d of the platforms %q", name, len(match), platforms)
+	}
+	return match[0], nil
+}
+
+// Machines returns the machine file of every platform: given[platform]
+// where it has one, else MachineFor(platform). given is not changed.
+func Machines(platforms []string, given map[string]*machine.Machine) (map[string]*machine.Machine, error) {
+	out := map[string]*machine.Machine{}
+	for p, m := range given {
+		out[p] = m
+	}
+	for _, p := range platforms {
+		if out[p] != nil {
+			continue
+		}
+		m, err := MachineFor(p)
+		if err != nil {
+			return nil, err
+		}
+		out[p] = m
+	}
+	return out, nil
+}

@@ -221,3 +221,23 @@ func Specialize(m *Measurements, platforms []string, noise float64) (*Specialize
 	}
 	return res, nil
 }
+
+// Change returns the relative time change of the specialization on the
+// i-th platform of SpecializeResult.Platforms, AfterNs / BeforeNs - 1, and
+// false where Tuned is broken there (AfterNs 0).
+func (r SpecRow) Change(i int) (float64, bool) {
+	if r.AfterNs[i] <= 0 {
+		return 0, false
+	}
+	return r.AfterNs[i]/r.BeforeNs[i] - 1, true
+}
+
+// Notes are what a table of r leaves out: the specializations not
+// classified ("not classified: ..."), then the warnings.
+func (r *SpecializeResult) Notes() []string {
+	var notes []string
+	for _, n := range r.NotClassified {
+		notes = append(notes, "not classified: "+n)
+	}
+	return append(notes, r.Warnings...)
+}

@@ -100,6 +100,12 @@ type SpeedupResult struct {
 	Warnings []string     `json:"warnings"`
 }
 
+// The kinds of SpeedupResult.RatioKind: the bandwidths the ratio compares.
+const (
+	RatioRead = "measured read bandwidth"
+	RatioPeak = "peak bandwidth"
+)
+
 // Quantiles are the probabilities of SpeedupRow.Quantiles.
 var Quantiles = [5]float64{0.1, 0.25, 0.5, 0.75, 0.9}
 
@@ -146,9 +152,9 @@ func Speedup(m *Measurements, from, to string, fromMachine, toMachine *machine.M
 	}
 	switch {
 	case res.ReadRatio > 0:
-		res.Ratio, res.RatioKind = res.ReadRatio, "measured read bandwidth"
+		res.Ratio, res.RatioKind = res.ReadRatio, RatioRead
 	case res.PeakRatio > 0:
-		res.Ratio, res.RatioKind = res.PeakRatio, "peak bandwidth"
+		res.Ratio, res.RatioKind = res.PeakRatio, RatioPeak
 		res.Warnings = append(res.Warnings, "a machine file has no measured read bandwidth: the ratio is the datasheet peaks'")
 	default:
 		return nil, fmt.Errorf("port: machine files %s and %s: no DRAM bandwidth in both", bf.File, bt.File)
@@ -160,7 +166,14 @@ func Speedup(m *Measurements, from, to string, fromMachine, toMachine *machine.M
 	fromRuns, toRuns := m.index(from), m.index(to)
 	byImpl := map[string]*SpeedupRow{}
 	ratios := map[string][]float64{}
-	for k, a := range fromRuns {
+	// The runs in their stored order, not the map's: float sums in a
+	// random order differ in the last bits from run to run.
+	for i := range m.Runs[from] {
+		k := runKey{m.Runs[from][i].Input, m.Runs[from][i].Impl}
+		a := fromRuns[k]
+		if a != &m.Runs[from][i] {
+			continue // a repeated run: the index keeps the last
+		}
 		b, ok := toRuns[k]
 		if !ok {
 			continue
@@ -223,4 +236,32 @@ func (o SpeedupOptions) class(s, x, b float64) string {
 		return OverheadBound
 	}
 	return Mixed
+}
+
+// ClassCounts returns the rows per class.
+func (r *SpeedupResult) ClassCounts() map[string]int {
+	counts := map[string]int{}
+	for _, row := range r.Rows {
+		counts[row.Class]++
+	}
+	return counts
+}
+
+// Notes are what a table of r leaves out: the rows per class, then the
+// warnings.
+func (r *SpeedupResult) Notes() []string {
+	c := r.ClassCounts()
+	notes := []string{fmt.Sprintf("%d memory-bound, %d mixed, %d latency/overhead-bound, %d slower, %d unclassified",
+		c[MemoryBound], c[Mixed], c[OverheadBound], c[Slower], c[Unclassified])}
+	return append(notes, r.Warnings...)
+}
+
+// RatioBandwidth returns the bandwidth of Bandwidth[i] that Ratio
+// compares, in bytes per second: Read when RatioKind is RatioRead, else
+// Peak.
+func (r *SpeedupResult) RatioBandwidth(i int) float64 {
+	if r.RatioKind == RatioRead {
+		return r.Bandwidth[i].Read
+	}
+	return r.Bandwidth[i].Peak
 }

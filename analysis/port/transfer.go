@@ -245,3 +245,17 @@ func without(a, drop []string) []string {
 	}
 	return out
 }
+
+// Notes are the rows' warnings, each after its direction in ShortNames:
+// "H100 to H200: ...".
+func (r *TransferResult) Notes() []string {
+	short := ShortNames(r.Platforms)
+	name := func(p string) string { return short[slices.Index(r.Platforms, p)] }
+	var notes []string
+	for _, row := range r.Rows {
+		for _, w := range row.Warnings {
+			notes = append(notes, fmt.Sprintf("%s to %s: %s", name(row.From), name(row.To), w))
+		}
+	}
+	return notes
+}

@@ -4,7 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
@@ -60,36 +60,6 @@ func (f *portFlags) load(e *env) (*port.Measurements, error) {
 		return nil, fmt.Errorf("--platforms: %w", err)
 	}
 	return m, nil
-}
-
-// shortNames labels platforms in table headers: the model number of the
-// device name ("H100" of "NVIDIA H100 80GB HBM3") when that tells them
-// apart, else the full names.
-func shortNames(platforms []string) []string {
-	model := regexp.MustCompile(`\b[A-Z]+[0-9]{2,}[A-Za-z]*\b`)
-	out := make([]string, len(platforms))
-	seen := map[string]bool{}
-	for i, p := range platforms {
-		out[i] = model.FindString(p)
-		if out[i] == "" || seen[out[i]] {
-			return platforms
-		}
-		seen[out[i]] = true
-	}
-	return out
-}
-
-// legend is "H100 = NVIDIA H100 80GB HBM3, H200 = ...".
-func legend(platforms []string) string {
-	short := shortNames(platforms)
-	parts := make([]string, len(platforms))
-	for i, p := range platforms {
-		parts[i] = p
-		if short[i] != p {
-			parts[i] = short[i] + " = " + p
-		}
-	}
-	return strings.Join(parts, ", ")
 }
 
 // writeNotes prints the notes after a table (to stderr with --csv, so
@@ -151,7 +121,7 @@ func portPP(e *env, args []string) error {
 	if pf.of.json {
 		return writeJSON(e.stdout, res)
 	}
-	short := shortNames(res.Platforms)
+	short := port.ShortNames(res.Platforms)
 	header := []string{"implementation"}
 	for _, s := range short {
 		header = append(header, "e["+s+"]")
@@ -180,7 +150,7 @@ func portPP(e *env, args []string) error {
 	}
 	if !pf.of.csv {
 		fmt.Fprintf(e.stdout, "performance portability over H = {%s}: %d inputs measured on every platform; best of an input: %s\n\n",
-			legend(res.Platforms), res.Inputs, map[aggregate.Against]string{aggregate.AgainstTotal: "the fastest single implementation", aggregate.AgainstLevels: "the per-level oracle"}[a])
+			port.Legend(res.Platforms), res.Inputs, map[aggregate.Against]string{aggregate.AgainstTotal: "the fastest single implementation", aggregate.AgainstLevels: "the per-level oracle"}[a])
 	}
 	if err := t.write(e.stdout, pf.of.csv); err != nil {
 		return err
@@ -225,18 +195,18 @@ func portSpecialize(e *env, args []string) error {
 	if pf.of.json {
 		return writeJSON(e.stdout, res)
 	}
-	short := shortNames(res.Platforms)
+	short := port.ShortNames(res.Platforms)
 	header := []string{"parameter", "group", "default", "tuned for", "tuned"}
 	for _, s := range short {
 		header = append(header, "change["+s+"]")
 	}
 	t := &table{header: append(header, "class")}
 	for _, r := range res.Rows {
-		row := []string{r.Parameter, r.Group, r.Default, short[indexOf(res.Platforms, r.Target)], r.Tuned}
+		row := []string{r.Parameter, r.Group, r.Default, short[slices.Index(res.Platforms, r.Target)], r.Tuned}
 		for i := range res.Platforms {
 			cell := "broken"
-			if r.AfterNs[i] > 0 {
-				cell = fmt.Sprintf("%+.1f%%", 100*(r.AfterNs[i]/r.BeforeNs[i]-1))
+			if c, ok := r.Change(i); ok {
+				cell = fmt.Sprintf("%+.1f%%", 100*c)
 			}
 			row = append(row, cell)
 		}
@@ -252,64 +222,40 @@ func portSpecialize(e *env, args []string) error {
 			counts = append(counts, fmt.Sprintf("%d %s", res.Counts[c], c))
 		}
 		fmt.Fprintf(e.stdout, "specializations over {%s} (seed 002 §3.2.3; change = time tuned / time default - 1, noise %.3g%%): %s\n\n",
-			legend(res.Platforms), 100*res.Noise, strings.Join(counts, ", "))
+			port.Legend(res.Platforms), 100*res.Noise, strings.Join(counts, ", "))
 	}
 	if err := t.write(e.stdout, pf.of.csv); err != nil {
 		return err
 	}
-	var notes []string
-	for _, n := range res.NotClassified {
-		notes = append(notes, "not classified: "+n)
-	}
-	writeNotes(e, pf.of.csv, append(notes, res.Warnings...))
+	writeNotes(e, pf.of.csv, res.Notes())
 	return nil
-}
-
-func indexOf(list []string, s string) int {
-	for i, v := range list {
-		if v == s {
-			return i
-		}
-	}
-	return -1
 }
 
 // platformMachines returns the machine file of every platform: the
 // --machine entries (PLATFORM=SPEC, PLATFORM a name or part of one, SPEC an
 // embedded machine or a YAML file), else port.MachineFor.
 func platformMachines(spec string, platforms []string) (map[string]*machine.Machine, error) {
-	out := map[string]*machine.Machine{}
+	given := map[string]*machine.Machine{}
 	if spec != "" {
 		for _, kv := range strings.Split(spec, ",") {
 			k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
 			if !ok || k == "" || v == "" {
 				return nil, fmt.Errorf("--machine %q: want PLATFORM=MACHINE (an embedded name or a .yaml file), comma-separated", kv)
 			}
-			var match []string
-			for _, p := range platforms {
-				if p == k || strings.Contains(strings.ToLower(p), strings.ToLower(k)) {
-					match = append(match, p)
-				}
-			}
-			if len(match) != 1 {
-				return nil, fmt.Errorf("--machine %s: %q matches %d of the platforms %q", kv, k, len(match), platforms)
+			p, err := port.MatchPlatform(k, platforms)
+			if err != nil {
+				return nil, fmt.Errorf("--machine %s: %w", kv, err)
 			}
 			m, err := loadMachine(v)
 			if err != nil {
 				return nil, fmt.Errorf("--machine %s: %w", kv, err)
 			}
-			out[match[0]] = m
+			given[p] = m
 		}
 	}
-	for _, p := range platforms {
-		if out[p] != nil {
-			continue
-		}
-		m, err := port.MachineFor(p)
-		if err != nil {
-			return nil, fmt.Errorf("--machine: %w", err)
-		}
-		out[p] = m
+	out, err := port.Machines(platforms, given)
+	if err != nil {
+		return nil, fmt.Errorf("--machine: %w", err)
 	}
 	return out, nil
 }

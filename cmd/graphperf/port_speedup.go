@@ -76,31 +76,15 @@ func portSpeedup(e *env, args []string) error {
 		t.add(row...)
 	}
 	if !pf.of.csv {
-		short := shortNames([]string{res.From, res.To})
+		short := port.ShortNames([]string{res.From, res.To})
 		fmt.Fprintf(e.stdout, "speedup of %s over %s ({%s}): S = summed time on %s / summed time on %s; x = (S - 1) / (B - 1)\n",
-			short[1], short[0], legend([]string{res.From, res.To}), short[0], short[1])
-		fmt.Fprintf(e.stdout, "B = %s = %.3f (%s %s over %s %s; peak ratio %.3f)\n\n", res.RatioKind, res.Ratio,
-			res.Bandwidth[1].Machine, bandwidthText(res.Bandwidth[1], res.RatioKind), res.Bandwidth[0].Machine,
-			bandwidthText(res.Bandwidth[0], res.RatioKind), res.PeakRatio)
+			short[1], short[0], port.Legend([]string{res.From, res.To}), short[0], short[1])
+		fmt.Fprintf(e.stdout, "B = %s = %.3f (%s %.3f TB/s over %s %.3f TB/s; peak ratio %.3f)\n\n", res.RatioKind, res.Ratio,
+			res.Bandwidth[1].Machine, res.RatioBandwidth(1)/1e12, res.Bandwidth[0].Machine, res.RatioBandwidth(0)/1e12, res.PeakRatio)
 	}
 	if err := t.write(e.stdout, pf.of.csv); err != nil {
 		return err
 	}
-	counts := map[string]int{}
-	for _, r := range res.Rows {
-		counts[r.Class]++
-	}
-	notes := []string{fmt.Sprintf("%d memory-bound, %d mixed, %d latency/overhead-bound, %d slower, %d unclassified",
-		counts[port.MemoryBound], counts[port.Mixed], counts[port.OverheadBound], counts[port.Slower], counts[port.Unclassified])}
-	writeNotes(e, pf.of.csv, append(notes, res.Warnings...))
+	writeNotes(e, pf.of.csv, res.Notes())
 	return nil
-}
-
-// bandwidthText is the bandwidth the ratio used, in TB/s.
-func bandwidthText(b port.Bandwidth, kind string) string {
-	v := b.Peak
-	if kind == "measured read bandwidth" {
-		v = b.Read
-	}
-	return fmt.Sprintf("%.3f TB/s", v/1e12)
 }

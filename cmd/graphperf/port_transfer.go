@@ -1,19 +1,18 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
+	"slices"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/analysis/port"
 	"github.com/graphperf/graphperf/analysis/split"
-	"github.com/graphperf/graphperf/analysis/store"
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
+	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/kernels/measured"
-	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/predict"
+	"github.com/graphperf/graphperf/workload/cost"
 )
 
 const portTransferHelp = `Leave a platform out (seed 004 ch. 8): the time model (model/predict, as
@@ -87,7 +86,19 @@ func portTransfer(e *env, args []string) error {
 		return err
 	}
 	defer db.Close()
-	datasets, err := transferDatasets(e, db, pf.dataset, m.Platforms, mach, dir, *graphsDir)
+	props, err := port.ReadProps(dir)
+	if err != nil {
+		return fmt.Errorf("--levels: %w", err)
+	}
+	datasets, err := port.Datasets(db, m.Platforms, mach, port.DatasetOptions{Dataset: pf.dataset, Props: props, Dir: dir,
+		Graphs: func(recs []kernels.GraphRecord) port.GraphSource {
+			return portGraphs{newGraphBuilder(e, recs, *graphsDir)}
+		},
+		Done: func(p string, ds *predict.Dataset) {
+			for _, w := range ds.Warnings {
+				fmt.Fprintf(e.stderr, "warning: %s: %s\n", p, w)
+			}
+		}})
 	if err != nil {
 		return err
 	}
@@ -108,8 +119,8 @@ func portTransfer(e *env, args []string) error {
 // writeTransfer prints a transfer's table (a person's, or CSV) and its
 // notes.
 func writeTransfer(e *env, res *port.TransferResult, asCSV bool) error {
-	short := shortNames(res.Platforms)
-	name := func(p string) string { return short[indexOf(res.Platforms, p)] }
+	short := port.ShortNames(res.Platforms)
+	name := func(p string) string { return short[slices.Index(res.Platforms, p)] }
 	total := func(r aggregate.Row) string {
 		if r.Inputs == 0 {
 			return "-"
@@ -118,7 +129,6 @@ func writeTransfer(e *env, res *port.TransferResult, asCSV bool) error {
 	}
 	t := &table{header: []string{"trained on", "scored on", "graphs", "inputs", "time model", "tree", "best non-switching", "best fixed",
 		"native time model", "native tree", "median error", "within 20%", "spearman"}}
-	var notes []string
 	for _, r := range res.Rows {
 		nm, nt := "-", "-"
 		if r.Native != nil {
@@ -127,9 +137,6 @@ func writeTransfer(e *env, res *port.TransferResult, asCSV bool) error {
 		t.add(name(r.From), name(r.To), fmt.Sprint(len(r.TestGraphs)), fmt.Sprint(r.Transfer.TimeModel.Inputs),
 			total(r.Transfer.TimeModel), total(r.Transfer.Tree), total(r.BestNonSwitching), total(r.BestFixed)+" "+r.BestFixedImpl,
 			nm, nt, pct(r.Transfer.MedianError), pct(r.Transfer.Within20), f3(r.Transfer.Spearman))
-		for _, w := range r.Warnings {
-			notes = append(notes, fmt.Sprintf("%s to %s: %s", name(r.From), name(r.To), w))
-		}
 	}
 	if !asCSV {
 		what := "every graph of the target (the same graphs the source trained on)"
@@ -137,53 +144,23 @@ func writeTransfer(e *env, res *port.TransferResult, asCSV bool) error {
 			what = fmt.Sprintf("%.0f%% of the graphs measured on both, held out of all training (seed %d)", 100*res.HoldOut, res.Seed)
 		}
 		fmt.Fprintf(e.stdout, "leave a platform out over {%s}: trained on one, scored on %s; Totals against the target's per-level optimum (1 = optimal)\n\n",
-			legend(res.Platforms), what)
+			port.Legend(res.Platforms), what)
 	}
 	if err := t.write(e.stdout, asCSV); err != nil {
 		return err
 	}
-	writeNotes(e, asCSV, notes)
+	writeNotes(e, asCSV, res.Notes())
 	return nil
 }
 
-// transferDatasets builds the time model's dataset of each platform from
-// the store, with the graph properties of the results directory dir where
-// it has them (a graph rebuilt for its properties takes minutes at the
-// sweep's largest sizes), warning on stderr of what each dataset lacks.
-func transferDatasets(e *env, db *store.DB, dataset string, platforms []string, mach map[string]*machine.Machine, dir, graphsDir string) (map[string]*predict.Dataset, error) {
-	props, err := split.ReadProps(filepath.Join(dir, split.PropsName))
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("--levels: %w", err)
-	}
-	datasets := map[string]*predict.Dataset{}
-	for _, p := range platforms {
-		d, recs, err := split.FromStoreOn(db, dataset, p)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p, err)
-		}
-		for g, gp := range props {
-			if _, ok := d.Props[g]; !ok {
-				d.Props[g] = gp
-			}
-		}
-		b := newGraphBuilder(e, recs, graphsDir)
-		b.fillProps(d)
-		src, err := levelSource(dir, b)
-		if err != nil {
-			return nil, err
-		}
-		ph, err := predict.NewPhysics(mach[p])
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p, err)
-		}
-		ds, err := predict.NewDataset(d, src, ph)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p, err)
-		}
-		for _, w := range ds.Warnings {
-			fmt.Fprintf(e.stderr, "warning: %s: %s\n", p, w)
-		}
-		datasets[p] = ds
-	}
-	return datasets, nil
+// portGraphs rebuilds the graphs port.Datasets lacks properties or
+// levels of.
+type portGraphs struct{ *graphBuilder }
+
+var _ port.GraphSource = portGraphs{}
+
+func (g portGraphs) FillProps(d *split.Data) { g.fillProps(d) }
+
+func (g portGraphs) Levels(graph string, root int64) ([]cost.BFSLevel, error) {
+	return g.levels(graph, root)
 }
