@@ -110,6 +110,16 @@ type Table struct {
 	// per-input fastest single implementation.
 	Optimal          Row
 	BestNonSwitching Row
+	// BestOtherRoots runs, on each input, the single implementation that
+	// was fastest on the other roots of the same graph (the least sum over
+	// them of its time over that root's best non-switching time; ties to
+	// the first name). It knows the graph's measurements but not this
+	// run's, so it is what choosing one implementation per graph can reach
+	// without hindsight of the input itself: best non-switching also
+	// profits from whatever made one implementation's run of this input
+	// fast (docs/ACCURACY.md, issue 12). Inputs whose graph has one root
+	// are left out (Inputs counts the rest).
+	BestOtherRoots Row
 	// Rows has one row per implementation, by Total, then by name.
 	Rows     []Row
 	Warnings []string
@@ -143,6 +153,7 @@ func Summarize(runs []Run, against Against) (*Table, error) {
 	}
 
 	t := &Table{Against: against}
+	times := map[Input]map[string]Run{} // per input, each implementation's run
 	impls := map[string]*series{}
 	best := &series{}
 	var optimalCVs []float64 // per input, the optimum's CV over the repetitions
@@ -172,6 +183,7 @@ func Summarize(runs []Run, against Against) (*Table, error) {
 			}
 			s.add(in, timeOf(r, against), opt.Ns, CV(r.Total))
 		}
+		times[in] = byImpl
 		bestCV := CV(byImpl[opt.BestImpl].Total)
 		best.add(in, opt.BestNs, opt.Ns, bestCV)
 		optimalCV := bestCV
@@ -202,6 +214,7 @@ func Summarize(runs []Run, against Against) (*Table, error) {
 	}
 	t.Optimal = optimal.row("optimal")
 	t.BestNonSwitching = best.row("best non-switching")
+	t.BestOtherRoots = bestOtherRoots(t.Optima, times, against).row("best on other roots")
 	for name, s := range impls {
 		t.Rows = append(t.Rows, s.row(name))
 	}
@@ -221,6 +234,49 @@ func Summarize(runs []Run, against Against) (*Table, error) {
 	sort.Strings(partial)
 	t.Warnings = append(t.Warnings, partial...)
 	return t, nil
+}
+
+// bestOtherRoots returns, per input of optima whose graph has other
+// roots, the time of the implementation with the least sum of
+// time / best-non-switching time over those other roots (among the
+// implementations measured on all of them and on the input). O(I² K) for
+// I inputs of a graph and K implementations.
+func bestOtherRoots(optima []Optimum, runs map[Input]map[string]Run, against Against) *series {
+	byGraph := map[string][]Optimum{}
+	for _, o := range optima {
+		byGraph[o.Graph] = append(byGraph[o.Graph], o)
+	}
+	s := &series{}
+	for _, o := range optima {
+		var score map[string]float64
+		for _, q := range byGraph[o.Graph] {
+			if q.Input == o.Input {
+				continue
+			}
+			next := map[string]float64{}
+			for impl, r := range runs[q.Input] {
+				if _, here := runs[o.Input][impl]; !here {
+					continue
+				}
+				if prev, ok := score[impl]; ok || score == nil {
+					next[impl] = prev + timeOf(r, against)/q.BestNs
+				}
+			}
+			score = next
+		}
+		pick, best := "", math.Inf(1)
+		for impl, v := range score {
+			if v < best || (v == best && impl < pick) {
+				pick, best = impl, v
+			}
+		}
+		if pick == "" {
+			continue
+		}
+		r := runs[o.Input][pick]
+		s.add(o.Input, timeOf(r, against), o.Ns, CV(r.Total))
+	}
+	return s
 }
 
 // groupByInput returns runs by input and the inputs in graph, root

@@ -337,3 +337,44 @@ func TestRates(t *testing.T) {
 		t.Errorf("unknown graph: %v, want ErrNoData", err)
 	}
 }
+
+// TestBestOtherRoots: graph g has three roots on which A is fastest on
+// roots 1 and 2 and B on root 3 (by luck of its run, say); graph h has one
+// root and is left out. Times (A, B): root 1 (100, 120), root 2 (100, 130), root 3 (125, 100).
+// For root 1 the other roots 2 and 3 give A 1 + 1.25 = 2.25 and B 1.3 + 1
+// = 2.3: A. For root 2, roots 1 and 3 give A 1 + 1.25 = 2.25 and B 1.2 + 1
+// = 2.2: B. For root 3, roots 1 and 2 give A 2 and B 2.5: A.
+// So the row runs A, B, A: 100 + 130 + 125 = 355 over optima 100 + 100 +
+// 100 = 300, a Total of 355/300, against best non-switching's 300/300 over
+// g plus h's own.
+func TestBestOtherRoots(t *testing.T) {
+	runs := []Run{
+		run("g", 1, "A", 0, 100), run("g", 1, "B", 0, 120),
+		run("g", 2, "A", 0, 100), run("g", 2, "B", 0, 130),
+		run("g", 3, "A", 0, 125), run("g", 3, "B", 0, 100),
+		run("h", 1, "A", 0, 50), run("h", 1, "B", 0, 60),
+	}
+	for _, against := range []Against{AgainstTotal, AgainstLevels} {
+		tab, err := Summarize(runs, against)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkRow(t, tab.BestOtherRoots, wantRow{name: "best on other roots", inputs: 3,
+			total: 355.0 / 300, avg: (1 + 1.3 + 1.25) / 3, within: 1, worst: 1.3, worstInput: Input{"g", 2}})
+		if tab.BestNonSwitching.Inputs != 4 || !near(tab.BestNonSwitching.Total, 1) {
+			t.Errorf("%s: best non-switching %+v, want 4 inputs at 1", against, tab.BestNonSwitching)
+		}
+	}
+}
+
+// TestBestOtherRootsOneRoot: with one root per graph no input has other
+// roots, and the row is empty (no inputs, a NaN Total) rather than a panic.
+func TestBestOtherRootsOneRoot(t *testing.T) {
+	tab, err := Summarize(table41(), AgainstTotal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := tab.BestOtherRoots; r.Inputs != 0 || !math.IsNaN(r.Total) {
+		t.Errorf("best on other roots %+v, want no inputs and a NaN Total", r)
+	}
+}

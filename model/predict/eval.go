@@ -137,6 +137,10 @@ type Score struct {
 	// input; BestFixed the one implementation with the least Total on the
 	// training inputs, run everywhere.
 	MixAndMatch, BestNonSwitching, BestFixed aggregate.Row
+	// BestOtherRoots is the single implementation that was fastest on the
+	// graph's other roots, per input (aggregate.Table.BestOtherRoots): a
+	// reference that knows the graph's measurements but not the input's.
+	BestOtherRoots aggregate.Row
 	// Switch is the switching BFS's plan (PlanSwitch on the predicted
 	// times: the least predicted total with the frontier conversions) per
 	// input, charged the measured level times of its picks plus its
@@ -192,6 +196,7 @@ func ScoreLevels(ds *Dataset, levels []int, pred []float64, bestFixed string) (S
 			})
 	}
 	s.BestNonSwitching = tab.BestNonSwitching
+	s.BestOtherRoots = tab.BestOtherRoots
 	s.Inputs = s.MixAndMatch.Inputs
 	s.Warnings = append(s.Warnings, tab.Warnings...)
 	if bestFixed != "" {
