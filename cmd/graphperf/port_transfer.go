@@ -167,8 +167,8 @@ func transferDatasets(e *env, db *store.DB, dataset string, platforms []string, 
 			}
 		}
 		b := newGraphBuilder(e, recs, graphsDir)
-		b.fillProps(d)
-		src, err := levelSource(dir, b)
+		b.FillProps(d)
+		src, err := predict.DirLevelSource(dir, b)
 		if err != nil {
 			return nil, err
 		}
