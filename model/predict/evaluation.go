@@ -167,7 +167,8 @@ func OnlyFamilies(ss []Split, families []string) ([]Split, error) {
 	return out, nil
 }
 
-// MaxSeedRange is the most seeds ParseSeeds accepts in a range.
+// MaxSeedRange is the most HIGH-LOW ParseSeeds accepts in a range (so a
+// range holds at most MaxSeedRange+1 seeds).
 const MaxSeedRange = 1000
 
 // ParseSeeds reads the seeds of the graphs split: a range "LOW-HIGH"
@@ -178,7 +179,7 @@ func ParseSeeds(s string) ([]uint64, error) {
 		lo, err1 := strconv.ParseUint(a, 10, 64)
 		hi, err2 := strconv.ParseUint(b, 10, 64)
 		if err1 != nil || err2 != nil || hi < lo || hi-lo > MaxSeedRange {
-			return nil, fmt.Errorf("%q: want a range LOW-HIGH of at most 1000 seeds", s)
+			return nil, fmt.Errorf("%q: want a range LOW-HIGH of at most %d seeds", s, MaxSeedRange)
 		}
 		var out []uint64
 		for v := lo; ; v++ { // v <= hi would never end at HIGH = 2^64-1
