@@ -7,12 +7,10 @@ import (
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/analysis/port"
-	"github.com/graphperf/graphperf/analysis/split"
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/model/predict"
-	"github.com/graphperf/graphperf/workload/cost"
 )
 
 const portTransferHelp = `Leave a platform out (seed 004 ch. 8): the time model (model/predict, as
@@ -92,7 +90,7 @@ func portTransfer(e *env, args []string) error {
 	}
 	datasets, err := port.Datasets(db, m.Platforms, mach, port.DatasetOptions{Dataset: pf.dataset, Props: props, Dir: dir,
 		Graphs: func(recs []kernels.GraphRecord) port.GraphSource {
-			return portGraphs{newGraphBuilder(e, recs, *graphsDir)}
+			return newGraphBuilder(e, recs, *graphsDir)
 		},
 		Done: func(p string, ds *predict.Dataset) {
 			for _, w := range ds.Warnings {
@@ -153,14 +151,3 @@ func writeTransfer(e *env, res *port.TransferResult, asCSV bool) error {
 	return nil
 }
 
-// portGraphs rebuilds the graphs port.Datasets lacks properties or
-// levels of.
-type portGraphs struct{ *graphBuilder }
-
-var _ port.GraphSource = portGraphs{}
-
-func (g portGraphs) FillProps(d *split.Data) { g.fillProps(d) }
-
-func (g portGraphs) Levels(graph string, root int64) ([]cost.BFSLevel, error) {
-	return g.levels(graph, root)
-}

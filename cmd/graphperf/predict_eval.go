@@ -2,23 +2,18 @@ package main
 
 import (
 	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"gonum.org/v1/plot/vg"
 
-	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
-	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/predict"
 	rplot "github.com/graphperf/graphperf/reports/plot"
 )
@@ -54,36 +49,6 @@ synthetic-to-real split; default is the embedded model trained on every
 graph of the embedded dataset (the one "predict bfs" uses), which only new
 measurements can score (kernels/measured/h100/unseen-2026-11-26).`
 
-// evalJSON is one split of "predict evaluate --json".
-type evalSplitJSON struct {
-	Split            string   `json:"split"`
-	Kind             string   `json:"kind"`
-	Seed             uint64   `json:"seed"`
-	TestGraphs       []string `json:"test_graphs"`
-	Inputs           int      `json:"inputs"`
-	MixAndMatch      float64  `json:"mix_and_match_total"`
-	MixAndMatchAvg   float64  `json:"mix_and_match_avg"`
-	MixAndMatchWorst float64  `json:"mix_and_match_worst"`
-	// SwitchTotal is the switching BFS's plan (predict.Score.Switch: the
-	// picks of least predicted total with frontier conversions, charged
-	// their measured level times and predicted conversions); nil when
-	// unknown.
-	SwitchTotal      *float64           `json:"switch_total,omitempty"`
-	BestNonSwitching float64            `json:"best_non_switching_total"`
-	BestFixed        float64            `json:"best_fixed_total"`
-	BestFixedImpl    string             `json:"best_fixed_impl"`
-	Tree             *float64           `json:"classification_tree_total,omitempty"` // nil when no tree was trained (--model)
-	Baselines        map[string]float64 `json:"baselines,omitempty"`
-	BaselineErrors   map[string]float64 `json:"baseline_median_errors,omitempty"`
-	MedianError      float64            `json:"median_error"`
-	Within20         float64            `json:"within_20"`
-	Spearman         float64            `json:"spearman"`
-	Target           string             `json:"target,omitempty"`
-	Trees            int                `json:"trees,omitempty"`
-	MaxLeaves        int                `json:"max_leaves,omitempty"`
-	MinLeaf          int                `json:"min_leaf,omitempty"`
-}
-
 func predictEvaluate(e *env, args []string) error {
 	fs := newFlagSet(e, "predict evaluate", "predict evaluate [DIR] [--split graphs,family,real] [--seeds 1-10] [--fraction 0.5] [--families LIST] [--baseline auto|none|SCRIPT] [--model FILE] [--levels FILE] [--json] [--plot DIR]", predictEvaluateHelp)
 	kinds := fs.String("split", "graphs,real", "comma-separated split kinds: graphs, family, real")
@@ -102,7 +67,7 @@ func predictEvaluate(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	seeds, err := parseSeeds(*seedList)
+	seeds, err := predict.ParseSeeds(*seedList)
 	if err != nil {
 		return fmt.Errorf("--seeds: %w", err)
 	}
@@ -114,79 +79,108 @@ func predictEvaluate(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	out := evalOutput{plotDir: *plotDir, levels: *levelsOut, asJSON: *asJSON}
+	p := predict.EvaluateParams{Diagnose: *levelsOut != "", Points: *plotDir != "" || e.inReport()}
 	if *modelPath != "" {
-		return predictEvaluateModel(e, ds, *modelPath, *plotDir, *levelsOut, *asJSON)
+		return predictEvaluateModel(e, ds, *modelPath, p, out)
 	}
+	splits, err := evalSplits(ds, *kinds, *fraction, seeds, *families)
+	if err != nil {
+		return err
+	}
+	if p.External, err = runBaseline(e, ds, splits, *baseline); err != nil {
+		return err
+	}
+	bar := progress.New(e.stderr, e.interactive, "evaluate", false)
+	defer bar.Done()
+	p.Progress = func(done, total int) { bar.Update(int64(done), int64(total)) }
+	ev, err := predict.Evaluate(ds, splits, p)
+	if err != nil {
+		return err
+	}
+	bar.Done()
+	// The figure before the levels file, as before the library held the
+	// loop (it drew the first split's figure right after scoring it).
+	if err := out.figure(e, ev); err != nil {
+		return err
+	}
+	if err := out.writeLevels(ev); err != nil {
+		return err
+	}
+	return writeEvaluation(e, ev, out.asJSON)
+}
+
+// evalSplits makes the splits of --split (its kinds, comma-separated),
+// keeping only the family splits of --families where given.
+func evalSplits(ds *predict.Dataset, kinds string, fraction float64, seeds []uint64, families string) ([]predict.Split, error) {
 	var splits []predict.Split
-	for _, k := range strings.Split(*kinds, ",") {
-		ss, err := predict.MakeSplits(ds, predict.SplitKind(strings.TrimSpace(k)), *fraction, seeds)
+	for _, k := range strings.Split(kinds, ",") {
+		kind := predict.SplitKind(strings.TrimSpace(k))
+		ss, err := predict.MakeSplits(ds, kind, fraction, seeds)
 		if err != nil {
-			return fmt.Errorf("--split: %w", err)
+			return nil, fmt.Errorf("--split: %w", err)
 		}
-		if predict.SplitKind(strings.TrimSpace(k)) == predict.ByFamily && *families != "" {
-			if ss, err = onlyFamilies(ss, *families); err != nil {
-				return fmt.Errorf("--families: %w", err)
+		if kind == predict.ByFamily && families != "" {
+			var names []string
+			for _, f := range strings.Split(families, ",") {
+				names = append(names, strings.TrimSpace(f))
+			}
+			if ss, err = predict.OnlyFamilies(ss, names); err != nil {
+				return nil, fmt.Errorf("--families: %w", err)
 			}
 		}
 		splits = append(splits, ss...)
 	}
-	if *families != "" && !strings.Contains(*kinds, string(predict.ByFamily)) {
-		return fmt.Errorf("--families: only with --split family")
+	if families != "" && !strings.Contains(kinds, string(predict.ByFamily)) {
+		return nil, fmt.Errorf("--families: only with --split family")
 	}
-	script, why := baselineScript(*baseline)
+	return splits, nil
+}
+
+// runBaseline runs the scikit-learn baseline of --baseline on splits, or
+// notes why it does not.
+func runBaseline(e *env, ds *predict.Dataset, splits []predict.Split, flag string) (map[string]map[string]predict.Score, error) {
+	script, why := baselineScript(flag)
 	if why != "" {
 		fmt.Fprintln(e.stderr, "note:", why)
 	}
-	var ext map[string]map[string]predict.Score
-	if script != "" {
-		t0 := time.Now()
-		if ext, err = predict.RunBaseline(ds, splits, pythonPath(), script); err != nil {
-			return fmt.Errorf("--baseline: %w", err)
-		}
-		fmt.Fprintf(e.stderr, "scikit-learn baseline: %d splits in %.0fs\n", len(splits), time.Since(t0).Seconds())
+	if script == "" {
+		return nil, nil
 	}
-	bar := progress.New(e.stderr, e.interactive, "evaluate", false)
-	defer bar.Done()
-	var results []*predict.SplitResult
-	var diag []levelDiagRow
-	perSplit := len(predict.DefaultGrid.Targets)*len(predict.DefaultGrid.MaxLeaves)*len(predict.DefaultGrid.MinLeaf) + 1
-	for i, s := range splits {
-		res, m, err := predict.EvaluateSplit(ds, s, predict.DefaultGrid, func(d, t int) {
-			bar.Update(int64(i*perSplit+d), int64(len(splits)*perSplit))
-		})
-		if err != nil {
-			return err
-		}
-		res.External = ext[s.Name]
-		results = append(results, res)
-		if *levelsOut != "" {
-			test := ds.LevelsOf(s.Test)
-			for _, d := range predict.DiagnoseLevels(ds, test, m.PredictDataset(ds, test)) {
-				diag = append(diag, levelDiagRow{s.Name, d})
-			}
-		}
-		if i == 0 && (*plotDir != "" || e.inReport()) {
-			if err := predictScatter(e, *plotDir, ds, s, m); err != nil {
-				return err
-			}
-		}
+	t0 := time.Now()
+	ext, err := predict.RunBaseline(ds, splits, pythonPath(), script)
+	if err != nil {
+		return nil, fmt.Errorf("--baseline: %w", err)
 	}
-	bar.Done()
-	if *levelsOut != "" {
-		if err := writeLevelDiagnosis(*levelsOut, diag); err != nil {
-			return err
-		}
-	}
-	return writeEvaluation(e, results, *asJSON)
+	fmt.Fprintf(e.stderr, "scikit-learn baseline: %d splits in %.0fs\n", len(splits), time.Since(t0).Seconds())
+	return ext, nil
 }
 
-type levelDiagRow struct {
-	split string
-	predict.LevelDiagnosis
+// evalOutput is where "predict evaluate" writes besides stdout.
+type evalOutput struct {
+	plotDir, levels string
+	asJSON          bool
+}
+
+// writeLevels writes --levels FILE, when asked.
+func (o evalOutput) writeLevels(ev *predict.Evaluation) error {
+	if o.levels == "" {
+		return nil
+	}
+	return writeLevelDiagnosis(o.levels, ev.Levels)
+}
+
+// figure draws the first split's predicted against measured level times,
+// when asked.
+func (o evalOutput) figure(e *env, ev *predict.Evaluation) error {
+	if ev.Points == nil {
+		return nil
+	}
+	return predictScatter(e, o.plotDir, ev.Points)
 }
 
 // writeLevelDiagnosis writes "predict evaluate --levels FILE".
-func writeLevelDiagnosis(path string, rows []levelDiagRow) error {
+func writeLevelDiagnosis(path string, rows []predict.SplitLevel) error {
 	return writeFile(path, func(w io.Writer) error {
 		cw := csv.NewWriter(w)
 		cw.Write([]string{"split", "graph", "root", "level", "levels", "vertices", "edges", "frontier", "edges_frontier",
@@ -195,7 +189,7 @@ func writeLevelDiagnosis(path string, rows []levelDiagRow) error {
 		f := func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 		i := func(v int64) string { return strconv.FormatInt(v, 10) }
 		for _, r := range rows {
-			cw.Write([]string{r.split, r.Graph, i(r.Root), strconv.Itoa(r.Level), strconv.Itoa(r.Levels), i(r.Vertices), i(r.Edges),
+			cw.Write([]string{r.Split, r.Graph, i(r.Root), strconv.Itoa(r.Level), strconv.Itoa(r.Levels), i(r.Vertices), i(r.Edges),
 				i(r.Frontier), i(r.EdgesFront), r.Pick, f(r.PickPred), f(r.PickNs), f(r.PickBase), strconv.Itoa(r.PickRank),
 				strconv.Itoa(r.Candidates), r.Opt, f(r.OptPred), f(r.OptNs), r.BNS, f(r.BNSPred), f(r.BNSNs), f(r.BNSBase)})
 		}
@@ -204,123 +198,36 @@ func writeLevelDiagnosis(path string, rows []levelDiagRow) error {
 	})
 }
 
-// onlyFamilies keeps the family splits of the families named in list.
-func onlyFamilies(ss []predict.Split, list string) ([]predict.Split, error) {
-	byName := map[string]predict.Split{}
-	var known []string
-	for _, s := range ss {
-		f := strings.TrimPrefix(s.Name, "family-")
-		byName[f] = s
-		known = append(known, f)
-	}
-	var out []predict.Split
-	for _, f := range strings.Split(list, ",") {
-		f = strings.TrimSpace(f)
-		s, ok := byName[f]
-		if !ok {
-			return nil, fmt.Errorf("no family %q (the data's: %s)", f, strings.Join(known, ", "))
-		}
-		out = append(out, s)
-	}
-	return out, nil
-}
-
-func splitJSON(r *predict.SplitResult) evalSplitJSON {
-	j := evalSplitJSON{Split: r.Split.Name, Kind: string(r.Split.Kind), Seed: r.Split.Seed, TestGraphs: r.Split.Test,
-		Inputs: r.Model.Inputs, MixAndMatch: r.Model.MixAndMatch.Total, MixAndMatchAvg: r.Model.MixAndMatch.Avg,
-		MixAndMatchWorst: r.Model.MixAndMatch.Worst, BestNonSwitching: r.Model.BestNonSwitching.Total,
-		BestFixed: r.Model.BestFixed.Total, BestFixedImpl: r.Model.BestFixed.Name,
-		MedianError: r.Model.MedianError, Within20: r.Model.Within20, Spearman: r.Model.Spearman,
-		Target: string(r.Target), Trees: r.Trees, MaxLeaves: r.Params.MaxLeaves, MinLeaf: r.Params.MinLeaf}
-	if !math.IsNaN(r.Tree.Total) {
-		j.Tree = &r.Tree.Total
-	}
-	if sw := r.Model.Switch.Total; r.Model.Switch.Inputs > 0 && !math.IsNaN(sw) {
-		j.SwitchTotal = &sw
-	}
-	for name, sc := range r.External {
-		if j.Baselines == nil {
-			j.Baselines, j.BaselineErrors = map[string]float64{}, map[string]float64{}
-		}
-		j.Baselines[name] = sc.MixAndMatch.Total
-		j.BaselineErrors[name] = sc.MedianError
-	}
-	return j
-}
-
-// evalSummaryJSON is the last line of "predict evaluate --json": per split
-// kind, mean [min, max] of each column and the model's wins.
-type evalSummaryJSON struct {
-	Kind                 string                     `json:"kind"`
-	Splits               int                        `json:"splits"`
-	MixAndMatch          predict.Summary            `json:"mix_and_match_total"`
-	BestNonSwitching     predict.Summary            `json:"best_non_switching_total"`
-	BestFixed            predict.Summary            `json:"best_fixed_total"`
-	Tree                 *predict.Summary           `json:"classification_tree_total,omitempty"` // nil when a split has no tree (--model)
-	Baselines            map[string]predict.Summary `json:"baselines,omitempty"`
-	MedianError          predict.Summary            `json:"median_error"`
-	WinsOverNonSwitching int                        `json:"wins_over_best_non_switching"`
-	WinsOverBaselines    map[string]int             `json:"wins_over_baselines,omitempty"`
-}
-
-func summarizeKind(kind string, rs []*predict.SplitResult) evalSummaryJSON {
-	s := evalSummaryJSON{Kind: kind, Splits: len(rs),
-		MixAndMatch:      predict.Summarize(rs, func(r *predict.SplitResult) float64 { return r.Model.MixAndMatch.Total }),
-		BestNonSwitching: predict.Summarize(rs, func(r *predict.SplitResult) float64 { return r.Model.BestNonSwitching.Total }),
-		BestFixed:        predict.Summarize(rs, func(r *predict.SplitResult) float64 { return r.Model.BestFixed.Total }),
-		MedianError:      predict.Summarize(rs, func(r *predict.SplitResult) float64 { return r.Model.MedianError }),
-	}
-	tree := predict.Summarize(rs, func(r *predict.SplitResult) float64 { return r.Tree.Total })
-	if !math.IsNaN(tree.Mean) {
-		s.Tree = &tree
-	}
-	for _, r := range rs {
-		if r.Model.MixAndMatch.Total < r.Model.BestNonSwitching.Total {
-			s.WinsOverNonSwitching++
-		}
-		for name, sc := range r.External {
-			if s.WinsOverBaselines == nil {
-				s.WinsOverBaselines = map[string]int{}
-			}
-			if r.Model.MixAndMatch.Total < sc.MixAndMatch.Total {
-				s.WinsOverBaselines[name]++
-			} else {
-				s.WinsOverBaselines[name] += 0
-			}
-		}
-	}
-	if len(rs) > 0 {
-		for name := range rs[0].External {
-			if s.Baselines == nil {
-				s.Baselines = map[string]predict.Summary{}
-			}
-			s.Baselines[name] = predict.Summarize(rs, func(r *predict.SplitResult) float64 { return r.External[name].MixAndMatch.Total })
-		}
-	}
-	return s
-}
-
-func writeEvaluation(e *env, results []*predict.SplitResult, asJSON bool) error {
-	var kinds []string
-	byKind := map[string][]*predict.SplitResult{}
-	for _, r := range results {
-		k := string(r.Split.Kind)
-		if _, ok := byKind[k]; !ok {
-			kinds = append(kinds, k)
-		}
-		byKind[k] = append(byKind[k], r)
-	}
+// writeEvaluation prints ev: one JSON line per split then per kind's
+// summary, or the splits' table and, for more than one split, the
+// summary table.
+func writeEvaluation(e *env, ev *predict.Evaluation, asJSON bool) error {
 	if asJSON {
 		var lines []any
-		for _, r := range results {
-			lines = append(lines, splitJSON(r))
+		for _, r := range ev.Rows() {
+			lines = append(lines, r)
 		}
-		for _, k := range kinds {
-			lines = append(lines, summarizeKind(k, byKind[k]))
+		for _, s := range ev.Summaries() {
+			lines = append(lines, s)
 		}
 		return writeJSONLines(e.stdout, lines)
 	}
+	results := ev.Splits
 	hasBaseline := len(results) > 0 && len(results[0].External) > 0
+	if err := writeSplitTable(e, results, hasBaseline); err != nil {
+		return err
+	}
+	if len(results) == 1 {
+		return nil
+	}
+	if !e.inReport() {
+		fmt.Fprintln(e.stdout)
+	}
+	return writeSummaryTable(e, ev.Summaries(), hasBaseline)
+}
+
+// writeSplitTable prints one row per split.
+func writeSplitTable(e *env, results []*predict.SplitResult, hasBaseline bool) error {
 	header := []string{"split", "inputs", "mix_and_match", "switch_plan", "best_non_switching", "best_fixed", "best_fixed_impl", "classification_tree"}
 	if hasBaseline {
 		header = append(header, "sklearn_hgb")
@@ -354,12 +261,11 @@ func writeEvaluation(e *env, results []*predict.SplitResult, asJSON bool) error 
 			fmt.Sprintf("%s, %d trees x %d leaves, min leaf %d", r.Target, r.Trees, r.Params.MaxLeaves, r.Params.MinLeaf))
 		t.add(row...)
 	}
-	if err := t.write(e.stdout, false); err != nil {
-		return err
-	}
-	if len(results) == 1 {
-		return nil
-	}
+	return t.write(e.stdout, false)
+}
+
+// writeSummaryTable prints one row per split kind: mean [min-max].
+func writeSummaryTable(e *env, sums []predict.KindSummary, hasBaseline bool) error {
 	s := &table{header: []string{"kind", "splits", "mix_and_match", "best_non_switching", "best_fixed", "classification_tree"},
 		name: "predict-evaluate-summary", title: "Mean [min-max] over the splits of each kind"}
 	if hasBaseline {
@@ -378,9 +284,8 @@ func writeEvaluation(e *env, results []*predict.SplitResult, asJSON bool) error 
 		}
 		return fmt.Sprintf("%.3fx [%.3f-%.3f]", m.Mean, m.Min, m.Max)
 	}
-	for _, k := range kinds {
-		sum := summarizeKind(k, byKind[k])
-		row := []string{k, strconv.Itoa(sum.Splits), rng(&sum.MixAndMatch), rng(&sum.BestNonSwitching), rng(&sum.BestFixed), rng(sum.Tree)}
+	for _, sum := range sums {
+		row := []string{sum.Kind, strconv.Itoa(sum.Splits), rng(&sum.MixAndMatch), rng(&sum.BestNonSwitching), rng(&sum.BestFixed), rng(sum.Tree)}
 		if hasBaseline {
 			b := sum.Baselines[baselineName]
 			row = append(row, rng(&b))
@@ -392,110 +297,53 @@ func writeEvaluation(e *env, results []*predict.SplitResult, asJSON bool) error 
 		}
 		s.add(row...)
 	}
-	if !e.inReport() {
-		fmt.Fprintln(e.stdout)
-	}
 	return s.write(e.stdout, false)
 }
 
 func pct(v float64) string { return strconv.FormatFloat(100*v, 'f', 1, 64) + "%" }
 
-// parseSeeds reads "1-10" or "1,2,5".
-func parseSeeds(s string) ([]uint64, error) {
-	if a, b, ok := strings.Cut(s, "-"); ok {
-		lo, err1 := strconv.ParseUint(a, 10, 64)
-		hi, err2 := strconv.ParseUint(b, 10, 64)
-		if err1 != nil || err2 != nil || hi < lo || hi-lo > 1000 {
-			return nil, fmt.Errorf("%q: want a range LOW-HIGH of at most 1000 seeds", s)
-		}
-		var out []uint64
-		for v := lo; v <= hi; v++ {
-			out = append(out, v)
-		}
-		return out, nil
-	}
-	var out []uint64
-	for _, f := range strings.Split(s, ",") {
-		v, err := strconv.ParseUint(strings.TrimSpace(f), 10, 64)
-		if err != nil {
-			return nil, fmt.Errorf("%q is not a seed", f)
-		}
-		out = append(out, v)
-	}
-	return out, nil
-}
-
-// evaluateModel is predict.EvaluateModel with the user's messages: which
-// graphs it leaves out, and what to give it when nothing is left.
-func evaluateModel(e *env, ds *predict.Dataset, m *predict.Model, path string) (*predict.SplitResult, error) {
-	trained := 0
-	for _, g := range ds.Graphs {
-		if slices.Contains(m.Training.TrainGraphs, g) || slices.Contains(m.Training.ValidationGraphs, g) {
-			trained++
-		}
-	}
-	test := len(ds.Graphs) - trained
-	res, err := predict.EvaluateModel(ds, m, fmt.Sprintf("%s: %d unseen graphs", filepath.Base(path), test))
-	if errors.Is(err, predict.ErrNothingToScore) && test == 0 {
-		return nil, fmt.Errorf("%s: the model was trained on every graph of the data (%d): nothing to score it on; give it measurements of other graphs (a results directory or --db)", path, len(ds.Graphs))
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if trained > 0 {
-		fmt.Fprintf(e.stderr, "scoring %s on the %d graphs it did not train on (%d of the data's graphs left out: it trained on them)\n", path, test, trained)
-	}
-	return res, nil
-}
-
-// predictEvaluateModel scores a saved model on the test graphs its file
-// records, or on every graph of ds for a model trained on everything.
-func predictEvaluateModel(e *env, ds *predict.Dataset, path, plotDir, levelsOut string, asJSON bool) error {
+// predictEvaluateModel scores a saved model on the graphs of ds it did not
+// train on: its own test graphs on the dataset it came from, or every graph
+// of new measurements.
+func predictEvaluateModel(e *env, ds *predict.Dataset, path string, p predict.EvaluateParams, out evalOutput) error {
 	m, err := readModelFile(path)
 	if err != nil {
 		return err
 	}
-	res, err := evaluateModel(e, ds, m, path)
+	if unseen, _ := predict.Unseen(ds, m); len(unseen) == 0 {
+		return fmt.Errorf("%s: the model was trained on every graph of the data (%d): nothing to score it on; give it measurements of other graphs (a results directory or --db)", path, len(ds.Graphs))
+	}
+	ev, err := predict.EvaluateSaved(ds, m, filepath.Base(path), p)
 	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if ev.LeftOut > 0 {
+		fmt.Fprintf(e.stderr, "scoring %s on the %d graphs it did not train on (%d of the data's graphs left out: it trained on them)\n", path, len(ds.Graphs)-ev.LeftOut, ev.LeftOut)
+	}
+	if err := out.writeLevels(ev); err != nil {
 		return err
 	}
-	s := res.Split
-	if levelsOut != "" {
-		test := ds.LevelsOf(s.Test)
-		var rows []levelDiagRow
-		for _, d := range predict.DiagnoseLevels(ds, test, m.PredictDataset(ds, test)) {
-			rows = append(rows, levelDiagRow{s.Name, d})
-		}
-		if err := writeLevelDiagnosis(levelsOut, rows); err != nil {
-			return err
-		}
+	if err := out.figure(e, ev); err != nil {
+		return err
 	}
-	if plotDir != "" || e.inReport() {
-		if err := predictScatter(e, plotDir, ds, s, m); err != nil {
-			return err
-		}
-	}
-	return writeEvaluation(e, []*predict.SplitResult{res}, asJSON)
+	return writeEvaluation(e, ev, out.asJSON)
 }
 
 const baselineName = predict.BaselineName
 
-// baselineScript finds the scikit-learn baseline script, or says why it
-// will not run.
+// baselineScript is --baseline's script: none, the repository's where
+// python has scikit-learn (auto), or the path given; or why it will not
+// run.
 func baselineScript(flag string) (string, string) {
 	switch flag {
 	case "none":
 		return "", ""
 	case "auto":
-		for _, p := range []string{"docs/baselines/sklearn_hgb.py", filepath.Join(repoRoot(), "docs/baselines/sklearn_hgb.py")} {
-			if _, err := os.Stat(p); err == nil {
-				if err := exec.Command(pythonPath(), "-c", "import sklearn").Run(); err != nil {
-					return "", "the scikit-learn baseline is skipped: python3 has no scikit-learn (Debian: apt-get install python3-sklearn)"
-				}
-				return p, ""
-			}
+		script, why := predict.FindBaseline(pythonPath(), ".", repoRoot())
+		if why != "" {
+			return "", "the scikit-learn baseline is skipped: " + why
 		}
-		return "", "the scikit-learn baseline is skipped: docs/baselines/sklearn_hgb.py not found (run from the repository)"
+		return script, ""
 	}
 	return flag, ""
 }
@@ -518,21 +366,9 @@ func pythonPath() string {
 	return "python3"
 }
 
-// predictScatter draws predicted against measured level times of s's test
-// graphs with m.
-func predictScatter(e *env, dir string, ds *predict.Dataset, s predict.Split, m *predict.Model) error {
-	test := ds.LevelsOf(s.Test)
-	pred := m.PredictDataset(ds, test)
-	var ps, ms []float64
-	for _, r := range test {
-		for j := range ds.K() {
-			i := r*ds.K() + j
-			if !math.IsNaN(ds.Ns[i]) && !math.IsNaN(pred[i]) {
-				ps, ms = append(ps, pred[i]), append(ms, ds.Ns[i])
-			}
-		}
-	}
-	p, err := rplot.PredictedMeasured(fmt.Sprintf("Time model on held-out graphs (%d of them)", len(s.Test)), ps, ms, 0.2)
+// predictScatter draws the predicted against measured level times of pts.
+func predictScatter(e *env, dir string, pts *predict.LevelPoints) error {
+	p, err := rplot.PredictedMeasured(fmt.Sprintf("Time model on held-out graphs (%d of them)", len(pts.Split.Test)), pts.Predicted, pts.Measured, 0.2)
 	if err != nil {
 		return err
 	}
@@ -558,6 +394,3 @@ func predictPlot(e *env, dir string, p *predict.Prediction) error {
 	}
 	return e.figure(dir, "predict-levels", "Predicted level times", fig, 6*vg.Inch, 4*vg.Inch)
 }
-
-var _ = aggregate.Input{}
-var _ = machine.Lookup

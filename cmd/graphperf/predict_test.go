@@ -3,14 +3,11 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/graphperf/graphperf/model/predict"
 )
 
 // TestPredictBFS predicts the fig2 graph of seed 000 with the embedded
@@ -85,33 +82,6 @@ func TestPredictErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: error %v, want it to mention %q", c.args, err, c.want)
 		}
-	}
-}
-
-// TestEvalJSONWithoutTree: a split scored with --model has no
-// classification tree (its Total is NaN); --json leaves the key out
-// instead of failing on the NaN.
-func TestEvalJSONWithoutTree(t *testing.T) {
-	r := &predict.SplitResult{}
-	r.Tree.Total = math.NaN()
-	b, err := json.Marshal(splitJSON(r))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(string(b), "classification_tree_total") {
-		t.Errorf("split line %s has a tree", b)
-	}
-	b, err = json.Marshal(summarizeKind("graphs", []*predict.SplitResult{r}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(string(b), "classification_tree_total") {
-		t.Errorf("summary line %s has a tree", b)
-	}
-	r.Tree.Total = 1.25
-	b, _ = json.Marshal(splitJSON(r))
-	if !strings.Contains(string(b), `"classification_tree_total":1.25`) {
-		t.Errorf("split line %s lost its tree", b)
 	}
 }
 

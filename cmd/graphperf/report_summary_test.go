@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/graphperf/graphperf/model/predict"
 )
 
 // TestSummaryMatchesTables runs "report summary" and the detailed commands
@@ -42,7 +44,7 @@ func TestSummaryMatchesTables(t *testing.T) {
 		model string
 		got   evaluationJSON
 	}{{"heldout-graphs", sum.HeldOut}, {"heldout-real", sum.Real}} {
-		var want evalSplitJSON
+		var want predict.SplitRow
 		jsonOf(&want, "predict", "evaluate", "--model", tc.model, "--json")
 		g := tc.got
 		if g.Tree == nil || want.Tree == nil {

@@ -191,7 +191,7 @@ func storeTrainSet(e *env, df dataFlags, s split.Split, w split.Weighting) (*tra
 	if err != nil {
 		return nil, fmt.Errorf("--db %s: %w", df.db, err)
 	}
-	newGraphBuilder(e, recs, df.graphs).fillProps(d)
+	newGraphBuilder(e, recs, df.graphs).FillProps(d)
 	for _, wm := range d.Warnings {
 		fmt.Fprintln(e.stderr, "warning:", wm)
 	}

@@ -194,3 +194,23 @@ func writeBaselineFile(path string, ds *Dataset) (err error) {
 	}
 	return w.Flush()
 }
+
+// BaselineScript is the scikit-learn baseline's script, relative to the
+// repository's root.
+const BaselineScript = "docs/baselines/sklearn_hgb.py"
+
+// FindBaseline returns BaselineScript under the first of roots that holds
+// it (joined with filepath.Join, so "." gives the relative path), when
+// python imports scikit-learn; otherwise why the baseline cannot run.
+func FindBaseline(python string, roots ...string) (script, why string) {
+	for _, root := range roots {
+		p := filepath.Join(root, BaselineScript)
+		if _, err := os.Stat(p); err == nil {
+			if err := exec.Command(python, "-c", "import sklearn").Run(); err != nil {
+				return "", "python3 has no scikit-learn (Debian: apt-get install python3-sklearn)"
+			}
+			return p, ""
+		}
+	}
+	return "", BaselineScript + " not found (run from the repository)"
+}

@@ -1,0 +1,147 @@
+package predict
+
+import "math"
+
+// SplitRow is one split of an evaluation in flat form, with the JSON names
+// "predict evaluate --json" prints it under. Totals are Mix-and-Match
+// ratios to the per-level optimum (1 is optimal); errors are shares.
+type SplitRow struct {
+	Split            string   `json:"split"`
+	Kind             string   `json:"kind"`
+	Seed             uint64   `json:"seed"`
+	TestGraphs       []string `json:"test_graphs"`
+	Inputs           int      `json:"inputs"`
+	MixAndMatch      float64  `json:"mix_and_match_total"`
+	MixAndMatchAvg   float64  `json:"mix_and_match_avg"`
+	MixAndMatchWorst float64  `json:"mix_and_match_worst"`
+	// SwitchTotal is the switching BFS's plan (Score.Switch: the picks of
+	// least predicted total with frontier conversions, charged their
+	// measured level times and predicted conversions); nil when unknown.
+	SwitchTotal      *float64 `json:"switch_total,omitempty"`
+	BestNonSwitching float64  `json:"best_non_switching_total"`
+	BestFixed        float64  `json:"best_fixed_total"`
+	BestFixedImpl    string   `json:"best_fixed_impl"`
+	// Tree is nil when no classification tree was trained (a saved model
+	// without test graphs: EvaluateModel).
+	Tree           *float64           `json:"classification_tree_total,omitempty"`
+	Baselines      map[string]float64 `json:"baselines,omitempty"`
+	BaselineErrors map[string]float64 `json:"baseline_median_errors,omitempty"`
+	MedianError    float64            `json:"median_error"`
+	Within20       float64            `json:"within_20"`
+	Spearman       float64            `json:"spearman"`
+	Target         string             `json:"target,omitempty"`
+	Trees          int                `json:"trees,omitempty"`
+	MaxLeaves      int                `json:"max_leaves,omitempty"`
+	MinLeaf        int                `json:"min_leaf,omitempty"`
+}
+
+// Row returns r in flat form: a NaN tree total becomes a nil Tree, and the
+// switching plan is kept only where it scored inputs.
+func (r *SplitResult) Row() SplitRow {
+	j := SplitRow{Split: r.Split.Name, Kind: string(r.Split.Kind), Seed: r.Split.Seed, TestGraphs: r.Split.Test,
+		Inputs: r.Model.Inputs, MixAndMatch: r.Model.MixAndMatch.Total, MixAndMatchAvg: r.Model.MixAndMatch.Avg,
+		MixAndMatchWorst: r.Model.MixAndMatch.Worst, BestNonSwitching: r.Model.BestNonSwitching.Total,
+		BestFixed: r.Model.BestFixed.Total, BestFixedImpl: r.Model.BestFixed.Name,
+		MedianError: r.Model.MedianError, Within20: r.Model.Within20, Spearman: r.Model.Spearman,
+		Target: string(r.Target), Trees: r.Trees, MaxLeaves: r.Params.MaxLeaves, MinLeaf: r.Params.MinLeaf}
+	if !math.IsNaN(r.Tree.Total) {
+		tree := r.Tree.Total
+		j.Tree = &tree
+	}
+	if sw := r.Model.Switch.Total; r.Model.Switch.Inputs > 0 && !math.IsNaN(sw) {
+		j.SwitchTotal = &sw
+	}
+	for name, sc := range r.External {
+		if j.Baselines == nil {
+			j.Baselines, j.BaselineErrors = map[string]float64{}, map[string]float64{}
+		}
+		j.Baselines[name] = sc.MixAndMatch.Total
+		j.BaselineErrors[name] = sc.MedianError
+	}
+	return j
+}
+
+// KindSummary is the splits of one kind summarized: mean [min, max] of
+// each column over the splits, and how often the model's Mix-and-Match
+// beat best non-switching and each outside baseline.
+type KindSummary struct {
+	Kind             string   `json:"kind"`
+	Splits           int      `json:"splits"`
+	MixAndMatch      Summary  `json:"mix_and_match_total"`
+	BestNonSwitching Summary  `json:"best_non_switching_total"`
+	BestFixed        Summary  `json:"best_fixed_total"`
+	Tree             *Summary `json:"classification_tree_total,omitempty"` // nil when a split has no tree (EvaluateModel)
+	// Baselines are the outside baselines of the first split, by name.
+	Baselines            map[string]Summary `json:"baselines,omitempty"`
+	MedianError          Summary            `json:"median_error"`
+	WinsOverNonSwitching int                `json:"wins_over_best_non_switching"`
+	// WinsOverBaselines has a key, 0 or more, for every baseline some
+	// split ran.
+	WinsOverBaselines map[string]int `json:"wins_over_baselines,omitempty"`
+}
+
+// SummarizeKind summarizes rs, the splits of kind.
+func SummarizeKind(kind string, rs []*SplitResult) KindSummary {
+	s := KindSummary{Kind: kind, Splits: len(rs),
+		MixAndMatch:      Summarize(rs, func(r *SplitResult) float64 { return r.Model.MixAndMatch.Total }),
+		BestNonSwitching: Summarize(rs, func(r *SplitResult) float64 { return r.Model.BestNonSwitching.Total }),
+		BestFixed:        Summarize(rs, func(r *SplitResult) float64 { return r.Model.BestFixed.Total }),
+		MedianError:      Summarize(rs, func(r *SplitResult) float64 { return r.Model.MedianError }),
+	}
+	tree := Summarize(rs, func(r *SplitResult) float64 { return r.Tree.Total })
+	if !math.IsNaN(tree.Mean) {
+		s.Tree = &tree
+	}
+	for _, r := range rs {
+		if r.Model.MixAndMatch.Total < r.Model.BestNonSwitching.Total {
+			s.WinsOverNonSwitching++
+		}
+		for name, sc := range r.External {
+			if s.WinsOverBaselines == nil {
+				s.WinsOverBaselines = map[string]int{}
+			}
+			if r.Model.MixAndMatch.Total < sc.MixAndMatch.Total {
+				s.WinsOverBaselines[name]++
+			} else {
+				s.WinsOverBaselines[name] += 0
+			}
+		}
+	}
+	if len(rs) > 0 {
+		for name := range rs[0].External {
+			if s.Baselines == nil {
+				s.Baselines = map[string]Summary{}
+			}
+			s.Baselines[name] = Summarize(rs, func(r *SplitResult) float64 { return r.External[name].MixAndMatch.Total })
+		}
+	}
+	return s
+}
+
+// Rows returns every split of ev in flat form.
+func (ev *Evaluation) Rows() []SplitRow {
+	var out []SplitRow
+	for _, r := range ev.Splits {
+		out = append(out, r.Row())
+	}
+	return out
+}
+
+// Summaries returns SummarizeKind of each split kind of ev, in the order
+// the kinds first appear.
+func (ev *Evaluation) Summaries() []KindSummary {
+	var kinds []string
+	byKind := map[string][]*SplitResult{}
+	for _, r := range ev.Splits {
+		k := string(r.Split.Kind)
+		if _, ok := byKind[k]; !ok {
+			kinds = append(kinds, k)
+		}
+		byKind[k] = append(byKind[k], r)
+	}
+	var out []KindSummary
+	for _, k := range kinds {
+		out = append(out, SummarizeKind(k, byKind[k]))
+	}
+	return out
+}
