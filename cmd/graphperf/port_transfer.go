@@ -150,4 +150,3 @@ func writeTransfer(e *env, res *port.TransferResult, asCSV bool) error {
 	writeNotes(e, asCSV, res.Notes())
 	return nil
 }
-
