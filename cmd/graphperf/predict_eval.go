@@ -228,7 +228,7 @@ func writeEvaluation(e *env, ev *predict.Evaluation, asJSON bool) error {
 
 // writeSplitTable prints one row per split.
 func writeSplitTable(e *env, results []*predict.SplitResult, hasBaseline bool) error {
-	header := []string{"split", "inputs", "mix_and_match", "switch_plan", "best_non_switching", "best_fixed", "best_fixed_impl", "classification_tree"}
+	header := []string{"split", "inputs", "mix_and_match", "switch_plan", "best_non_switching", "best_other_roots", "best_fixed", "best_fixed_impl", "classification_tree"}
 	if hasBaseline {
 		header = append(header, "sklearn_hgb")
 	}
@@ -253,7 +253,7 @@ func writeSplitTable(e *env, results []*predict.SplitResult, hasBaseline bool) e
 			sw = r.Model.Switch.Total
 		}
 		row := []string{r.Split.Name, strconv.Itoa(r.Model.Inputs), x(r.Model.MixAndMatch.Total), x(sw), x(r.Model.BestNonSwitching.Total),
-			x(r.Model.BestFixed.Total), r.Model.BestFixed.Name, x(r.Tree.Total)}
+			x(r.Model.BestOtherRoots.Total), x(r.Model.BestFixed.Total), r.Model.BestFixed.Name, x(r.Tree.Total)}
 		if hasBaseline {
 			row = append(row, x(r.External[baselineName].MixAndMatch.Total))
 		}
@@ -266,7 +266,7 @@ func writeSplitTable(e *env, results []*predict.SplitResult, hasBaseline bool) e
 
 // writeSummaryTable prints one row per split kind: mean [min-max].
 func writeSummaryTable(e *env, sums []predict.KindSummary, hasBaseline bool) error {
-	s := &table{header: []string{"kind", "splits", "mix_and_match", "best_non_switching", "best_fixed", "classification_tree"},
+	s := &table{header: []string{"kind", "splits", "mix_and_match", "best_non_switching", "best_other_roots", "best_fixed", "classification_tree"},
 		name: "predict-evaluate-summary", title: "Mean [min-max] over the splits of each kind"}
 	if hasBaseline {
 		s.header = append(s.header, "sklearn_hgb")
@@ -285,7 +285,7 @@ func writeSummaryTable(e *env, sums []predict.KindSummary, hasBaseline bool) err
 		return fmt.Sprintf("%.3fx [%.3f-%.3f]", m.Mean, m.Min, m.Max)
 	}
 	for _, sum := range sums {
-		row := []string{sum.Kind, strconv.Itoa(sum.Splits), rng(&sum.MixAndMatch), rng(&sum.BestNonSwitching), rng(&sum.BestFixed), rng(sum.Tree)}
+		row := []string{sum.Kind, strconv.Itoa(sum.Splits), rng(&sum.MixAndMatch), rng(&sum.BestNonSwitching), rng(sum.BestOtherRoots), rng(&sum.BestFixed), rng(sum.Tree)}
 		if hasBaseline {
 			b := sum.Baselines[baselineName]
 			row = append(row, rng(&b))

@@ -19,8 +19,12 @@ type SplitRow struct {
 	// measured level times and predicted conversions); nil when unknown.
 	SwitchTotal      *float64 `json:"switch_total,omitempty"`
 	BestNonSwitching float64  `json:"best_non_switching_total"`
-	BestFixed        float64  `json:"best_fixed_total"`
-	BestFixedImpl    string   `json:"best_fixed_impl"`
+	// BestOtherRoots is Score.BestOtherRoots's Total: per input the single
+	// implementation fastest on the graph's other roots; nil when no graph
+	// has two roots.
+	BestOtherRoots *float64 `json:"best_other_roots_total,omitempty"`
+	BestFixed      float64  `json:"best_fixed_total"`
+	BestFixedImpl  string   `json:"best_fixed_impl"`
 	// Tree is nil when no classification tree was trained (a saved model
 	// without test graphs: EvaluateModel).
 	Tree           *float64           `json:"classification_tree_total,omitempty"`
@@ -51,6 +55,9 @@ func (r *SplitResult) Row() SplitRow {
 	if sw := r.Model.Switch.Total; r.Model.Switch.Inputs > 0 && !math.IsNaN(sw) {
 		j.SwitchTotal = &sw
 	}
+	if o := r.Model.BestOtherRoots.Total; r.Model.BestOtherRoots.Inputs > 0 && !math.IsNaN(o) {
+		j.BestOtherRoots = &o
+	}
 	for name, sc := range r.External {
 		if j.Baselines == nil {
 			j.Baselines, j.BaselineErrors = map[string]float64{}, map[string]float64{}
@@ -65,12 +72,14 @@ func (r *SplitResult) Row() SplitRow {
 // each column over the splits, and how often the model's Mix-and-Match
 // beat best non-switching and each outside baseline.
 type KindSummary struct {
-	Kind             string   `json:"kind"`
-	Splits           int      `json:"splits"`
-	MixAndMatch      Summary  `json:"mix_and_match_total"`
-	BestNonSwitching Summary  `json:"best_non_switching_total"`
-	BestFixed        Summary  `json:"best_fixed_total"`
-	Tree             *Summary `json:"classification_tree_total,omitempty"` // nil when a split has no tree (EvaluateModel)
+	Kind             string  `json:"kind"`
+	Splits           int     `json:"splits"`
+	MixAndMatch      Summary `json:"mix_and_match_total"`
+	BestNonSwitching Summary `json:"best_non_switching_total"`
+	// BestOtherRoots is nil when a split has no graph with two roots.
+	BestOtherRoots *Summary `json:"best_other_roots_total,omitempty"`
+	BestFixed      Summary  `json:"best_fixed_total"`
+	Tree           *Summary `json:"classification_tree_total,omitempty"` // nil when a split has no tree (EvaluateModel)
 	// Baselines are the outside baselines of the first split, by name.
 	Baselines            map[string]Summary `json:"baselines,omitempty"`
 	MedianError          Summary            `json:"median_error"`
@@ -91,6 +100,10 @@ func SummarizeKind(kind string, rs []*SplitResult) KindSummary {
 	tree := Summarize(rs, func(r *SplitResult) float64 { return r.Tree.Total })
 	if !math.IsNaN(tree.Mean) {
 		s.Tree = &tree
+	}
+	other := Summarize(rs, func(r *SplitResult) float64 { return r.Model.BestOtherRoots.Total })
+	if !math.IsNaN(other.Mean) {
+		s.BestOtherRoots = &other
 	}
 	for _, r := range rs {
 		if r.Model.MixAndMatch.Total < r.Model.BestNonSwitching.Total {
