@@ -378,3 +378,50 @@ func TestBestOtherRootsOneRoot(t *testing.T) {
 		t.Errorf("best on other roots %+v, want no inputs and a NaN Total", r)
 	}
 }
+
+// TestRepeat: one graph, two roots, implementations A and B with two
+// levels, measured twice. First: root 1 A (10, 10) B (12, 6), root 2 A
+// (10, 10) B (11, 12). Second: root 1 A (10, 12) B (9, 7), root 2 A (12,
+// 10) B (10, 12), and a root 3 the first lacks (left out, warned).
+// Second's per-level optima: root 1 9 + 7 = 16, root 2 10 + 10 = 20.
+// Second's best non-switching: root 1 B 16, root 2 A 22 (B 22 too; A first
+// by name). First's best: root 1 B (18 < 20), root 2 A (20 < 23): in the
+// second B 16 and A 22. First's per-level picks: root 1 A then B -> 10 + 7
+// = 17; root 2 A then A -> 12 + 10 = 22.
+func TestRepeat(t *testing.T) {
+	first := []Run{
+		run("g", 1, "A", 0, 10, 10), run("g", 1, "B", 0, 12, 6),
+		run("g", 2, "A", 0, 10, 10), run("g", 2, "B", 0, 11, 12),
+	}
+	second := []Run{
+		run("g", 1, "A", 0, 10, 12), run("g", 1, "B", 0, 9, 7),
+		run("g", 2, "A", 0, 12, 10), run("g", 2, "B", 0, 10, 12),
+		run("g", 3, "A", 0, 5), run("g", 3, "B", 0, 6),
+	}
+	res, err := Repeat(first, second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Inputs) != 2 || len(res.Graphs) != 1 || res.Graphs[0].Graph != "g" {
+		t.Fatalf("inputs %v, graphs %d", res.Inputs, len(res.Graphs))
+	}
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "g@3") {
+		t.Errorf("warnings %q, want one naming g@3", res.Warnings)
+	}
+	for _, c := range []struct {
+		got   Row
+		total float64
+	}{
+		{res.All.BestNonSwitching, (16.0 + 22) / 36},
+		{res.All.FirstBest, (16.0 + 22) / 36},
+		{res.All.FirstLevels, (17.0 + 22) / 36},
+		{res.Graphs[0].FirstLevels, (17.0 + 22) / 36},
+	} {
+		if c.got.Inputs != 2 || !near(c.got.Total, c.total) {
+			t.Errorf("%s: %d inputs, total %g; want 2 and %g", c.got.Name, c.got.Inputs, c.got.Total, c.total)
+		}
+	}
+	if _, err := Repeat(first, []Run{run("h", 1, "A", 0, 5)}); !errors.Is(err, ErrNoData) {
+		t.Errorf("no common input: %v, want ErrNoData", err)
+	}
+}

@@ -31,6 +31,7 @@ func benchGroup() group {
 			{"props", "compute the graph properties of every graph of a corpus, built as a sweep builds them", benchProps},
 			{"levels", "compute the per-level BFS properties of every measured root of a corpus, checked against the runner's frontiers", benchLevels},
 			{"summary", "compare BFS implementations over a results directory (seed 004 aggregate tables)", benchSummary},
+			{"repeat", "compare two measurements of the same inputs: the first's choices scored on the second", benchRepeat},
 			{"pagerank", "compare PageRank implementations over a results directory, and memory orderings (seed 004 figure 6.1)", benchPageRank},
 			{"microbench", "run the GPU microbenchmarks, or read their output: latency, service curves S(m), ceilings", benchMicrobench},
 			{"ncu", "collect Nsight Compute counters for every level of topology-driven BFS", benchNCU},
