@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/graphperf/graphperf/analysis/aggregate"
 )
 
 // TestPredictBFS predicts the fig2 graph of seed 000 with the embedded
@@ -165,5 +167,44 @@ func TestPredictEvaluateUnseen(t *testing.T) {
 		if split.BestOtherRoots == nil || *split.BestOtherRoots < split.BNS {
 			t.Errorf("%s: best on other roots %v, want a total >= best non-switching's %g", c.dir, split.BestOtherRoots, split.BNS)
 		}
+	}
+}
+
+// TestBenchRepeat scores the first sweeps' choices on the second sweep of
+// the same inputs (kernels/measured/h100/repeat-2026-11-27).
+func TestBenchRepeat(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads two measurements of ten graphs")
+	}
+	h100 := filepath.Join("..", "..", "kernels", "measured", "h100")
+	for _, c := range []struct {
+		first, second string
+		graphs, inputs int
+	}{
+		{"unseen-2026-11-26", "repeat-2026-11-27/wave5", 4, 20},
+		{"unseen-wave7", "repeat-2026-11-27/wave7", 6, 30},
+	} {
+		stdout, stderr, err := runCLI(t, "bench", "repeat", filepath.Join(h100, c.first), filepath.Join(h100, c.second), "--json")
+		if err != nil {
+			t.Fatalf("%v\n%s", err, stderr)
+		}
+		var res aggregate.RepeatJSON
+		if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Lines) != c.graphs+1 || res.Lines[c.graphs].Graph != "all" || res.Lines[c.graphs].Inputs != c.inputs {
+			t.Fatalf("%s: %d lines, last %+v; want %d graphs and all with %d inputs", c.second, len(res.Lines), res.Lines[len(res.Lines)-1], c.graphs, c.inputs)
+		}
+		for _, l := range res.Lines {
+			// Best non-switching is each input's least single-implementation
+			// total, so no other single implementation's (the first
+			// sweep's best) is below it; both are at least the optimum.
+			if l.BestNonSwitching < 1 || l.FirstBest < l.BestNonSwitching || l.FirstLevels < 1 {
+				t.Errorf("%s: %+v: want 1 <= best non-switching <= first best, and first levels >= 1", c.second, l)
+			}
+		}
+	}
+	if _, _, err := runCLI(t, "bench", "repeat", filepath.Join(h100, "unseen-wave7")); err == nil {
+		t.Error("one directory: want an error")
 	}
 }
