@@ -177,10 +177,48 @@ func PredictBFS(m *Model, g *graph.CSR, name string, root uint32, ph Physics) (*
 	if e := extrapolation(m, gr); e != "" {
 		p.Warnings = append(p.Warnings, e)
 	}
+	if w := closeCalls(p, ph.OverheadNs); w != "" {
+		p.Warnings = append(p.Warnings, w)
+	}
 	if math.IsNaN(p.MixAndMatchNs) {
 		return nil, fmt.Errorf("predict: %s: the model gave no time (NaN)", name)
 	}
 	return p, nil
+}
+
+// CloseShare and CloseOverhead say when a level's pick is a close call:
+// its runner-up is predicted within CloseShare of it, and it is predicted
+// below CloseOverhead x T_0 (a level at its fixed cost). Measured twice,
+// the same road-grid inputs' level times moved by more than that: one
+// sweep's per-level optimum came to 1.06-1.12x the other's (bench repeat,
+// docs/ACCURACY.md), so at such levels the pick is as likely wrong as
+// right on any one measurement.
+const (
+	CloseShare    = 0.05
+	CloseOverhead = 1.5
+)
+
+// closeCalls warns when close-call levels (CloseShare, CloseOverhead) hold
+// more than half of the predicted Mix-and-Match time.
+func closeCalls(p *Prediction, overheadNs float64) string {
+	var n int
+	var ns float64
+	for _, lp := range p.Levels {
+		if len(lp.Times) < 2 {
+			continue
+		}
+		if best := lp.Times[0].Ns; best < CloseOverhead*overheadNs && lp.Times[1].Ns < (1+CloseShare)*best {
+			n++
+			ns += best
+		}
+	}
+	if p.MixAndMatchNs <= 0 || ns <= p.MixAndMatchNs/2 {
+		return ""
+	}
+	return fmt.Sprintf("at %d of %d levels (%.0f %% of the predicted time) the two fastest implementations are predicted within %.0f %% of each other at the level's fixed cost; "+
+		"on road grids measured twice, one measurement's per-level optimum came to 1.06-1.12x the other's (docs/ACCURACY.md), so such picks are close calls "+
+		"(the best single implementation, %s, is predicted at %.3fx Mix-and-Match's time)",
+		n, len(p.Levels), 100*ns/p.MixAndMatchNs, 100*CloseShare, p.BestSingle.Impl, p.BestSingle.Ns/p.MixAndMatchNs)
 }
 
 // extrapolation warns when the graph is outside the size range of the

@@ -409,3 +409,39 @@ func TestBound(t *testing.T) {
 		t.Errorf("bounds %v: want the overhead of the small levels and another", seen)
 	}
 }
+
+// TestCloseCalls: the warning appears when levels predicted below
+// CloseOverhead x T_0 with a runner-up within CloseShare hold more than
+// half of the predicted time, and not otherwise.
+func TestCloseCalls(t *testing.T) {
+	const t0 = 7500.0
+	level := func(best, second float64) LevelPrediction {
+		return LevelPrediction{Times: []ImplTime{{Impl: "a", Ns: best}, {Impl: "b", Ns: second}}}
+	}
+	pred := func(ls ...LevelPrediction) *Prediction {
+		p := &Prediction{Levels: ls, BestSingle: ImplTime{Impl: "a"}}
+		for _, l := range ls {
+			p.MixAndMatchNs += l.Times[0].Ns
+			p.BestSingle.Ns += l.Times[0].Ns
+		}
+		return p
+	}
+	for _, c := range []struct {
+		name string
+		p    *Prediction
+		warn bool
+	}{
+		{"all close at T0", pred(level(8000, 8200), level(8000, 8300), level(9000, 9100)), true},
+		{"close levels under half the time", pred(level(8000, 8200), level(30000, 31000)), false},
+		{"runner-up 10 % slower", pred(level(8000, 8800), level(8000, 8900)), false},
+		{"far above T0", pred(level(20000, 20100), level(20000, 20100)), false},
+	} {
+		w := closeCalls(c.p, t0)
+		if (w != "") != c.warn {
+			t.Errorf("%s: warning %q, want one: %v", c.name, w, c.warn)
+		}
+	}
+	if w := closeCalls(pred(level(8000, 8200), level(8000, 8300), level(9000, 9100)), t0); !strings.Contains(w, "at 3 of 3 levels (100 %") {
+		t.Errorf("warning %q, want it to count 3 of 3 levels", w)
+	}
+}
