@@ -65,6 +65,14 @@ func ReportDirs(dirs []string, dataDir string) (*DeviceReport, error) {
 	return &DeviceReport{Device: m.Device, Reference: source, Report: rep}, nil
 }
 
+// DeviceMismatchError is a list of results directories measured on two
+// GPUs: Dir on Device, an earlier one on Earlier.
+type DeviceMismatchError struct{ Dir, Device, Earlier string }
+
+func (e *DeviceMismatchError) Error() string {
+	return fmt.Sprintf("%s was measured on %s, an earlier directory on %s", e.Dir, e.Device, e.Earlier)
+}
+
 // loadDirs reads every directory of dirs (LoadDir) into one Measurement;
 // they must name the same GPU, where they name one.
 func loadDirs(dirs []string) (*Measurement, error) {
@@ -75,7 +83,7 @@ func loadDirs(dirs []string) (*Measurement, error) {
 			return nil, err
 		}
 		if all.Device != "" && m.Device != "" && m.Device != all.Device {
-			return nil, fmt.Errorf("--results: %s was measured on %s, an earlier directory on %s", dir, m.Device, all.Device)
+			return nil, &DeviceMismatchError{Dir: dir, Device: m.Device, Earlier: all.Device}
 		}
 		if all.Device == "" {
 			all.Device = m.Device

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -149,6 +150,9 @@ func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool, plotDir string
 		}
 	}
 	rep, err := mixmatch.ReportDirs(list, dataDir)
+	if dm := (*mixmatch.DeviceMismatchError)(nil); errors.As(err, &dm) {
+		return fmt.Errorf("--results: %w", err)
+	}
 	if err != nil {
 		return err
 	}

@@ -178,7 +178,7 @@ func TestBenchRepeat(t *testing.T) {
 	}
 	h100 := filepath.Join("..", "..", "kernels", "measured", "h100")
 	for _, c := range []struct {
-		first, second string
+		first, second  string
 		graphs, inputs int
 	}{
 		{"unseen-2026-11-26", "repeat-2026-11-27/wave5", 4, 20},
