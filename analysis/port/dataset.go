@@ -91,7 +91,7 @@ func platformDataset(db *store.DB, platform string, m *machine.Machine, o Datase
 		graphs = o.Graphs(recs)
 	}
 	graphs.FillProps(d)
-	src, err := levelSource(o.Dir, graphs)
+	src, err := predict.DirLevelSource(o.Dir, graphs)
 	if err != nil {
 		return nil, err
 	}
@@ -104,29 +104,6 @@ func platformDataset(db *store.DB, platform string, m *machine.Machine, o Datase
 		return nil, fmt.Errorf("%s: %w", platform, err)
 	}
 	return ds, nil
-}
-
-// levelSource returns the levels of dir's levels file (kernels.LevelsName)
-// where it has the graph and root, else those of graphs.
-func levelSource(dir string, graphs GraphSource) (predict.LevelSource, error) {
-	var pre *kernels.LevelsDocument
-	if dir != "" {
-		var err error
-		pre, err = kernels.ReadLevelsFile(filepath.Join(dir, kernels.LevelsName))
-		if err != nil && !errors.Is(err, os.ErrNotExist) {
-			return nil, err
-		}
-	}
-	return func(g string, root int64) ([]cost.BFSLevel, error) {
-		if pre != nil {
-			if gl, ok := pre.Graph(g); ok {
-				if lv, ok := gl.BFSLevels(uint32(root)); ok {
-					return lv, nil
-				}
-			}
-		}
-		return graphs.Levels(g, root)
-	}, nil
 }
 
 // noGraphs is the GraphSource of no graphs.

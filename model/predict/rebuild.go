@@ -117,13 +117,23 @@ func (b *GraphBuilder) Levels(name string, root int64) ([]cost.BFSLevel, error) 
 	return lv, nil
 }
 
+// LevelRebuilder rebuilds a graph for the level properties of one of its
+// roots (GraphBuilder does).
+type LevelRebuilder interface {
+	Levels(graph string, root int64) ([]cost.BFSLevel, error)
+}
+
 // DirLevelSource returns the level properties of the graphs of results
 // directory dir: from its precomputed file (kernels.LevelsName) where that
-// has the graph and root, else b's (by rebuilding the graph).
-func DirLevelSource(dir string, b *GraphBuilder) (LevelSource, error) {
-	pre, err := kernels.ReadLevelsFile(filepath.Join(dir, kernels.LevelsName))
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return nil, err
+// has the graph and root, else b's (by rebuilding the graph). With dir ""
+// every level comes from b.
+func DirLevelSource(dir string, b LevelRebuilder) (LevelSource, error) {
+	var pre *kernels.LevelsDocument
+	if dir != "" {
+		var err error
+		if pre, err = kernels.ReadLevelsFile(filepath.Join(dir, kernels.LevelsName)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
 	}
 	return func(g string, root int64) ([]cost.BFSLevel, error) {
 		if pre != nil {
