@@ -276,7 +276,7 @@ func Summarize(rows []TimingRow) TimingSummary {
 		v2 = append(v2, r.Speedup["sssp-v2"])
 	}
 	if len(its) > 1 {
-		s.V2Spearman = Spearman(its, v2)
+		s.V2Spearman = stats.Spearman(its, v2)
 		s.MedianIterations = stats.Median(its)
 		var long, short []float64
 		for i := range its {
@@ -302,49 +302,6 @@ func Summarize(rows []TimingRow) TimingSummary {
 		s.VertexCentricGeomean = math.Exp(logSum / float64(s.VertexCentricCompared))
 	}
 	return s
-}
-
-// Spearman is the rank correlation of x and y (Pearson's correlation of
-// their ranks, ties given their mean rank); NaN when either is constant.
-// It panics if the lengths differ.
-func Spearman(x, y []float64) float64 {
-	if len(x) != len(y) {
-		panic("la: Spearman of slices of different lengths")
-	}
-	rx, ry := ranks(x), ranks(y)
-	mx, my := meanOf(rx), meanOf(ry)
-	var sxy, sxx, syy float64
-	for i := range rx {
-		dx, dy := rx[i]-mx, ry[i]-my
-		sxy += dx * dy
-		sxx += dx * dx
-		syy += dy * dy
-	}
-	if sxx == 0 || syy == 0 {
-		return math.NaN()
-	}
-	return sxy / math.Sqrt(sxx*syy)
-}
-
-func ranks(v []float64) []float64 {
-	idx := make([]int, len(v))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return v[idx[a]] < v[idx[b]] })
-	out := make([]float64, len(v))
-	for i := 0; i < len(idx); {
-		j := i
-		for j+1 < len(idx) && v[idx[j+1]] == v[idx[i]] {
-			j++
-		}
-		r := float64(i+j)/2 + 1
-		for k := i; k <= j; k++ {
-			out[idx[k]] = r
-		}
-		i = j + 1
-	}
-	return out
 }
 
 // VertexCentricBFS compares a dataset's LinAlg BFS with graphperf-bfs's

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
-	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -185,25 +184,5 @@ func TestCompareVertexCentric(t *testing.T) {
 	}
 	if s := res.Summary; s.VertexCentricCompared != 1 || s.VertexCentricLAFaster != 0 || s.VertexCentricGeomean != 2 {
 		t.Errorf("summary: %+v", s)
-	}
-}
-
-func TestSpearman(t *testing.T) {
-	for _, c := range []struct {
-		x, y []float64
-		want float64
-	}{
-		{[]float64{1, 2, 3}, []float64{10, 20, 30}, 1},
-		{[]float64{1, 2, 3}, []float64{3, 2, 1}, -1},
-		// Ties share their mean rank: ranks (1.5, 1.5, 3) and (1, 2, 3)
-		// correlate 0.866 (= √3/2).
-		{[]float64{5, 5, 9}, []float64{1, 2, 3}, math.Sqrt(3) / 2},
-	} {
-		if got := Spearman(c.x, c.y); math.Abs(got-c.want) > 1e-12 {
-			t.Errorf("Spearman(%v, %v) = %v, want %v", c.x, c.y, got, c.want)
-		}
-	}
-	if !math.IsNaN(Spearman([]float64{1, 1}, []float64{1, 2})) {
-		t.Error("a constant slice: want NaN")
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
+	"github.com/graphperf/graphperf/internal/stats"
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/model/predict"
 	"github.com/graphperf/graphperf/workload/catalog"
@@ -277,7 +278,7 @@ func (rep *Report) WithSameCall(runs []aggregate.Run) {
 	within := 0
 	for i := range rep.Inputs {
 		rep.Inputs[i].SameCallNs = sums[i]
-		if math.Abs(rep.Inputs[i].SwitchNs-sums[i]) <= WithinTolerance*sums[i] {
+		if stats.Within(rep.Inputs[i].SwitchNs, sums[i], WithinTolerance) {
 			within++
 		}
 	}
@@ -326,7 +327,7 @@ func (rep *Report) summarise() {
 	n := float64(len(rep.Inputs))
 	var within, beats, sw, dob, conv, switches, conversions, pred, predSw float64
 	for _, x := range rep.Inputs {
-		if math.Abs(x.SwitchNs-x.OfflineNs) <= WithinTolerance*x.OfflineNs {
+		if stats.Within(x.SwitchNs, x.OfflineNs, WithinTolerance) {
 			within++
 		}
 		if x.SwitchNs < x.OwnDOBFSNs {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/graphperf/graphperf/internal/stats"
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/om"
 	"github.com/graphperf/graphperf/simulate/gpu"
@@ -121,7 +122,7 @@ func FromCounters(launches []om.Counters, source string, m *machine.Machine, opt
 			ref = meas.attach(&r)
 		}
 		if ref > 0 {
-			r.ErrorPct = ptr(100 * (p.PredictedNs - ref) / ref)
+			r.ErrorPct = ptr(stats.ErrorPct(p.PredictedNs, ref))
 		}
 		res.Levels = append(res.Levels, r)
 	}
@@ -179,7 +180,7 @@ func FromSimulation(g *graph.CSR, cfg SimulationConfig, m *machine.Machine, opts
 		r := level(l.Level, p, 0)
 		if meas != nil {
 			if t := meas.attach(&r); t > 0 {
-				r.ErrorPct = ptr(100 * (p.PredictedNs - t) / t)
+				r.ErrorPct = ptr(stats.ErrorPct(p.PredictedNs, t))
 			}
 		}
 		res.Levels = append(res.Levels, r)

@@ -3,15 +3,18 @@ package ompredict
 import (
 	"math"
 
+	"github.com/graphperf/graphperf/internal/stats"
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/om"
 )
 
 // LevelFit is the summary line of "graphperf model om": of the levels
-// compared, Pearson's r of predicted against reference (NaN below two
-// levels) and those whose prediction lies within ±20 % of the reference,
-// |predicted - reference| <= 0.2 reference. Unlike om.FitLevels it keeps
-// every pair it is given (a zero reference counts as a miss).
+// compared, Pearson's r of predicted against reference (stats.Pearson,
+// NaN below two levels) and those whose prediction lies within ±20 % of
+// the reference, stats.Within: |predicted - reference| <= 0.2 reference.
+// Unlike om.FitLevels it keeps every pair it is given in Levels: a pair
+// that is not stats.Comparable (a NaN prediction, a reference that is not
+// positive) counts as a miss, not as left out.
 type LevelFit struct {
 	Levels, Within int
 	R              float64
@@ -20,13 +23,9 @@ type LevelFit struct {
 // FitPairs is the LevelFit of p. O(levels).
 func FitPairs(p Pairs) LevelFit {
 	f := LevelFit{Levels: len(p.Predicted), R: math.NaN()}
-	for i := range p.Predicted {
-		if math.Abs(p.Predicted[i]-p.Reference[i]) <= 0.2*p.Reference[i] {
-			f.Within++
-		}
-	}
+	f.Within, _ = stats.CountWithin(p.Predicted, p.Reference, stats.Within20)
 	if len(p.Predicted) >= 2 {
-		f.R = om.Pearson(p.Predicted, p.Reference)
+		f.R = stats.Pearson(p.Predicted, p.Reference)
 	}
 	return f
 }
@@ -100,14 +99,10 @@ func (c *Comparison) Rows() []CompareRow {
 	return out
 }
 
-// ErrPct is 100 (pred - MeasuredNs) / MeasuredNs, NaN where pred is NaN or
-// the level has no positive measurement.
-func (l CompareLevel) ErrPct(pred float64) float64 {
-	if math.IsNaN(pred) || !(l.MeasuredNs > 0) {
-		return math.NaN()
-	}
-	return 100 * (pred - l.MeasuredNs) / l.MeasuredNs
-}
+// ErrPct is stats.ErrorPct(pred, MeasuredNs), 100 (pred - MeasuredNs) /
+// MeasuredNs: NaN where pred is NaN or the level has no positive
+// measurement.
+func (l CompareLevel) ErrPct(pred float64) float64 { return stats.ErrorPct(pred, l.MeasuredNs) }
 
 // NeededDRAMRequests is, per DRAM latency of m, the requests in flight
 // that m's peak DRAM bandwidth needs at that latency (om.CompareMLP; seed

@@ -10,6 +10,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/graphperf/graphperf/internal/stats"
 )
 
 // AllToAll is a measured NCCL all-to-all: its provenance and, per rank
@@ -130,7 +132,7 @@ func Fit(ranks int, points []Point) (AllToAllFit, error) {
 	for _, p := range points {
 		if p.Ranks == ranks {
 			pred := f.ExchangeUs(int64(ranks-1)*p.BytesPerPair, 0)
-			f.MaxRelResidual = max(f.MaxRelResidual, math.Abs(pred-p.MedianUs)/p.MedianUs)
+			f.MaxRelResidual = max(f.MaxRelResidual, stats.RelError(pred, p.MedianUs))
 		}
 	}
 	return f, nil

@@ -266,13 +266,13 @@ type TimeRow struct {
 	KernelMs        float64 `json:"kernel_ms"`
 	CommMs          float64 `json:"comm_ms"`
 	TotalMs         float64 `json:"total_ms"`
-	ErrPct          float64 `json:"err_pct"` // 100 (pred - measured) / measured, of the totals
+	ErrPct          float64 `json:"err_pct"` // stats.ErrorPct: 100 (pred - measured) / measured, of the totals
 	KernelErrPct    float64 `json:"kernel_err_pct"`
 	CommErrPct      float64 `json:"comm_err_pct"`
 	NLFSMax         int64   `json:"nlfs_max"`
 	NLFSUniqueMax   int64   `json:"nlfs_unique_max"`
 	MaxOutBytes     int64   `json:"max_out_bytes"`
-	WithinTolerance bool    `json:"within"`
+	WithinTolerance bool    `json:"within"` // stats.Within: |pred - measured| <= Tolerance measured, of the totals
 }
 
 // TimeCheck is one run's per-level comparison.
@@ -321,10 +321,10 @@ func CompareTimes(r *RunData, opt Options) (TimeCheck, error) {
 		t := TimeRow{Level: row.Level, PredKernelMs: *row.KernelMs, PredCommMs: *row.CommMs, PredTotalMs: *row.TotalMs,
 			KernelMs: m.KernelMs, CommMs: m.CommMs, TotalMs: m.TotalMs,
 			NLFSMax: row.NLFSMax, NLFSUniqueMax: row.NLFSUniqueMax, MaxOutBytes: row.MaxOutBytes}
-		t.ErrPct = relErr(t.PredTotalMs, t.TotalMs)
-		t.KernelErrPct = relErr(t.PredKernelMs, t.KernelMs)
-		t.CommErrPct = relErr(t.PredCommMs, t.CommMs)
-		t.WithinTolerance = math.Abs(t.ErrPct) <= 100*Tolerance
+		t.ErrPct = stats.ErrorPct(t.PredTotalMs, t.TotalMs)
+		t.KernelErrPct = stats.ErrorPct(t.PredKernelMs, t.KernelMs)
+		t.CommErrPct = stats.ErrorPct(t.PredCommMs, t.CommMs)
+		t.WithinTolerance = stats.Within(t.PredTotalMs, t.TotalMs, Tolerance)
 		if t.WithinTolerance {
 			tc.Within++
 		}
@@ -333,13 +333,6 @@ func CompareTimes(r *RunData, opt Options) (TimeCheck, error) {
 		tc.Rows = append(tc.Rows, t)
 	}
 	return tc, nil
-}
-
-func relErr(pred, meas float64) float64 {
-	if !(meas > 0) {
-		return math.NaN()
-	}
-	return 100 * (pred - meas) / meas
 }
 
 // TimeReport is CheckTimes's result: each scored run's levels, the kernel

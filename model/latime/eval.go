@@ -249,7 +249,7 @@ func (ev *Evaluation) evaluateFold(f string, train, test []Sample, opt Options, 
 			if !ok {
 				continue
 			}
-			errs[impl] = append(errs[impl], graphErr{s.Graph, (pred[impl] - y) / y})
+			errs[impl] = append(errs[impl], graphErr{s.Graph, stats.SignedRelError(pred[impl], y)})
 		}
 		if rm, ok := bestLAOverWorklist(s.TimesNs); ok {
 			rp, _ := bestLAOverWorklist(pred)

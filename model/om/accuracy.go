@@ -3,7 +3,7 @@ package om
 import (
 	"math"
 
-	"gonum.org/v1/gonum/stat"
+	"github.com/graphperf/graphperf/internal/stats"
 )
 
 // Fit is how well per-level predicted times match measured ones, by seed
@@ -28,28 +28,24 @@ func (f Fit) Share() float64 {
 	return float64(f.Within20) / float64(f.Levels)
 }
 
-// FitLevels compares pred[i] with measured[i] for every level i of both;
-// a NaN prediction or a measurement that is not positive leaves the level
-// out. It takes O(n) time.
+// FitLevels compares pred[i] with measured[i] for every level i of both,
+// through internal/stats: a level is compared when stats.Comparable (the
+// prediction is not NaN, the measurement positive), within ±20 % when
+// stats.Within(p, m, stats.Within20), |p - m| <= 0.2 m; MaxErrorPct is
+// stats.MaxErrorPct and R stats.Pearson over the compared levels. It
+// takes O(n) time.
 func FitLevels(pred, measured []float64) Fit {
+	n := min(len(pred), len(measured))
 	var p, m []float64
-	for i := range pred {
-		if i < len(measured) && measured[i] > 0 && !math.IsNaN(pred[i]) {
+	for i := range n {
+		if stats.Comparable(pred[i], measured[i]) {
 			p, m = append(p, pred[i]), append(m, measured[i])
 		}
 	}
-	f := Fit{Levels: len(p), R: math.NaN()}
+	f := Fit{Levels: len(p), R: math.NaN(), MaxErrorPct: stats.MaxErrorPct(p, m)}
+	f.Within20, _ = stats.CountWithin(p, m, stats.Within20)
 	if len(p) >= 2 {
-		f.R = Pearson(p, m)
-	}
-	for i := range p {
-		e := 100 * (p[i] - m[i]) / m[i]
-		if math.Abs(e) <= 20 {
-			f.Within20++
-		}
-		if math.Abs(e) > math.Abs(f.MaxErrorPct) {
-			f.MaxErrorPct = e
-		}
+		f.R = stats.Pearson(p, m)
 	}
 	return f
 }
@@ -67,8 +63,3 @@ func Pool(fits []Fit) Fit {
 	}
 	return out
 }
-
-// Pearson returns Pearson's r = cov(x, y) / (sd(x) sd(y)), gonum's
-// stat.Correlation; NaN when either has no spread. It panics if x and y
-// differ in length (as gonum does).
-func Pearson(x, y []float64) float64 { return stat.Correlation(x, y, nil) }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/graphperf/graphperf/internal/stats"
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/model/machine"
 )
@@ -43,16 +44,8 @@ func ncuRoots(t *testing.T) map[string]uint32 {
 // fit is r, the share within ±20 % and the largest relative error of
 // predicted against measured.
 func fit(pred, meas []float64) (r, within, maxErr float64) {
-	for i := range pred {
-		e := (pred[i] - meas[i]) / meas[i]
-		if math.Abs(e) <= 0.2 {
-			within++
-		}
-		if math.Abs(e) > math.Abs(maxErr) {
-			maxErr = e
-		}
-	}
-	return Pearson(pred, meas), within / float64(len(pred)), maxErr
+	n, _ := stats.CountWithin(pred, meas, stats.Within20)
+	return stats.Pearson(pred, meas), float64(n) / float64(len(pred)), stats.MaxErrorPct(pred, meas) / 100
 }
 
 // TestMeasuredH100 compares the counter model with the ncu durations and

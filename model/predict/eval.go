@@ -9,9 +9,9 @@ import (
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/analysis/split"
+	"github.com/graphperf/graphperf/internal/stats"
 	"github.com/graphperf/graphperf/model/tree"
 	"github.com/graphperf/graphperf/workload/catalog"
-	"gonum.org/v1/gonum/stat"
 )
 
 // SplitKind says how graphs are divided between training and test.
@@ -150,9 +150,13 @@ type Score struct {
 	// information.
 	Switch aggregate.Row
 	// MedianError is the median of |predicted - measured| / measured over
-	// every (level, implementation) of the inputs; Within20 the share of
-	// them within ±20 %; Spearman the mean over levels of the rank
-	// correlation between predicted and measured times.
+	// every (level, implementation) of the inputs with both times
+	// (stats.RelErrors), the lower of the two middle values of an even
+	// count (stats.LowerMedian, not stats.Median's mean of the two);
+	// Within20 the share of them within ±20 %, |predicted - measured| <=
+	// 0.2 measured (stats.Within); Spearman the mean over levels with
+	// more than two such pairs of the rank correlation between predicted
+	// and measured times (stats.Spearman, ties given their mean rank).
 	MedianError, Within20, Spearman float64
 	Warnings                        []string
 }
@@ -202,9 +206,9 @@ func ScoreLevels(ds *Dataset, levels []int, pred []float64, bestFixed string) (S
 	if bestFixed != "" {
 		s.BestFixed, _ = split.MixAndMatch(bestFixed, tab, rows, func(*split.Row) string { return bestFixed })
 	}
-	var errs []float64
 	var rho float64
 	var nrho int
+	var allPred, allMeas []float64
 	mp, mm := make([]float64, 0, k), make([]float64, 0, k)
 	for _, r := range levels {
 		mp, mm = mp[:0], mm[:0]
@@ -213,21 +217,20 @@ func ScoreLevels(ds *Dataset, levels []int, pred []float64, bestFixed string) (S
 			if math.IsNaN(ds.Ns[i]) || math.IsNaN(pred[i]) {
 				continue
 			}
-			errs = append(errs, math.Abs(pred[i]-ds.Ns[i])/ds.Ns[i])
 			mp, mm = append(mp, pred[i]), append(mm, ds.Ns[i])
 		}
+		allPred, allMeas = append(allPred, mp...), append(allMeas, mm...)
 		if len(mp) > 2 {
-			if c := spearman(mp, mm); !math.IsNaN(c) {
+			if c := stats.Spearman(mp, mm); !math.IsNaN(c) {
 				rho += c
 				nrho++
 			}
 		}
 	}
-	if len(errs) > 0 {
-		sort.Float64s(errs)
-		s.MedianError = stat.Quantile(0.5, stat.Empirical, errs, nil)
-		n := sort.SearchFloat64s(errs, 0.2+1e-12)
-		s.Within20 = float64(n) / float64(len(errs))
+	if len(allPred) > 0 {
+		s.MedianError = stats.LowerMedian(stats.RelErrors(allPred, allMeas))
+		n, _ := stats.CountWithin(allPred, allMeas, stats.Within20)
+		s.Within20 = float64(n) / float64(len(allPred))
 	}
 	if nrho > 0 {
 		s.Spearman = rho / float64(nrho)
@@ -296,29 +299,6 @@ func seq(n int) []int {
 		out[i] = i
 	}
 	return out
-}
-
-// spearman is the rank correlation of a and b (gonum's Pearson correlation
-// of their ranks; ties get their mean rank).
-func spearman(a, b []float64) float64 {
-	return stat.Correlation(ranks(a), ranks(b), nil)
-}
-
-func ranks(v []float64) []float64 {
-	idx := seq(len(v))
-	sort.Slice(idx, func(i, j int) bool { return v[idx[i]] < v[idx[j]] })
-	r := make([]float64, len(v))
-	for i := 0; i < len(idx); {
-		j := i
-		for j+1 < len(idx) && v[idx[j+1]] == v[idx[i]] {
-			j++
-		}
-		for t := i; t <= j; t++ {
-			r[idx[t]] = float64(i+j)/2 + 1
-		}
-		i = j + 1
-	}
-	return r
 }
 
 // BestFixed returns the implementation with the least summed time over the

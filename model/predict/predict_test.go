@@ -356,19 +356,6 @@ func TestMakeSplits(t *testing.T) {
 	}
 }
 
-func TestSpearman(t *testing.T) {
-	if r := spearman([]float64{1, 2, 3, 4}, []float64{10, 20, 30, 40}); math.Abs(r-1) > 1e-12 {
-		t.Errorf("monotone: %g", r)
-	}
-	if r := spearman([]float64{1, 2, 3, 4}, []float64{4, 3, 2, 1}); math.Abs(r+1) > 1e-12 {
-		t.Errorf("reversed: %g", r)
-	}
-	// Ties take their mean rank: ranks of {1, 1, 2} are {1.5, 1.5, 3}.
-	if got := ranks([]float64{1, 1, 2}); !slices.Equal(got, []float64{1.5, 1.5, 3}) {
-		t.Errorf("ranks %v", got)
-	}
-}
-
 // TestBound checks the level's bound: the largest of the base time's three
 // terms, and that PredictBFS names one for every level.
 func TestBound(t *testing.T) {

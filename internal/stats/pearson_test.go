@@ -1,4 +1,4 @@
-package om
+package stats
 
 import (
 	"fmt"
@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// textbookPearson is the formula omPearson computed by hand before it
+// textbookPearson is the formula om.Pearson computed by hand before it
 // became gonum's stat.Correlation: r = sum (x-mx)(y-my) / sqrt(sum (x-mx)^2
 // sum (y-my)^2).
 func textbookPearson(x, y []float64) float64 {
