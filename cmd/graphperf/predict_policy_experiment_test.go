@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/predict"
 	"gonum.org/v1/gonum/mat"
 )
@@ -30,15 +31,7 @@ func TestPredictPolicyExperiment(t *testing.T) {
 	if dirs == "" {
 		t.Skip("set GP_POLICY")
 	}
-	e := &env{stdout: os.Stdout, stderr: os.Stderr}
-	mach, err := loadMachine("h100")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ph, err := predict.NewPhysics(mach)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, _, ph := experimentSetup(t)
 	m, err := predict.DefaultModel()
 	if err != nil {
 		t.Fatal(err)
@@ -167,15 +160,7 @@ func TestPredictScanExperiment(t *testing.T) {
 	if dirs == "" || os.Getenv("GP_SCAN") == "" {
 		t.Skip("set GP_POLICY and GP_SCAN")
 	}
-	e := &env{stdout: os.Stdout, stderr: os.Stderr}
-	mach, err := loadMachine("h100")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ph, err := predict.NewPhysics(mach)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, mach, ph := experimentSetup(t)
 	train, err := timeData(e, nil, mach, dataFlags{})
 	if err != nil {
 		t.Fatal(err)
@@ -237,4 +222,19 @@ func leastSquares(a, b []float64, rows, cols int) []float64 {
 		return make([]float64, cols)
 	}
 	return x.RawVector().Data
+}
+
+// experimentSetup is the environment, the H100 machine and its physics the
+// experiments share.
+func experimentSetup(t *testing.T) (*env, *machine.Machine, predict.Physics) {
+	t.Helper()
+	mach, err := loadMachine("h100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ph, err := predict.NewPhysics(mach)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &env{stdout: os.Stdout, stderr: os.Stderr}, mach, ph
 }
