@@ -13,6 +13,7 @@ import (
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/om"
 	"github.com/graphperf/graphperf/simulate/gpu"
+	"github.com/graphperf/graphperf/workload/cost"
 	"github.com/graphperf/graphperf/workload/graph"
 )
 
@@ -133,13 +134,21 @@ func NewAccuracy(data *measured.Dataset, m *machine.Machine, o AccuracyOptions) 
 	if err != nil {
 		return nil, err
 	}
+	lvDoc, err := kernels.ReadLevelsFile(filepath.Join(dir, kernels.LevelsName))
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
 	a := &Accuracy{}
 	for _, p := range profiles {
 		if !slices.Contains(swept[p.Graph], p.Root) {
 			a.Skipped = append(a.Skipped, fmt.Sprintf("%s: profiled from root %d, which the sweep did not measure", p.Graph, p.Root))
 			continue
 		}
-		rw, note, err := accuracyOf(p, filepath.Join(dir, p.Graph+".jsonl.gz"), edges[p.Graph], m, o)
+		levels := ProfileLevels(lvDoc, p.Graph, p.Root)
+		if levels == nil {
+			a.Notes = append(a.Notes, fmt.Sprintf("%s: no level properties for root %d: the counters' tail is the busiest sub-partition's excess loads", p.Graph, p.Root))
+		}
+		rw, note, err := accuracyOf(p, filepath.Join(dir, p.Graph+".jsonl.gz"), edges[p.Graph], m, o, levels)
 		if err != nil {
 			return nil, err
 		}
@@ -152,12 +161,12 @@ func NewAccuracy(data *measured.Dataset, m *machine.Machine, o AccuracyOptions) 
 }
 
 // accuracyOf is one profile's row, and a note when it is not simulated.
-func accuracyOf(p embedded.NcuProfile, results string, edges int64, m *machine.Machine, o AccuracyOptions) (AccuracyRow, string, error) {
+func accuracyOf(p embedded.NcuProfile, results string, edges int64, m *machine.Machine, o AccuracyOptions, levels []cost.BFSLevel) (AccuracyRow, string, error) {
 	meas, err := ReadMeasured(results, p.Root)
 	if err != nil {
 		return AccuracyRow{}, "", fmt.Errorf("%s: %w", p.Graph, err)
 	}
-	cnt, err := fromCountersFile(p.CSV, m, meas)
+	cnt, err := fromCountersFile(p.CSV, m, meas, levels)
 	if err != nil {
 		return AccuracyRow{}, "", fmt.Errorf("%s: %w", p.Graph, err)
 	}
@@ -199,8 +208,22 @@ func accuracyOf(p embedded.NcuProfile, results string, edges int64, m *machine.M
 	return rw, "", nil
 }
 
+// ProfileLevels returns the level properties of graph's BFS from root in
+// doc, or nil where doc (which may be nil) has none.
+func ProfileLevels(doc *kernels.LevelsDocument, graph string, root uint32) []cost.BFSLevel {
+	if doc == nil {
+		return nil
+	}
+	g, ok := doc.Graph(graph)
+	if !ok {
+		return nil
+	}
+	lv, _ := g.BFSLevels(root)
+	return lv
+}
+
 // fromCountersFile is FromCounters on the ncu CSV at path.
-func fromCountersFile(path string, m *machine.Machine, meas *Measured) (_ *Result, err error) {
+func fromCountersFile(path string, m *machine.Machine, meas *Measured, levels []cost.BFSLevel) (_ *Result, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -214,5 +237,5 @@ func fromCountersFile(path string, m *machine.Machine, meas *Measured) (_ *Resul
 	if err != nil {
 		return nil, err
 	}
-	return FromCounters(launches, path, m, om.GPUOptions{}, meas)
+	return FromCounters(launches, path, m, om.GPUOptions{}, meas, levels)
 }

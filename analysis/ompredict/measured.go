@@ -1,11 +1,15 @@
 package ompredict
 
 import (
-	"math"
-
+	"errors"
 	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/workload/cost"
 )
 
 // Measured is what a sweep measured of impl "topo" from one root: the
@@ -56,4 +60,37 @@ func (m *Measured) attach(r *Level) float64 {
 	}
 	r.Warnings = append(r.Warnings, fmt.Sprintf("no topo level %d from root %d in %s", r.Level, m.Root, m.Path))
 	return math.NaN()
+}
+
+// Levels returns the level properties (bench levels) of the measured BFS:
+// of the graph named by m.Path's stem (NAME.jsonl.gz) from m.Root, read
+// from file, or with file "" from the level-properties file beside m.Path
+// (kernels.LevelsName) where there is one. It also returns the file read.
+// Without a file given, no file beside m.Path, or one that lacks the graph
+// or root, is no error: nil levels (the counters' tail then falls back on
+// the sub-partitions); with file given, each of those is an error.
+func (m *Measured) Levels(file string) ([]cost.BFSLevel, string, error) {
+	given := file != ""
+	if !given {
+		file = filepath.Join(filepath.Dir(m.Path), kernels.LevelsName)
+	}
+	doc, err := kernels.ReadLevelsFile(file)
+	if err != nil {
+		if !given && errors.Is(err, os.ErrNotExist) {
+			return nil, "", nil
+		}
+		return nil, "", err
+	}
+	name := filepath.Base(m.Path)
+	for _, ext := range []string{".gz", ".jsonl"} {
+		name = strings.TrimSuffix(name, ext)
+	}
+	lv := ProfileLevels(doc, name, m.Root)
+	if lv == nil {
+		if given {
+			return nil, "", fmt.Errorf("%s has no level properties of graph %s from root %d", file, name, m.Root)
+		}
+		return nil, "", nil
+	}
+	return lv, file, nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/graphperf/graphperf/model/om"
 	"github.com/graphperf/graphperf/simulate/gpu"
 	"github.com/graphperf/graphperf/simulate/warp"
+	"github.com/graphperf/graphperf/workload/cost"
 	"github.com/graphperf/graphperf/workload/graph"
 )
 
@@ -58,6 +59,10 @@ type Result struct {
 	ReferenceName string
 	// Measured is the sweep compared with, nil when none.
 	Measured *Measured
+	// LevelsFile is the level properties file whose hubs gave the
+	// counters' tail phase (FromCounters with levels); "" where the tail
+	// is the busiest sub-partition's excess loads.
+	LevelsFile string
 	// Root is the simulated BFS's root, Kernel its kernel and Simulation
 	// its counts (FromSimulation only).
 	Root       uint32
@@ -101,17 +106,28 @@ func ptr(x float64) *float64 { return &x }
 // counters on m (seed 000 §6.4-6.5, om.PredictFromCounters). With meas,
 // each level's error is against the sweep's median at that level (a
 // warning where the sweep has none); without, against ncu's duration.
-// source names the counters in errors (source:line). It takes O(levels)
-// time.
-func FromCounters(launches []om.Counters, source string, m *machine.Machine, opts om.GPUOptions, meas *Measured) (*Result, error) {
+// source names the counters in errors (source:line). With levels, the
+// level properties of the profiled BFS (launch i is level i), the tail
+// phase is the level's hub walk (om.WithTopoLevel); without, the busiest
+// sub-partition's excess loads. It takes O(levels) time.
+func FromCounters(launches []om.Counters, source string, m *machine.Machine, opts om.GPUOptions, meas *Measured, levels []cost.BFSLevel) (*Result, error) {
 	if len(launches) == 0 {
 		return nil, fmt.Errorf("%s has no launches", source)
+	}
+	if levels != nil && len(levels) < len(launches) {
+		return nil, fmt.Errorf("%s has %d launches, the level properties %d levels: not the same BFS", source, len(launches), len(levels))
 	}
 	res := &Result{Source: source, Machine: m, Measured: meas, ReferenceName: "ncu duration"}
 	if meas != nil {
 		res.ReferenceName = refMeasured
 	}
 	for i, c := range launches {
+		if levels != nil {
+			if levels[i].Level.Level != i {
+				return nil, fmt.Errorf("%s: level properties out of order at level %d", source, i)
+			}
+			c = om.WithTopoLevel(c, levels[i], m)
+		}
 		p, err := om.PredictFromCounters(c, m, &opts)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", source, c.Line, err)

@@ -37,7 +37,7 @@ func TestFromCountersMeasured(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := FromCounters(launches, testNCU, m, om.GPUOptions{}, meas)
+	res, err := FromCounters(launches, testNCU, m, om.GPUOptions{}, meas, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,12 +15,14 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/graphperf/graphperf/analysis/ompredict"
+	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/om"
 	rplot "github.com/graphperf/graphperf/reports/plot"
 	rtable "github.com/graphperf/graphperf/reports/table"
 	"github.com/graphperf/graphperf/simulate/gpu"
 	"github.com/graphperf/graphperf/simulate/warp"
+	"github.com/graphperf/graphperf/workload/cost"
 )
 
 const omDescription = `The operator machine of seed 000: a BFS round as a closed queueing network
@@ -45,7 +47,12 @@ the MLP m = V n and the service time S(m) in ns, the bottleneck class, the
 predicted time and ncu's gpu__time_duration. With --measured RESULTS.jsonl.gz
 --root R it adds the sweep's median time of impl "topo" from root R at each
 level, and err_% is the prediction's error against it (without --measured,
-against ncu's duration). A summary gives Pearson's r and the share of levels
+against ncu's duration). Two phases: the bulk from the counters, the tail
+from the busiest warp's loads, which ncu does not give: with --measured, the
+level properties of the sweep's graph and root (--levels, default the
+"bench levels" file beside --measured) give them, the largest frontier
+out-degree's walk (om.TopoWarpLoads); without, the busiest sub-partition's
+excess loads stand in. A summary gives Pearson's r and the share of levels
 within ±20 %; every prediction's warnings follow the table.
 
 With --simulate GRAPH --root R|max it simulates --kernel (default topo) from
@@ -81,6 +88,7 @@ func modelOM(e *env, args []string) error {
 	overhead := fs.String("overhead", "", "fixed time per level added to the queueing estimate: a `DURATION` such as 7.5us, or none (default: the machine's level_overhead)")
 	loadKind := fs.String("load", "occupancy", "with --counters: the load n: occupancy (sm__warps_active over active SM cycles) or active (times the share of the launch the SMs were active)")
 	measured := fs.String("measured", "", "with --counters or --simulate: sweep results `FILE` (.jsonl or .jsonl.gz) whose topo medians to compare with")
+	levels := fs.String("levels", "", "with --counters and --measured: level properties `FILE` (bench levels) whose largest frontier degree per level gives the tail phase (default: "+kernels.LevelsName+" beside --measured, if it has the graph; none: the busiest sub-partition's excess loads)")
 	seed := fs.Uint64("seed", 1, "seed for --root random")
 	asJSON := fs.Bool("json", false, "print JSON (stable keys) instead of a table")
 	plotDir := fs.String("plot", "", plotFlagUsage+": time per level against the measurement with a ±20 % band, visits per job, MLP (--counters, or --simulate with --measured); jobs and row-buffer misses per server (--simulate)")
@@ -117,7 +125,7 @@ func modelOM(e *env, args []string) error {
 			return err
 		}
 		if *counters == "" {
-			if err := only("counters", "memory-fraction", "row-hit-fraction", "load"); err != nil {
+			if err := only("counters", "memory-fraction", "row-hit-fraction", "load", "levels"); err != nil {
 				return err
 			}
 		}
@@ -128,11 +136,11 @@ func modelOM(e *env, args []string) error {
 			if *measured == "" {
 				return errors.New("--simulate with --counters compares both with the sweep: give --measured and --root")
 			}
-			return omCompare(e, &lf, *simulate, *counters, *kernel, *name, *root, *seed, opts, *measured, *asJSON, *plotDir)
+			return omCompare(e, &lf, *simulate, *counters, *kernel, *name, *root, *seed, opts, *measured, *levels, *asJSON, *plotDir)
 		}
 		return omSimulate(e, &lf, *simulate, *kernel, *name, *root, *seed, opts, *measured, *asJSON, *plotDir)
 	case *abstract != "":
-		if err := only("counters", "machine", "memory-fraction", "row-hit-fraction", "measured", "kernel", "overhead", "load"); err != nil {
+		if err := only("counters", "machine", "memory-fraction", "row-hit-fraction", "measured", "kernel", "overhead", "load", "levels"); err != nil {
 			return err
 		}
 		if !set["round"] {
@@ -146,7 +154,10 @@ func modelOM(e *env, args []string) error {
 		if (*measured != "") != (*root != "") {
 			return errors.New("--measured and --root go together with --counters: the sweep's times of which root")
 		}
-		return omCounters(e, *counters, *name, opts, *measured, *root, *asJSON, *plotDir)
+		if *levels != "" && *measured == "" {
+			return errors.New("--levels needs --measured: the level properties of the sweep's graph and root")
+		}
+		return omCounters(e, *counters, *name, opts, *measured, *root, *levels, *asJSON, *plotDir)
 	}
 	return errors.New("want --abstract GRAPH --round K, --counters NCU.csv or --simulate GRAPH --root R (-h for help)")
 }
@@ -260,7 +271,9 @@ func omReadNCU(path string) (launches []om.Counters, err error) {
 }
 
 // omPredictCounters is "model om --counters" without its output.
-func omPredictCounters(path, machineName string, opts om.GPUOptions, measuredPath, rootSpec string) (*ompredict.Result, error) {
+// levelsPath is --levels: "" for the file beside measuredPath, "none" for
+// no level properties.
+func omPredictCounters(path, machineName string, opts om.GPUOptions, measuredPath, rootSpec, levelsPath string) (*ompredict.Result, error) {
 	m, err := rooflineMachine(machineName)
 	if err != nil {
 		return nil, err
@@ -276,7 +289,19 @@ func omPredictCounters(path, machineName string, opts om.GPUOptions, measuredPat
 	if err != nil {
 		return nil, err
 	}
-	return ompredict.FromCounters(launches, path, m, opts, meas)
+	var lv []cost.BFSLevel
+	var lvFile string
+	if meas != nil && levelsPath != "none" {
+		if lv, lvFile, err = meas.Levels(levelsPath); err != nil {
+			return nil, fmt.Errorf("--levels: %w", err)
+		}
+	}
+	res, err := ompredict.FromCounters(launches, path, m, opts, meas, lv)
+	if err != nil {
+		return nil, err
+	}
+	res.LevelsFile = lvFile
+	return res, nil
 }
 
 // omSeries is the predicted time per level of res as a plot series.
@@ -308,8 +333,8 @@ func omClassCells(r ompredict.Level) []string {
 
 const omLegend = "V: visits per job, m: MLP (requests in flight), S: service time at m (ns); L2H l2_hit, RBH dram_row_hit, RBM dram_row_miss\n"
 
-func omCounters(e *env, path, machineName string, opts om.GPUOptions, measuredPath, rootSpec string, asJSON bool, plotDir string) error {
-	res, err := omPredictCounters(path, machineName, opts, measuredPath, rootSpec)
+func omCounters(e *env, path, machineName string, opts om.GPUOptions, measuredPath, rootSpec, levelsPath string, asJSON bool, plotDir string) error {
+	res, err := omPredictCounters(path, machineName, opts, measuredPath, rootSpec, levelsPath)
 	if err != nil {
 		return err
 	}
@@ -324,10 +349,11 @@ func omCounters(e *env, path, machineName string, opts om.GPUOptions, measuredPa
 	fmt.Fprintf(w, "%s: %d launches (BFS levels) predicted on %s from counters (seed 000 §6.4-6.5)\n", path, len(res.Levels), res.Machine.Name)
 	fmt.Fprint(w, omLegend)
 	if meas != nil {
-		fmt.Fprintf(w, "measured: median of impl topo from root %d in %s; err_%% against it\n\n", meas.Root, meas.Path)
+		fmt.Fprintf(w, "measured: median of impl topo from root %d in %s; err_%% against it\n", meas.Root, meas.Path)
 	} else {
-		fmt.Fprintf(w, "err_%% against ncu's gpu__time_duration\n\n")
+		fmt.Fprintf(w, "err_%% against ncu's gpu__time_duration\n")
 	}
+	omTailLine(w, res)
 	more := []string{"bottleneck", "pred_us", "ncu_us"}
 	if meas != nil {
 		more = append(more, "meas_us")
@@ -571,12 +597,12 @@ func omTag(path string) string {
 // --root V": both predictions of one traversal against the sweep's topo
 // medians, per level, in one table and one figure (seed 000 figure 7).
 func omCompare(e *env, lf *loadFlags, graphPath, ncuPath, kernel, machineName, root string, seed uint64,
-	opts om.GPUOptions, measuredPath string, asJSON bool, plotDir string) error {
+	opts om.GPUOptions, measuredPath, levelsPath string, asJSON bool, plotDir string) error {
 	sim, err := omPredictSimulation(e, lf, graphPath, kernel, machineName, root, seed, opts, measuredPath)
 	if err != nil {
 		return err
 	}
-	cnt, err := omPredictCounters(ncuPath, machineName, opts, measuredPath, root)
+	cnt, err := omPredictCounters(ncuPath, machineName, opts, measuredPath, root, levelsPath)
 	if err != nil {
 		return err
 	}
@@ -637,4 +663,13 @@ func omCompareCells(l ompredict.CompareLevel) []string {
 		cv = fmt.Sprintf("%.1f", l.CVPct)
 	}
 	return []string{strconv.Itoa(l.Level), cell(l.MeasuredNs), cell(l.MinNs), cell(l.MaxNs), cv, cell(l.SimulationNs), cell(l.CountersNs), errPct(l.SimulationNs), errPct(l.CountersNs)}
+}
+
+// omTailLine says where the counters' tail phase came from.
+func omTailLine(w io.Writer, res *ompredict.Result) {
+	if res.LevelsFile != "" {
+		fmt.Fprintf(w, "tail phase: each level's largest frontier degree from %s (om.TopoWarpLoads)\n\n", res.LevelsFile)
+		return
+	}
+	fmt.Fprintf(w, "tail phase: the busiest sub-partition's excess loads (no level properties: --levels)\n\n")
 }

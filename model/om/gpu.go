@@ -398,8 +398,10 @@ func writeDemands(c Counters, m *machine.Machine, o GPUOptions) ([]classTime, er
 //	T_bw    = max_k C_k S_k(peak)             (the classes' peak throughput,
 //	          the store and atomic classes of writeDemands included)
 //	T_bulk  = max(T_lat, T_bw)
-//	J_tail  = loads of the busiest sub-partition - their average
-//	          (a simulation: of the busiest warp - the warps' mean)
+//	J_tail  = loads of the busiest warp - the warps' mean
+//	          (Counters.WarpLoadsMax - WarpLoadsMean: a simulation's warp
+//	          schedule, or the level's hub with TopoWarpLoads; without
+//	          either, the busiest sub-partition's loads - their average)
 //	T_tail  = J_tail (L_L1 + L_L2) / 2
 //	T       = T_0 + T_bulk + max(0, T_tail - T_bulk) = T_0 + max(T_bulk, T_tail)
 //

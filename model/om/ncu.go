@@ -90,8 +90,9 @@ type Counters struct {
 	LoadsAvgSMSP float64 `json:"loads_avg_smsp,omitempty"`
 	// WarpLoadsMax and WarpLoadsMean are the loads of the busiest warp
 	// and their mean over the warps, which a simulation's warp schedule
-	// gives and ncu does not; where WarpLoadsMax > 0 the tail phase takes
-	// their difference in place of the sub-partitions'.
+	// or the level's properties (WithTopoLevel) give and ncu does not;
+	// where WarpLoadsMax > 0 the tail phase takes their difference in
+	// place of the sub-partitions'.
 	WarpLoadsMax  float64 `json:"warp_loads_max,omitempty"`
 	WarpLoadsMean float64 `json:"warp_loads_mean,omitempty"`
 	// L2WriteSectors is the store sectors the L2 received; L2WriteSectorsMax
