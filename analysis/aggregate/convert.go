@@ -134,6 +134,11 @@ type Dataset struct {
 	Files  []string // the result files read, in name order
 	Device string   // the first device line's GPU name; "" if none
 	Runs   []Run    // in file order, then line order
+	// Frontiers[in][L] is the number of vertices at depth L of BFS input
+	// in (-1 for a level no line gives), from every BFS level line of the
+	// files, runs left out included: the frontier does not depend on the
+	// implementation, so a level's first line gives it.
+	Frontiers map[Input][]int64
 	// Warnings say what was left out and why.
 	Warnings []string
 }
@@ -188,12 +193,13 @@ func LoadDir(dir string) (*Dataset, error) {
 	close(next)
 	wg.Wait()
 
-	d := &Dataset{Dir: dir, Files: files}
+	d := &Dataset{Dir: dir, Files: files, Frontiers: map[Input][]int64{}}
 	from := map[runKey]string{}
 	for i, p := range out {
 		if p.err != nil {
 			return nil, fmt.Errorf("aggregate: read %w", p.err)
 		}
+		addFrontiers(d.Frontiers, p.res.Levels)
 		if d.Device == "" && p.res.Device != nil {
 			d.Device = p.res.Device.Name
 		}
@@ -258,4 +264,23 @@ func (m manifest) reject(r Run) string {
 		}
 	}
 	return ""
+}
+
+// addFrontiers records each BFS level's frontier in into; the first line
+// of a level wins.
+func addFrontiers(into map[Input][]int64, levels []kernels.Level) {
+	for _, l := range levels {
+		if !isBFS(l.Algorithm) {
+			continue
+		}
+		in := Input{Graph: graphName(l.Graph), Root: uint32(l.Root)}
+		f := into[in]
+		for len(f) <= l.Level {
+			f = append(f, -1)
+		}
+		if f[l.Level] < 0 {
+			f[l.Level] = l.Frontier
+		}
+		into[in] = f
+	}
 }

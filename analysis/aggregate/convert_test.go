@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -148,7 +149,7 @@ func TestLoadDir(t *testing.T) {
 	}
 	ll := func(graph string, root uint32, impl string, ns float64) string {
 		return line(t, "level", kernels.Level{Identity: kernels.Identity{Graph: graph + ".gpg", Root: root, Impl: impl},
-			Times: kernels.Times{MedianNs: ns}})
+			Frontier: int64(ns) / 10, Times: kernels.Times{MedianNs: ns}})
 	}
 	const good, bad = "00000000000000aa", "00000000000000bb"
 	writeResults(t, dir, "g.jsonl.gz",
@@ -174,6 +175,12 @@ func TestLoadDir(t *testing.T) {
 	}
 	if len(d.Files) != 3 || d.Device != "Test GPU" || len(d.Runs) != 2 || d.Runs[0].Input != (Input{"g", 1}) || d.Runs[1].Graph != "k" {
 		t.Errorf("dataset %+v", d)
+	}
+	// Every file's level lines give the frontiers, the runs left out
+	// included (h); the first line of a level wins (g's a, not b).
+	wantF := map[Input][]int64{{"g", 1}: {1}, {"h", 1}: {1}, {"k", 1}: {1}}
+	if !reflect.DeepEqual(d.Frontiers, wantF) {
+		t.Errorf("frontiers %v, want %v", d.Frontiers, wantF)
 	}
 	joined := strings.Join(d.Warnings, "\n")
 	for _, w := range []string{"b on g@1: depth hash 00000000000000bb is not the reference 00000000000000aa; left out",

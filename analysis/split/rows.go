@@ -71,8 +71,8 @@ type Data struct {
 	Warnings []string
 }
 
-// LoadDir reads a results directory: the runs through aggregate.LoadDir,
-// the frontier sizes from the level lines of the same files, the graph
+// LoadDir reads a results directory: the runs and the frontier sizes
+// through aggregate.LoadDir (each file parsed once), the graph
 // properties from PropsName (none, with a warning, when the directory has
 // no such file) and the real graphs from the manifest.
 func LoadDir(dir string) (*Data, error) {
@@ -80,14 +80,7 @@ func LoadDir(dir string) (*Data, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Data{Runs: ds.Runs, Warnings: ds.Warnings, Frontiers: map[aggregate.Input][]int64{}, Real: map[string]bool{}}
-	for _, f := range ds.Files {
-		res, err := kernels.ReadFile(f)
-		if err != nil {
-			return nil, fmt.Errorf("split: read %w", err)
-		}
-		addFrontiers(d.Frontiers, res.Levels)
-	}
+	d := &Data{Runs: ds.Runs, Warnings: ds.Warnings, Frontiers: ds.Frontiers, Real: map[string]bool{}}
 	if d.Props, err = ReadProps(filepath.Join(dir, PropsName)); errors.Is(err, os.ErrNotExist) {
 		// A sweep's directory before "bench props": the rows need the
 		// properties, which a caller may compute from the graphs.
@@ -106,25 +99,6 @@ func LoadDir(dir string) (*Data, error) {
 		return nil, fmt.Errorf("split: %w", err)
 	}
 	return d, nil
-}
-
-// addFrontiers records each level's frontier; the frontier does not depend
-// on the implementation, so the first line of a level wins.
-func addFrontiers(into map[aggregate.Input][]int64, levels []kernels.Level) {
-	for _, l := range levels {
-		if l.Algorithm != "" && l.Algorithm != kernels.AlgorithmBFS {
-			continue
-		}
-		in := aggregate.Input{Graph: strings.TrimSuffix(l.Graph, ".gpg"), Root: uint32(l.Root)}
-		f := into[in]
-		for len(f) <= l.Level {
-			f = append(f, -1)
-		}
-		if f[l.Level] < 0 {
-			f[l.Level] = l.Frontier
-		}
-		into[in] = f
-	}
 }
 
 // ReadProps reads a gzipped (or, for a name not ending in .gz, plain)
