@@ -19,8 +19,12 @@
 #
 # Environment: GRAPHPERF (default ./graphperf), GRAPHS, WORK (default
 # /tmp/gp-ncu), GRAPHPERF_CACHE_DIR (default WORK/cache), NCU_ONLY (a
-# space-separated list: profile only these graphs). Graphs whose CSV
-# exists in OUT_DIR are skipped, so the script resumes.
+# space-separated list: profile only these graphs), NCU_LIST (a
+# space-separated list of NAME|COUNT entries of the manifest's graphs that
+# replaces NCU_GRAPHS, e.g. "facebook-combined| road-256x256|64": graphs
+# never profiled before, to test the counter mapping on levels it was not
+# chosen on). Graphs whose CSV exists in OUT_DIR are skipped, so the script
+# resumes.
 set -euo pipefail
 OUTDIR=${1:?usage: kernels/measure-ncu.sh OUT_DIR}
 GP=${GRAPHPERF:-./graphperf}
@@ -46,6 +50,10 @@ NCU_GRAPHS=(
   "email-enron|"
   "arxiv-cit-hep-th|"
 )
+
+if [ -n "${NCU_LIST:-}" ]; then
+  read -r -a NCU_GRAPHS <<<"$NCU_LIST"
+fi
 
 # Metrics beyond ncu_topo.sh's own. The first group was accepted by ncu
 # 2025.3.1 on the H100 before (simulate/warp/testdata/h100_counters.csv);
