@@ -157,12 +157,28 @@ type NcuProfile struct {
 	Root       uint32
 }
 
+// The profile folders of a results directory: NcuFolder holds the
+// profiles the operator machine's counter mapping was developed on,
+// NcuHeldOutFolder (H100 only) those taken after its last change, to test
+// it on levels it was not chosen on.
+const (
+	NcuFolder        = "ncu"
+	NcuHeldOutFolder = "ncu-heldout"
+)
+
 // NcuProfiles lists dir/ncu/*.csv and *.csv.gz (gzipped, as
 // kernels/measure-ncu.sh stores them), by name, with their roots.
-func NcuProfiles(dir string) ([]NcuProfile, error) {
+func NcuProfiles(dir string) ([]NcuProfile, error) { return NcuProfilesIn(dir, NcuFolder) }
+
+// NcuProfilesIn is NcuProfiles of the profile folder dir/folder; a folder
+// that does not exist is an error.
+func NcuProfilesIn(dir, folder string) ([]NcuProfile, error) {
+	if _, err := os.Stat(filepath.Join(dir, folder)); err != nil {
+		return nil, err
+	}
 	var csvs []string
 	for _, pattern := range []string{"*.csv", "*.csv.gz"} {
-		m, err := filepath.Glob(filepath.Join(dir, "ncu", pattern))
+		m, err := filepath.Glob(filepath.Join(dir, folder, pattern))
 		if err != nil {
 			return nil, err
 		}

@@ -95,6 +95,9 @@ type AccuracyOptions struct {
 	Simulate    bool
 	Preset      gpu.Preset
 	SimMaxEdges int64
+	// Profiles is the dataset's profile folder (embedded.NcuFolder when
+	// "", or embedded.NcuHeldOutFolder).
+	Profiles string
 	// Graph returns the .gpg file of the sweep's graph name
 	// (embedded.Graph when nil); Load reads it (graph.Load when nil).
 	Graph func(name string) (string, error)
@@ -130,7 +133,11 @@ func NewAccuracy(data *measured.Dataset, m *machine.Machine, o AccuracyOptions) 
 		swept[g.Name] = g.Roots
 		edges[g.Name] = g.M
 	}
-	profiles, err := embedded.NcuProfiles(dir)
+	folder := o.Profiles
+	if folder == "" {
+		folder = embedded.NcuFolder
+	}
+	profiles, err := embedded.NcuProfilesIn(dir, folder)
 	if err != nil {
 		return nil, err
 	}

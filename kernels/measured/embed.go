@@ -8,6 +8,7 @@ import (
 )
 
 //go:embed h100/README.md h100/manifest.json h100/microbench.jsonl h100/graph-properties.json.gz h100/level-properties.json.gz
+//go:embed h100/ncu-heldout/*.csv.gz h100/ncu-heldout/*.log h100/ncu-heldout/PROVENANCE.txt
 //go:embed h100/*.jsonl.gz h100/ncu/*.csv.gz h100/ncu/*.log h100/ncu/PROVENANCE.txt h100/pagerank/manifest.json h100/pagerank/*.jsonl.gz
 //go:embed h100/orderings/manifest.json h100/orderings/orderings.yaml h100/orderings/*.jsonl.gz
 //go:embed h100/switch/README.md h100/switch/*/manifest.json h100/switch/*/*.switch.jsonl.gz h100/switch/*/*.decisions.txt
