@@ -23,7 +23,9 @@ import (
 // at every level), "near T0 c" (per level the least predicted time, but
 // the input's predicted best single implementation S wherever S's
 // predicted time is below c·T_0) and "margin m" (S unless another
-// implementation is predicted faster than (1-m)·S's prediction). Totals
+// implementation is predicted faster than (1-m)·S's prediction), "agg"
+// (per level the kernel of least predicted time, in its aggregation variant
+// of least predicted total over the input). Totals
 // are against the per-level optimum, as Mix-and-Match's Total; "bns" is the
 // oracle best non-switching implementation per input.
 func TestPredictPolicyExperiment(t *testing.T) {
@@ -43,7 +45,7 @@ func TestPredictPolicyExperiment(t *testing.T) {
 		}
 		levels := ds.LevelsOf(ds.Graphs)
 		pred := m.PredictDataset(ds, levels)
-		policies := []string{"mm", "single"}
+		policies := []string{"mm", "single", "agg"}
 		for _, c := range []float64{1.05, 1.1, 1.2, 1.35, 1.5, 2} {
 			policies = append(policies, fmt.Sprintf("nearT0 %.2f", c))
 		}
@@ -94,6 +96,19 @@ func policyTotals(ds *predict.Dataset, levels []int, pred []float64, t0 float64,
 			}
 			opt += best
 		}
+		// agg: per kernel (the name before "/AGG"), the aggregation variant
+		// of least predicted total over the input.
+		aggOf := make([]int, k)
+		bestOf := map[string]int{}
+		for j := range k {
+			b := strings.SplitN(ds.Kernels[j].Name, "/", 2)[0]
+			if cur, ok := bestOf[b]; !ok || predTot[j] < predTot[cur] {
+				bestOf[b] = j
+			}
+		}
+		for j := range k {
+			aggOf[j] = bestOf[strings.SplitN(ds.Kernels[j].Name, "/", 2)[0]]
+		}
 		s, bns := 0, 0
 		for j := range k {
 			if predTot[j] < predTot[s] {
@@ -124,6 +139,8 @@ func policyTotals(ds *predict.Dataset, levels []int, pred []float64, t0 float64,
 				switch kind {
 				case "single":
 					pick = s
+				case "agg":
+					pick = aggOf[arg]
 				case "nearT0":
 					if pred[r*k+s] < c*t0 {
 						pick = s
