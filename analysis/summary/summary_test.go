@@ -80,6 +80,14 @@ func TestParagraphWithoutTree(t *testing.T) {
 	if !strings.Contains(p, "more than half of the 210") {
 		t.Errorf("150 of 210 levels is not said to be more than half:\n%s", p)
 	}
+	h.OM.Within20 = 158 // 75.2 %
+	if p := h.Paragraph(); !strings.Contains(p, "more than three quarters of the 210") {
+		t.Errorf("158 of 210 levels is not said to be more than three quarters:\n%s", p)
+	}
+	h.OM.Within20 = 157 // 74.8 %
+	if p := h.Paragraph(); !strings.Contains(p, "more than half of the 210") {
+		t.Errorf("157 of 210 levels is not said to be more than half:\n%s", p)
+	}
 }
 
 func TestTableMatchesHeadline(t *testing.T) {

@@ -22,6 +22,8 @@ func (h *Headline) Paragraph() string {
 			most = "fewer than half"
 		case 2*h.OM.Within20 == h.OM.Levels:
 			most = "half"
+		case 4*h.OM.Within20 >= 3*h.OM.Levels:
+			most = "more than three quarters"
 		}
 		s = append(s, fmt.Sprintf("The operator machine, fed by Nsight Compute counters, predicts %s of the %d profiled levels of %d graphs within ±20 %% of the measured time (%d levels, %s).",
 			most, h.OM.Levels, h.OM.Graphs, h.OM.Within20, pct(h.OM.Share())))
