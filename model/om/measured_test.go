@@ -69,15 +69,7 @@ func TestMeasuredH100(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no ncu files")
 	}
-	roots := ncuRoots(t)
-	h100, err := machine.Lookup("h100")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := kernels.ReadLevelsFile(filepath.Join(measuredDir, kernels.LevelsName))
-	if err != nil {
-		t.Fatal(err)
-	}
+	roots, h100, doc := measuredSetup(t)
 	ablations := []struct {
 		name string
 		opts GPUOptions
@@ -100,16 +92,7 @@ func TestMeasuredH100(t *testing.T) {
 		var pooledWithin, pooledLevels float64
 		var r95 int
 		for _, file := range files {
-			name := strings.TrimSuffix(filepath.Base(file), ".csv.gz")
-			f, err := os.Open(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			launches, err := ReadNCU(f, file)
-			f.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
+			name, launches := readProfile(t, file)
 			var pred, ncu, hitLow []float64
 			var bottlenecks []string
 			var lv []cost.BFSLevel
@@ -151,18 +134,7 @@ func TestMeasuredH100(t *testing.T) {
 			}
 			median, ok := medians[name]
 			if !ok {
-				res, err := kernels.ReadFile(filepath.Join(measuredDir, name+".jsonl.gz"))
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				median = map[int]float64{}
-				for _, l := range res.Levels {
-					if l.Impl == "topo" && l.Root == root {
-						if _, seen := median[l.Level]; !seen {
-							median[l.Level] = l.MedianNs
-						}
-					}
-				}
+				median = topoMedians(t, name, root)
 				medians[name] = median
 			}
 			// road-512x512's profile holds its first 96 of 317 levels.
@@ -203,28 +175,11 @@ func TestMeasuredH100HeldOut(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no held-out ncu files")
 	}
-	roots := ncuRoots(t)
-	h100, err := machine.Lookup("h100")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := kernels.ReadLevelsFile(filepath.Join(measuredDir, kernels.LevelsName))
-	if err != nil {
-		t.Fatal(err)
-	}
+	roots, h100, doc := measuredSetup(t)
 	for _, smsp := range []bool{false, true} {
 		var within, levels, r95 int
 		for _, file := range files {
-			name := strings.TrimSuffix(filepath.Base(file), ".csv.gz")
-			f, err := os.Open(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			launches, err := ReadNCU(f, file)
-			f.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
+			name, launches := readProfile(t, file)
 			root, ok := roots[name]
 			g, gok := doc.Graph(name)
 			if !ok || !gok {
@@ -234,16 +189,7 @@ func TestMeasuredH100HeldOut(t *testing.T) {
 			if len(lv) < len(launches) {
 				t.Fatalf("%s: %d level properties from root %d, %d launches", name, len(lv), root, len(launches))
 			}
-			res, err := kernels.ReadFile(filepath.Join(measuredDir, name+".jsonl.gz"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			median := map[int]float64{}
-			for _, l := range res.Levels {
-				if _, seen := median[l.Level]; l.Impl == "topo" && l.Root == root && !seen {
-					median[l.Level] = l.MedianNs
-				}
-			}
+			median := topoMedians(t, name, root)
 			var pred, meas []float64
 			for i, c := range launches {
 				if !smsp {
@@ -273,4 +219,52 @@ func TestMeasuredH100HeldOut(t *testing.T) {
 			t.Errorf("held-out profiles: %d of %d within ±20 %%, r >= 0.95 on %d graphs; want >= 130 and >= 11", within, levels, r95)
 		}
 	}
+}
+
+// measuredSetup is what the measured tests share: the profiled roots, the
+// H100 machine and the level properties of the H100 dataset.
+func measuredSetup(t *testing.T) (map[string]uint32, *machine.Machine, *kernels.LevelsDocument) {
+	t.Helper()
+	roots := ncuRoots(t)
+	h100, err := machine.Lookup("h100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := kernels.ReadLevelsFile(filepath.Join(measuredDir, kernels.LevelsName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return roots, h100, doc
+}
+
+// readProfile reads the ncu profile at file: its graph's name and launches.
+func readProfile(t *testing.T, file string) (string, []Counters) {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	launches, err := ReadNCU(f, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSuffix(filepath.Base(file), ".csv.gz"), launches
+}
+
+// topoMedians is the sweep's median time of impl topo from root at each
+// level of graph name.
+func topoMedians(t *testing.T, name string, root uint32) map[int]float64 {
+	t.Helper()
+	res, err := kernels.ReadFile(filepath.Join(measuredDir, name+".jsonl.gz"))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	median := map[int]float64{}
+	for _, l := range res.Levels {
+		if _, seen := median[l.Level]; l.Impl == "topo" && l.Root == root && !seen {
+			median[l.Level] = l.MedianNs
+		}
+	}
+	return median
 }
