@@ -69,6 +69,10 @@ func (s *Set) Trained(c *tree.Classifier) Trained {
 type Evaluation struct {
 	Set     *Set
 	Predict func(*split.Row) string
+	// Tree and Name are the tree scored and its name, when EvaluateModel
+	// chose it.
+	Tree *tree.Classifier
+	Name string
 	// Table is the aggregate table of the held-out inputs.
 	Table *aggregate.Table
 	// Rows are the optimum, the best non-switching implementation, the

@@ -23,6 +23,9 @@ type Set struct {
 	Train, Test []int
 	Record      tree.Training
 	Ignored     []string // a CSV's columns that are not features
+	// Warnings are the measurements' caveats (a graph whose properties
+	// could not be computed, say); StoreSet sets them.
+	Warnings []string
 }
 
 // NewSet splits the rows of measurements d (split.Rows with weighting w,

@@ -13,15 +13,11 @@ import (
 )
 
 // Hyperparameters are the models.hyperparameters_json of a tree in a
-// store: its parameters and the row weighting it was trained with.
+// store: its parameters, under the keys of the tree's own JSON
+// (tree.Params), and the row weighting it was trained with.
 type Hyperparameters struct {
-	MaxDepth            int     `json:"max_depth"`
-	MinSamplesLeaf      int     `json:"min_samples_leaf"`
-	MinSamplesSplit     int     `json:"min_samples_split"`
-	MinImpurityDecrease float64 `json:"min_impurity_decrease"`
-	MaxFeatures         int     `json:"max_features"`
-	Seed                uint64  `json:"seed"`
-	Weight              string  `json:"weight"`
+	tree.Params
+	Weight string `json:"weight"`
 }
 
 // Stored is a tree saved in a store: its id, and a line saying which
@@ -47,9 +43,7 @@ func Save(db *store.DB, c *tree.Classifier, data []byte, s *Set) (*Stored, error
 	if err != nil {
 		return nil, err
 	}
-	p := c.Params
-	hyper, err := json.Marshal(Hyperparameters{p.MaxDepth, p.MinSamplesLeaf, p.MinSamplesSplit,
-		p.MinImpurityDecrease, p.MaxFeatures, p.Seed, s.Record.Weight})
+	hyper, err := json.Marshal(Hyperparameters{c.Params, s.Record.Weight})
 	if err != nil {
 		return nil, err
 	}
@@ -186,4 +180,56 @@ func StoredTree(db *store.DB, id int64) ([]byte, error) {
 		return nil, fmt.Errorf("model %d: %w", id, err)
 	}
 	return m.Tree, nil
+}
+
+// SaveIn saves f's tree in the store at path, created when missing, with
+// the stored runs of its set's inputs (Save), and closes the store. An
+// error of Save is a StoreError naming path; those of opening and closing
+// the store are returned as they are.
+func SaveIn(path string, f *Fitted) (_ *Stored, err error) {
+	db, err := store.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if cerr := db.Close(); err == nil && cerr != nil {
+			err = cerr
+		}
+	}()
+	s, err := Save(db, f.Tree, f.JSON, f.Set)
+	if err != nil {
+		return nil, &StoreError{path, err}
+	}
+	return s, nil
+}
+
+// ModelsIn lists the models of the store at path (Models); it opens and
+// closes the store (creating it when missing: check that it exists
+// first).
+func ModelsIn(path string) (_ []ModelSummary, err error) {
+	db, err := store.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if cerr := db.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	return Models(db)
+}
+
+// StoredTreeIn is StoredTree of the store at path, which it opens and
+// closes.
+func StoredTreeIn(path string, id int64) (_ []byte, err error) {
+	db, err := store.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if cerr := db.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	return StoredTree(db, id)
 }

@@ -11,7 +11,6 @@ import (
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/analysis/split"
-	"github.com/graphperf/graphperf/model/tree"
 )
 
 // Case is one combination of a study's grid.
@@ -174,9 +173,7 @@ func (r *runner) group(g int) {
 		c.Split = s
 		res := &r.results[g*len(p.Inner)+j]
 		res.Case = c
-		params := tree.DefaultParams
-		params.MaxDepth, params.MinSamplesLeaf = c.MaxDepth, c.MinLeaf
-		tr, err := FitRows(r.rowsBy[c.Weight], train, r.impls, split.FeatureNames, params)
+		tr, err := FitRows(r.rowsBy[c.Weight], train, r.impls, split.FeatureNames, TreeParams(c.MaxDepth, c.MinLeaf))
 		if err != nil {
 			r.errs[g] = fmt.Errorf("split %s: %w", s, err)
 			return

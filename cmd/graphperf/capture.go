@@ -182,3 +182,17 @@ func bareOSError(err error) error {
 	}
 	return err
 }
+
+// writeFile writes path with write, capturing Close's error.
+func writeFile(path string, write func(io.Writer) error) (err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	return write(f)
+}

@@ -2,21 +2,17 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot/vg"
 
 	"github.com/graphperf/graphperf/analysis/split"
-	"github.com/graphperf/graphperf/analysis/store"
 	"github.com/graphperf/graphperf/analysis/treefit"
-	"github.com/graphperf/graphperf/kernels"
-	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/model/tree"
 	rplot "github.com/graphperf/graphperf/reports/plot"
 )
@@ -74,45 +70,63 @@ func (s *splitFlags) check() (split.Weighting, error) {
 	return split.ParseWeighting(s.weight)
 }
 
-func (s *splitFlags) params() tree.Params {
-	p := tree.DefaultParams
-	p.MaxDepth, p.MinSamplesLeaf = s.maxDepth, max(s.minLeaf, 1)
-	return p
+func (s *splitFlags) params() tree.Params { return treefit.TreeParams(s.maxDepth, s.minLeaf) }
+
+// given are the split flags given on the command line, for a saved
+// tree's training record to fill the others (treefit.RecordSplit).
+func (s *splitFlags) given(fs *flag.FlagSet) treefit.SplitSettings {
+	set := flagsSet(fs)
+	var g treefit.SplitSettings
+	if set["split"] {
+		g.Kind = &s.kind
+	}
+	if set["train-fraction"] {
+		g.TrainFraction = &s.split.TrainFraction
+	}
+	if set["seed"] {
+		g.Seed = &s.split.Seed
+	}
+	if set["weight"] {
+		g.Weight = &s.weight
+	}
+	return g
 }
 
-// flagsSet returns the names of the flags given on the command line.
-func flagsSet(fs *flag.FlagSet) map[string]bool {
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	return set
+// dirOptions name the results directory pos names (the embedded
+// dataset without one), read through the memo of loadSplit.
+func dirOptions(pos []string) treefit.DirOptions {
+	o := treefit.DirOptions{Load: loadSplit}
+	if len(pos) > 0 {
+		o.Path = pos[0]
+	}
+	return o
 }
 
-// loadRows reads the training rows of the results directory args names
-// (the embedded dataset when args is empty).
-func loadRows(args []string, w split.Weighting) (*split.Data, []split.Row, []string, error) {
-	dir, err := resultsDir(args)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	d, err := loadSplit(dir)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	rows, impls, _, err := split.Rows(d, w)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: %w", dir, err)
-	}
-	return d, rows, impls, nil
+// storeOptions name the store of --db (none without it), rebuilding
+// graphs from --graphs and saying so, and the data's warnings, on stderr.
+func storeOptions(e *env, df dataFlags) treefit.StoreOptions {
+	return treefit.StoreOptions{Path: df.db, Dataset: df.dataset, Platform: df.platform, Graphs: df.graphs, Log: e.stderr}
 }
 
-// sourceOf names the rows' source as a saved tree records it: the
-// directory as given, or "embedded:" and the embedded dataset's hash.
-func sourceOf(args []string) (source, sha string) {
-	if len(args) == 0 || args[0] == measured.Prefix || args[0] == measured.Prefix+measured.Name {
-		return measured.Prefix, measured.Hash()
+// treeError is err, from treefit, said in terms of the flags: the split
+// asked (s), --db, a results directory.
+func treeError(err error, s split.Split) error {
+	var se *treefit.StoreError
+	switch {
+	case errors.Is(err, treefit.ErrCSVSplit):
+		return fmt.Errorf("--split %s: a CSV's rows are split by --split rows (it has no graphs, variants or steps)", s.KindName())
+	case errors.Is(err, treefit.ErrDirRows):
+		return errDirRows
+	case errors.Is(err, treefit.ErrStoreAndDir):
+		return fmt.Errorf("give a results directory or --db, not both")
+	case errors.As(err, &se):
+		return fmt.Errorf("--db %w", err)
 	}
-	return args[0], ""
+	return err
 }
+
+// errDirRows is --split rows given for a results directory.
+var errDirRows = fmt.Errorf("--split rows is for CSV rows; the levels of a results directory are split by --split steps")
 
 const treeDatasetHelp = `The training rows of seed 004 §7.2, one per (graph, root, level): the 23
 graph properties, the level's frontier and cumulative discovered vertices
@@ -132,10 +146,11 @@ func treeDataset(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	_, rows, impls, err := loadRows(pos, w)
+	ds, err := treefit.LoadDataset(dirOptions(pos), w)
 	if err != nil {
 		return err
 	}
+	rows, impls := ds.Rows, ds.Labels
 	t := &table{header: append(append([]string{"graph", "root", "level"}, split.FeatureNames...), "label", "weight")}
 	for _, r := range rows {
 		cells := []string{r.Graph, itoa(r.Root), strconv.Itoa(r.Level)}
@@ -148,68 +163,6 @@ func treeDataset(e *env, args []string) error {
 		return t.write(e.stdout, *asCSV)
 	}
 	return writeFile(*out, func(w io.Writer) error { return t.write(w, *asCSV) })
-}
-
-// writeFile writes path with write, capturing Close's error.
-func writeFile(path string, write func(io.Writer) error) (err error) {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-	}()
-	return write(f)
-}
-
-// trainSet is what a tree is trained on (treefit.Set).
-type trainSet = treefit.Set
-
-// dirTrainSet loads the rows of the results directory pos names (the
-// embedded dataset without one) and splits them.
-func dirTrainSet(pos []string, s split.Split, w split.Weighting) (*trainSet, error) {
-	d, rows, impls, err := loadRows(pos, w)
-	if err != nil {
-		return nil, err
-	}
-	source, sha := sourceOf(pos)
-	return treefit.NewSet(d, rows, impls, s, w, source, sha)
-}
-
-// storeTrainSet is dirTrainSet over the validated BFS runs of a store
-// (--db): graphs whose properties the store lacks are rebuilt from their
-// stored records (file graphs from --graphs).
-func storeTrainSet(e *env, df dataFlags, s split.Split, w split.Weighting) (*trainSet, error) {
-	db, err := store.Open(df.db)
-	if err != nil {
-		return nil, fmt.Errorf("--db %s: %w", df.db, err)
-	}
-	defer db.Close()
-	d, recs, err := split.FromStoreOn(db, df.dataset, df.platform)
-	if err != nil {
-		return nil, fmt.Errorf("--db %s: %w", df.db, err)
-	}
-	newGraphBuilder(e, recs, df.graphs).FillProps(d)
-	for _, wm := range d.Warnings {
-		fmt.Fprintln(e.stderr, "warning:", wm)
-	}
-	rows, impls, _, err := split.Rows(d, w)
-	if err != nil {
-		return nil, fmt.Errorf("--db %s: %w", df.db, err)
-	}
-	sum, _ := kernels.FileSHA256(df.db)
-	return treefit.NewSet(d, rows, impls, s, w, df.db, sum)
-}
-
-// csvTrainSet is treefit.ReadCSVSet with the error a flag user reads
-// for a split that is not by rows.
-func csvTrainSet(o treefit.CSVOptions, s split.Split, w split.Weighting) (*trainSet, error) {
-	if s.Kind != split.ByRows {
-		return nil, fmt.Errorf("--split %s: a CSV's rows are split by --split rows (it has no graphs, variants or steps)", s.KindName())
-	}
-	return treefit.ReadCSVSet(o, s, w)
 }
 
 const treeTrainHelp = `Fits a CART tree (model/tree) on the training rows of a split and writes it
@@ -279,40 +232,35 @@ func treeTrain(e *env, args []string) error {
 	if *out == "" && *plotDir == "" && *dbPath == "" && !e.inReport() {
 		return fmt.Errorf("-o MODEL.json is required (or --db FILE, or --plot DIR for the figures alone)")
 	}
-	var ts *trainSet
+	var ts *treefit.Set
 	if *csvPath != "" {
-		ts, err = csvTrainSet(treefit.CSVOptions{Path: *csvPath, Label: *label, WeightColumn: *weightColumn,
+		ts, err = treefit.ReadCSVSet(treefit.CSVOptions{Path: *csvPath, Label: *label, WeightColumn: *weightColumn,
 			Ignore: splitList(*ignore), RequireWeight: set["weight-column"]}, sf.split, w)
 	} else {
-		ts, err = dirTrainSet(pos, sf.split, w)
+		ts, err = treefit.DirSet(dirOptions(pos), sf.split, w)
 	}
+	if err != nil {
+		return treeError(err, sf.split)
+	}
+	f, err := treefit.Train(ts, sf.params())
 	if err != nil {
 		return err
 	}
-	c, err := ts.Fit(sf.params())
-	if err != nil {
-		return err
-	}
-	data, err := json.MarshalIndent(c, "", " ")
-	if err != nil {
-		return err
-	}
-	data = append(data, '\n')
 	if *out != "" {
-		if err := writeFileAtomic(*out, data); err != nil {
+		if err := writeFileAtomic(*out, f.JSON); err != nil {
 			return err
 		}
 	}
 	var stored string
 	if *dbPath != "" {
-		if stored, err = storeTree(*dbPath, c, data, ts); err != nil {
+		if stored, err = storeTree(*dbPath, f); err != nil {
 			return err
 		}
 	}
-	if err := treeFigures(e, *plotDir, c); err != nil {
+	if err := treeFigures(e, *plotDir, f.Tree); err != nil {
 		return err
 	}
-	writeTrained(e, ts, c, *csvPath, *label, sf.split)
+	writeTrained(e, f, *csvPath, *label)
 	if *out != "" {
 		fmt.Fprintf(e.stdout, "wrote %s\n", *out)
 	}
@@ -344,7 +292,8 @@ func treeFigures(e *env, dir string, c *tree.Classifier) error {
 
 // writeTrained prints what "tree train" trained on (the CSV's columns with
 // --csv) and the tree's size and accuracy.
-func writeTrained(e *env, ts *trainSet, c *tree.Classifier, csvPath, label string, s split.Split) {
+func writeTrained(e *env, f *treefit.Fitted, csvPath, label string) {
+	ts := f.Set
 	what := "implementations"
 	if csvPath != "" {
 		what = "classes"
@@ -357,21 +306,9 @@ func writeTrained(e *env, ts *trainSet, c *tree.Classifier, csvPath, label strin
 			fmt.Fprintf(e.stdout, "not features: %s\n", strings.Join(ts.Ignored, ", "))
 		}
 	}
-	fmt.Fprintf(e.stdout, "split: %s\nrows: %d train, %d held out; %d %s\n", s, len(ts.Train), len(ts.Test), len(ts.Labels), what)
-	tr := ts.Trained(c)
-	fmt.Fprintf(e.stdout, "tree: depth %d, %d leaves\n", tr.Depth, tr.Leaves)
-	fmt.Fprintf(e.stdout, "held-out accuracy: %.4f\nall-rows accuracy: %.4f\n", tr.HeldOutAccuracy, tr.AllAccuracy)
-}
-
-// splitList splits a comma-separated flag value, dropping empty items.
-func splitList(s string) []string {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			out = append(out, f)
-		}
-	}
-	return out
+	fmt.Fprintf(e.stdout, "split: %s\nrows: %d train, %d held out; %d %s\n", ts.Split, len(ts.Train), len(ts.Test), len(ts.Labels), what)
+	fmt.Fprintf(e.stdout, "tree: depth %d, %d leaves\n", f.Depth, f.Leaves)
+	fmt.Fprintf(e.stdout, "held-out accuracy: %.4f\nall-rows accuracy: %.4f\n", f.HeldOutAccuracy, f.AllAccuracy)
 }
 
 const treeEvaluateHelp = `The aggregate table (seed 004 tables 4.6 and 7.1, against the per-level
@@ -406,22 +343,19 @@ func treeEvaluate(e *env, args []string) error {
 		return err
 	}
 	if sf.split.Kind == split.ByRows {
-		return fmt.Errorf("--split rows is for CSV rows; the levels of a results directory are split by --split steps")
+		return errDirRows
 	}
-	ts, err := evaluateSet(e, df, sf.split, w, pos, *modelPath != "" && !flagsSet(fs)["split"])
+	ts, err := treefit.EvaluationSet(treefit.RowsOptions{Store: storeOptions(e, df), Dir: dirOptions(pos)}, sf.split, w,
+		*modelPath != "" && !flagsSet(fs)["split"])
 	if err != nil {
-		return err
+		return treeError(err, sf.split)
 	}
-	c, id, err := evaluateTree(*modelPath, ts, sf.params())
-	if err != nil {
-		return err
-	}
-	ev, err := treefit.Evaluate(c, ts, "model: "+id)
+	ev, err := treefit.EvaluateModel(ts, treefit.EvaluateOptions{Model: *modelPath, Params: sf.params()})
 	if err != nil {
 		return err
 	}
 	if *plotDir != "" || e.inReport() {
-		if err := treePredictionHeatmap(e, *plotDir, id, ev); err != nil {
+		if err := treePredictionHeatmap(e, *plotDir, ev); err != nil {
 			return err
 		}
 	}
@@ -432,41 +366,6 @@ func treeEvaluate(e *env, args []string) error {
 		return writeJSONLines(e.stdout, ev.EvalRows())
 	}
 	return writeTreeEvaluation(e, ev)
-}
-
-// evaluateSet loads and splits the rows "tree evaluate" scores: from a
-// store (--db) or a results directory (pos). A saved tree on a store
-// without --split (all) is scored on every input: they are new
-// measurements it never saw.
-func evaluateSet(e *env, df dataFlags, s split.Split, w split.Weighting, pos []string, all bool) (*trainSet, error) {
-	switch {
-	case df.db != "" && len(pos) > 0:
-		return nil, fmt.Errorf("give a results directory or --db, not both")
-	case df.db != "":
-		ts, err := storeTrainSet(e, df, s, w)
-		if err == nil && all {
-			ts.HoldOutAll()
-		}
-		return ts, err
-	}
-	return dirTrainSet(pos, s, w)
-}
-
-// evaluateTree is the tree "tree evaluate" scores and its name: the one
-// modelPath holds, or without it one fitted on ts with p.
-func evaluateTree(modelPath string, ts *trainSet, p tree.Params) (*tree.Classifier, string, error) {
-	if modelPath == "" {
-		c, err := ts.Fit(p)
-		return c, "tree", err
-	}
-	c, err := treefit.ReadTree(modelPath)
-	if err != nil {
-		return nil, "", err
-	}
-	if err := treefit.CheckFeatures(modelPath, c, split.FeatureNames); err != nil {
-		return nil, "", err
-	}
-	return c, strings.TrimSuffix(filepath.Base(modelPath), ".json"), nil
 }
 
 // writeTreeEvaluation prints the aggregate table of "tree evaluate".
@@ -565,13 +464,13 @@ func treeImportance(e *env, args []string) error {
 // of the first 12 families' best member, all over the per-level optimum,
 // summed over the graph's roots (treefit.Evaluation.Ratios): the heatmap
 // of predictions.
-func treePredictionHeatmap(e *env, dir, id string, ev *treefit.Evaluation) error {
+func treePredictionHeatmap(e *env, dir string, ev *treefit.Evaluation) error {
 	graphs, cols, values := ev.Ratios(12)
 	hm, err := rplot.HeatmapWithScale("Held-out graphs: time / per-level optimum", graphs, cols, values,
 		rplot.HeatmapOptions{Log: true, Label: "time / optimal (×)"})
 	if err != nil {
 		return err
 	}
-	return e.figure(dir, "tree-predictions-"+slug(id), "The tree's choices (Mix-and-Match) on every held-out graph, beside the best single implementation and each family's best member",
+	return e.figure(dir, "tree-predictions-"+slug(ev.Name), "The tree's choices (Mix-and-Match) on every held-out graph, beside the best single implementation and each family's best member",
 		hm, 8*vg.Inch, vg.Length(2.5+0.14*float64(len(graphs)))*vg.Inch)
 }

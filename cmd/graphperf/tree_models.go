@@ -1,31 +1,25 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
 
-	"github.com/graphperf/graphperf/analysis/store"
 	"github.com/graphperf/graphperf/analysis/treefit"
-	"github.com/graphperf/graphperf/model/tree"
 )
 
-// storeTree saves c (data is its JSON) in the store at dbPath, created
-// when missing, with the stored runs of its training inputs
-// (treefit.Save), and returns the line "tree train" prints about it.
-func storeTree(dbPath string, c *tree.Classifier, data []byte, ts *trainSet) (msg string, err error) {
-	db, err := store.Open(dbPath)
-	if err != nil {
+// storeTree saves f's tree in the store at dbPath, created when missing,
+// with the stored runs of its training inputs (treefit.SaveIn), and
+// returns the line "tree train" prints about it.
+func storeTree(dbPath string, f *treefit.Fitted) (string, error) {
+	s, err := treefit.SaveIn(dbPath, f)
+	var se *treefit.StoreError
+	switch {
+	case errors.As(err, &se):
+		return "", fmt.Errorf("--db %w", err)
+	case err != nil:
 		return "", fmt.Errorf("--db: %w", err)
-	}
-	defer func() {
-		if cerr := db.Close(); err == nil && cerr != nil {
-			err = fmt.Errorf("--db: %w", cerr)
-		}
-	}()
-	s, err := treefit.Save(db, c, data, ts)
-	if err != nil {
-		return "", fmt.Errorf("--db %s: %w", dbPath, err)
 	}
 	return fmt.Sprintf("stored model %d in %s: %s", s.ID, dbPath, s.Note), nil
 }
@@ -35,7 +29,7 @@ features, the runs linked as training and validation provenance, and when
 it was trained. With --id N -o MODEL.json it writes tree N out as the JSON
 file "tree train -o" writes, for "tree validate", "show" or "export".`
 
-func treeModels(e *env, args []string) (err error) {
+func treeModels(e *env, args []string) error {
 	fs := newFlagSet(e, "tree models", "tree models --db FILE [--json|--csv] [--id N -o MODEL.json]", treeModelsHelp)
 	var of outputFlags
 	of.register(fs)
@@ -57,17 +51,8 @@ func treeModels(e *env, args []string) (err error) {
 	if _, err := os.Stat(*dbPath); err != nil {
 		return fmt.Errorf("--db: %w", err)
 	}
-	db, err := store.Open(*dbPath)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := db.Close(); err == nil {
-			err = cerr
-		}
-	}()
 	if *out != "" {
-		data, err := treefit.StoredTree(db, *id)
+		data, err := treefit.StoredTreeIn(*dbPath, *id)
 		if err != nil {
 			return err
 		}
@@ -77,7 +62,7 @@ func treeModels(e *env, args []string) (err error) {
 		fmt.Fprintf(e.stdout, "wrote model %d to %s\n", *id, *out)
 		return nil
 	}
-	list, err := treefit.Models(db)
+	list, err := treefit.ModelsIn(*dbPath)
 	if err != nil {
 		return err
 	}

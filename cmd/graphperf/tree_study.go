@@ -50,11 +50,7 @@ func treeStudy(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	dir, err := resultsDir(pos)
-	if err != nil {
-		return err
-	}
-	d, err := loadSplit(dir)
+	d, dir, err := treefit.LoadData(dirOptions(pos))
 	if err != nil {
 		return err
 	}
@@ -175,28 +171,4 @@ func studyGrid(kinds, fractions, depths, leafs, weights, seeds string) (*treefit
 		grid.Kinds = append(grid.Kinds, s)
 	}
 	return grid.Plan(), nil
-}
-
-func parseFloats(flagName, s string) ([]float64, error) {
-	var out []float64
-	for _, f := range splitList(s) {
-		v, err := strconv.ParseFloat(f, 64)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %q is not a number", flagName, f)
-		}
-		out = append(out, v)
-	}
-	return out, nil
-}
-
-func parseInts(flagName, s string, least int) ([]int, error) {
-	var out []int
-	for _, f := range splitList(s) {
-		v, err := strconv.Atoi(f)
-		if err != nil || v < least {
-			return nil, fmt.Errorf("%s: %q: want an integer of at least %d", flagName, f, least)
-		}
-		out = append(out, v)
-	}
-	return out, nil
 }

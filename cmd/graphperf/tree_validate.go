@@ -1,7 +1,7 @@
 package main
 
 import (
-	"flag"
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -56,11 +56,33 @@ func treeValidate(e *env, args []string) error {
 	if !(*tolerance >= 0) || *top < 1 {
 		return fmt.Errorf("--tolerance must not be negative and --top must be positive")
 	}
-	v := &treeValidation{modelPath: pos[0]}
-	if err := v.load(e, fs, &sf, df, *csvPath, pos[1:]); err != nil {
+	model := pos[0]
+	c, err := treefit.ReadTree(model)
+	if err != nil {
 		return err
 	}
-	mv, err := treefit.ValidateModel(v.modelPath, v.c, v.ts, *tolerance)
+	rec := c.Training
+	if rec == nil {
+		fmt.Fprintf(e.stderr, "warning: %s has no training record (written before graphperf kept one): the split flags choose the held-out rows\n", model)
+		rec = &tree.Training{}
+	}
+	s, w, err := treefit.RecordSplit(c.Training, sf.given(fs))
+	if err != nil {
+		return err
+	}
+	ts, err := treefit.ValidationSet(rec, treefit.RowsOptions{CSV: *csvPath, Store: storeOptions(e, df), Dir: dirOptions(pos[1:])}, s, w)
+	switch {
+	case errors.Is(err, treefit.ErrCSVAndDir):
+		return fmt.Errorf("--csv and a results directory %q exclude each other", pos[1])
+	case errors.Is(err, treefit.ErrNotCSVTree):
+		return fmt.Errorf("%s was not trained on a CSV: no label column to validate --csv %s on", model, *csvPath)
+	case err != nil:
+		return treeError(err, s)
+	}
+	if err := treefit.CheckFeatures(model, c, ts.Features); err != nil {
+		return err
+	}
+	mv, err := treefit.ValidateModel(model, c, ts, *tolerance)
 	for _, msg := range mv.Warnings {
 		fmt.Fprintln(e.stderr, "warning:", msg)
 	}
@@ -71,87 +93,6 @@ func treeValidate(e *env, args []string) error {
 		return writeJSON(e.stdout, mv.Report())
 	}
 	return writeValidation(e, mv, *top)
-}
-
-// treeValidation is what "tree validate" validates: the tree, its
-// training record, and the rows rebuilt from it and the flags.
-type treeValidation struct {
-	modelPath string
-	c         *tree.Classifier
-	rec       *tree.Training
-	sf        *splitFlags
-	w         split.Weighting
-	ts        *trainSet
-}
-
-// load reads the tree, lets its training record fill the split flags not
-// given, and loads and splits the rows: from a CSV, a store (--db) or a
-// results directory (src, default the record's source).
-func (v *treeValidation) load(e *env, fs *flag.FlagSet, sf *splitFlags, df dataFlags, csvPath string, src []string) error {
-	c, err := treefit.ReadTree(v.modelPath)
-	if err != nil {
-		return err
-	}
-	v.c, v.sf = c, sf
-	set := flagsSet(fs)
-	rec := c.Training
-	if rec == nil {
-		fmt.Fprintf(e.stderr, "warning: %s has no training record (written before graphperf kept one): the split flags choose the held-out rows\n", v.modelPath)
-		rec = &tree.Training{}
-	} else {
-		if !set["split"] {
-			sf.kind = rec.Split
-		}
-		if !set["train-fraction"] {
-			sf.split.TrainFraction = rec.TrainFraction
-		}
-		if !set["seed"] {
-			sf.split.Seed = rec.Seed
-		}
-		if !set["weight"] && rec.Weight != "" {
-			sf.weight = rec.Weight
-		}
-	}
-	v.rec = rec
-	if v.w, err = sf.check(); err != nil {
-		return err
-	}
-	if v.ts, err = v.rows(e, df, csvPath, src); err != nil {
-		return err
-	}
-	return treefit.CheckFeatures(v.modelPath, c, v.ts.Features)
-}
-
-// rows loads and splits the rows to validate on.
-func (v *treeValidation) rows(e *env, df dataFlags, csvPath string, src []string) (*trainSet, error) {
-	rec, sf := v.rec, v.sf
-	fromCSV := csvPath != "" || (len(src) == 0 && rec.Label != "")
-	switch {
-	case fromCSV && len(src) > 0:
-		return nil, fmt.Errorf("--csv and a results directory %q exclude each other", src[0])
-	case fromCSV:
-		path := csvPath
-		if path == "" {
-			path = rec.Source
-		}
-		if rec.Label == "" {
-			return nil, fmt.Errorf("%s was not trained on a CSV: no label column to validate --csv %s on", v.modelPath, path)
-		}
-		return csvTrainSet(treefit.CSVOptions{Path: path, Label: rec.Label, WeightColumn: rec.WeightColumn, Ignore: rec.Ignore,
-			RequireWeight: rec.WeightColumn != ""}, sf.split, v.w)
-	case df.db != "":
-		if len(src) > 0 {
-			return nil, fmt.Errorf("give a results directory or --db, not both")
-		}
-		return storeTrainSet(e, df, sf.split, v.w)
-	}
-	if len(src) == 0 && rec.Source != "" {
-		src = []string{rec.Source}
-	}
-	if sf.split.Kind == split.ByRows {
-		return nil, fmt.Errorf("--split rows is for CSV rows; the levels of a results directory are split by --split steps")
-	}
-	return dirTrainSet(src, sf.split, v.w)
 }
 
 // writeValidation prints the validation as text: the rows, a table of

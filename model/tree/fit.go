@@ -12,32 +12,34 @@ import (
 
 // Params are the parameters of Fit. The zero value grows a full tree (no
 // depth limit, leaves of one sample, all features at every node), like
-// scikit-learn's DecisionTreeClassifier defaults.
+// scikit-learn's DecisionTreeClassifier defaults. Its JSON keys are those
+// of the "params" of a tree's JSON (MarshalJSON), and of the
+// hyperparameters a store keeps of a tree (treefit.Hyperparameters).
 type Params struct {
 	// MaxDepth is the largest number of edges from the root to a leaf;
 	// 0 means no limit.
-	MaxDepth int
+	MaxDepth int `json:"max_depth"`
 	// MinSamplesLeaf is the fewest training rows a leaf may hold (rows,
 	// not weight); 0 means 1. A split that leaves fewer on either side is
 	// not considered.
-	MinSamplesLeaf int
+	MinSamplesLeaf int `json:"min_samples_leaf"`
 	// MinSamplesSplit is the fewest rows a node needs to be split; 0 means
 	// 2.
-	MinSamplesSplit int
+	MinSamplesSplit int `json:"min_samples_split"`
 	// MinImpurityDecrease: a node is split only if its weighted impurity
 	// decrease (W_t/W)(G_t - (W_L/W_t) G_L - (W_R/W_t) G_R) is at least
 	// this (scikit-learn's min_impurity_decrease; W is the root's weight).
-	MinImpurityDecrease float64
+	MinImpurityDecrease float64 `json:"min_impurity_decrease"`
 	// MaxFeatures is the number of features drawn at random at each node;
 	// 0, or a value of at least the number of features, means all of them,
 	// and then the tree does not depend on Seed. Features that are
 	// constant in a node do not count towards it (as in scikit-learn).
-	MaxFeatures int
+	MaxFeatures int `json:"max_features"`
 	// Seed seeds the draw of features when MaxFeatures is in use. Each
 	// node draws from its own stream, a function of Seed and the node's
 	// path from the root, so the tree does not depend on how the work was
 	// scheduled.
-	Seed uint64
+	Seed uint64 `json:"seed"`
 }
 
 // DefaultParams are the parameters the graphperf commands use unless told

@@ -34,18 +34,9 @@ type jsonTree struct {
 	Version  int        `json:"version"`
 	Classes  []string   `json:"classes"`
 	Features []string   `json:"features"`
-	Params   jsonParams `json:"params"`
+	Params   Params     `json:"params"`
 	Nodes    []jsonNode `json:"nodes"`
 	Training *Training  `json:"training,omitempty"`
-}
-
-type jsonParams struct {
-	MaxDepth            int     `json:"max_depth"`
-	MinSamplesLeaf      int     `json:"min_samples_leaf"`
-	MinSamplesSplit     int     `json:"min_samples_split"`
-	MinImpurityDecrease float64 `json:"min_impurity_decrease"`
-	MaxFeatures         int     `json:"max_features"`
-	Seed                uint64  `json:"seed"`
 }
 
 type jsonNode struct {
@@ -70,7 +61,7 @@ func (c *Classifier) MarshalJSON() ([]byte, error) {
 		Version:  JSONVersion,
 		Classes:  c.Classes,
 		Features: c.Features,
-		Params:   jsonParams(c.Params),
+		Params:   c.Params,
 		Nodes:    make([]jsonNode, len(c.Nodes)),
 		Training: c.Training,
 	}
@@ -107,7 +98,7 @@ func (c *Classifier) UnmarshalJSON(data []byte) error {
 	if len(t.Classes) == 0 {
 		return fmt.Errorf("%w: no classes", ErrFormat)
 	}
-	p := Params(t.Params)
+	p := t.Params
 	if _, err := p.normalised(); err != nil {
 		return fmt.Errorf("%w: %w", ErrFormat, err)
 	}
