@@ -10,6 +10,7 @@ import (
 	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/kernels/measured"
+	"github.com/graphperf/graphperf/model/predict"
 )
 
 func TestGraphName(t *testing.T) {
@@ -177,5 +178,14 @@ func TestReportDirsEmbedded(t *testing.T) {
 			t.Errorf("%#v: %s against %s, %d inputs; want the embedded directories' %s, %s, %d",
 				none, rep.Device, rep.Reference, len(rep.Inputs), named.Device, named.Reference, len(named.Inputs))
 		}
+	}
+}
+
+func TestModelSource(t *testing.T) {
+	m := &predict.Model{}
+	m.Training.Split = "graphs"
+	want := "graphperf bench switch: model default (split graphs), machine h100, graph g"
+	if got := ModelSource("graphperf bench switch", ModelName(""), m, "h100", "g"); got != want {
+		t.Errorf("ModelSource: %q, want %q", got, want)
 	}
 }

@@ -168,27 +168,18 @@ func benchSweepSharded(e *env, cf clusterFlags, c *kernels.Corpus, sopt kernels.
 // printShardedPlan prints the shards and, for --slurm, the batch script
 // and the sbatch command, or the local task command.
 func printShardedPlan(e *env, cf clusterFlags, p *cluster.Plan, results string, shards []int) error {
-	var command []string
+	var slurm *cluster.SlurmOptions
 	if cf.slurm {
-		command = append([]string{"sbatch"}, p.SbatchArgs(results, cf.opt, shards)...)
-	} else {
-		command = append(p.TaskCommand(results), "--shard", "K")
+		slurm = &cf.opt
 	}
+	pv := p.Preview(results, slurm, shards)
 	if cf.json {
-		out := struct {
-			Script  string          `json:"script,omitempty"`
-			Command []string        `json:"command"`
-			Shards  []cluster.Shard `json:"shards"`
-		}{Command: command, Shards: p.Shards}
-		if cf.slurm {
-			out.Script = cluster.Script
-		}
-		return writeJSON(e.stdout, out)
+		return writeJSON(e.stdout, pv)
 	}
 	if cf.slurm {
 		fmt.Fprintf(e.stdout, "# %s\n%s\n", cluster.ScriptPath(results), cluster.Script)
 	}
-	fmt.Fprintf(e.stdout, "# %s\n%s\n\n", map[bool]string{true: "submitted with", false: fmt.Sprintf("each of %d processes runs", cf.local)}[cf.slurm], shellQuote(command))
+	fmt.Fprintf(e.stdout, "# %s\n%s\n\n", map[bool]string{true: "submitted with", false: fmt.Sprintf("each of %d processes runs", cf.local)}[cf.slurm], shellQuote(pv.Command))
 	t := &table{header: []string{"shard", "graphs", "est_edges", "names"}}
 	for _, s := range p.Shards {
 		names := s.Graphs[0]

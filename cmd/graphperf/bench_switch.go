@@ -120,8 +120,7 @@ func modelDecisions(e *env, lf loadFlags, path, rootList string, k int, seed uin
 		return nil, nil, err
 	}
 	name := filepath.Base(path)
-	source := fmt.Sprintf("graphperf bench decisions --mode model: model %s (split %s), machine %s, graph %s",
-		mixmatch.ModelName(modelPath), m.Training.Split, mach.Name, name)
+	source := mixmatch.ModelSource("graphperf bench decisions --mode model", mixmatch.ModelName(modelPath), m, mach.Name, name)
 	d, rows, warnings, err := mixmatch.ModelDecisions(m, ph, g, name, roots, source)
 	if err != nil {
 		return nil, nil, err

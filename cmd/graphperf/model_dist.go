@@ -440,11 +440,10 @@ root are unknown, so only the shape can agree (rise, peak at level 3, fall).`)
 		return err
 	}
 	start := time.Now()
-	run, err := dist.RunGraph500(s, []int{4}, *rootFlag)
+	msgs, err := dist.Graph500Pattern(s, ib, *rootFlag)
 	if err != nil {
 		return err
 	}
-	msgs := dist.SeedPattern(run, ib)
 	if of.json {
 		return writeJSON(e.stdout, msgs)
 	}
@@ -460,7 +459,7 @@ root are unknown, so only the shape can agree (rise, peak at level 3, fall).`)
 	if of.csv {
 		return t.write(e.stdout, true)
 	}
-	fmt.Fprintf(e.stdout, "%s, root %d, 4 processes, sort-unique, %d bytes per vertex (%.1f s)\n\n", run.Graph, run.Root, ib, time.Since(start).Seconds())
+	fmt.Fprintf(e.stdout, "%s, root %d, %d processes, sort-unique, %d bytes per vertex (%.1f s)\n\n", msgs.Graph, msgs.Root, dist.SeedProcs, ib, time.Since(start).Seconds())
 	return t.write(e.stdout, false)
 }
 

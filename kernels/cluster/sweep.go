@@ -180,3 +180,22 @@ func intList(xs []int) string {
 	}
 	return strings.Join(s, ", ")
 }
+
+// Preview is what a dry run of a sharded sweep shows: the batch script
+// (Slurm only), the command that submits the shards (sbatch's) or that
+// each local process runs for shard K, and the shards.
+type Preview struct {
+	Script  string   `json:"script,omitempty"`
+	Command []string `json:"command"`
+	Shards  []Shard  `json:"shards"`
+}
+
+// Preview is the dry run of submitting shards of the plan in results to
+// Slurm with slurm's options, or, for nil slurm, of running them as local
+// processes. It runs nothing.
+func (p *Plan) Preview(results string, slurm *SlurmOptions, shards []int) Preview {
+	if slurm != nil {
+		return Preview{Script: Script, Command: append([]string{"sbatch"}, p.SbatchArgs(results, *slurm, shards)...), Shards: p.Shards}
+	}
+	return Preview{Command: append(p.TaskCommand(results), "--shard", "K"), Shards: p.Shards}
+}

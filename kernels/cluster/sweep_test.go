@@ -172,3 +172,21 @@ func TestLocalSweepNotRun(t *testing.T) {
 		t.Errorf("results without a plan: %v, want Check's ErrNoPlan", err)
 	}
 }
+
+func TestPreview(t *testing.T) {
+	p, results := savedPlan(t, 5)
+	opt := SlurmOptions{Partition: "gpu", ArrayMax: 2}
+	pv := p.Preview(results, &opt, p.All())
+	if pv.Script != Script || pv.Command[0] != "sbatch" || !reflect.DeepEqual(pv.Command[1:], p.SbatchArgs(results, opt, p.All())) || len(pv.Shards) != 3 {
+		t.Errorf("Slurm preview: %+v", pv)
+	}
+	pv = p.Preview(results, nil, p.All())
+	want := append(p.TaskCommand(results), "--shard", "K")
+	if pv.Script != "" || !reflect.DeepEqual(pv.Command, want) || len(pv.Shards) != 3 {
+		t.Errorf("local preview: %+v, want command %q", pv, want)
+	}
+	data, _ := json.Marshal(pv)
+	if strings.Contains(string(data), `"script"`) {
+		t.Errorf("local preview JSON has a script: %s", data)
+	}
+}

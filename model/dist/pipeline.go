@@ -254,3 +254,19 @@ func Times(opt TimesOptions) (TimeReport, error) {
 	}
 	return CheckTimes(runs, calib, mopt, opt.MinScale)
 }
+
+// SeedProcs is the process count of seed 003's network pattern
+// (SeedMessages: SCALE 20, N_P = 4).
+const SeedProcs = 4
+
+// Graph500Pattern builds Graph500 scale (generator seed 1), traverses it
+// from rootRule's root on SeedProcs processes and lists its sort-unique
+// messages at idBytes per vertex beside the seed's (SeedPattern): "graphperf
+// model dist messages". It costs one generation and one traversal.
+func Graph500Pattern(scale, idBytes int, rootRule string) (*Messages, error) {
+	run, err := RunGraph500(scale, []int{SeedProcs}, rootRule)
+	if err != nil {
+		return nil, err
+	}
+	return SeedPattern(run, idBytes), nil
+}

@@ -223,3 +223,22 @@ func TestTimes(t *testing.T) {
 		t.Errorf("missing scored run: %v, want a plain error", err)
 	}
 }
+
+func TestGraph500Pattern(t *testing.T) {
+	got, err := Graph500Pattern(9, 8, "max")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := RunGraph500(9, []int{SeedProcs}, "max")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := SeedPattern(run, 8)
+	// Every ordered pair of the seed's 4 processes at every level.
+	if !reflect.DeepEqual(got, want) || got.Root != run.Root || len(got.Rows) != len(run.Volumes[0].Levels)*SeedProcs*(SeedProcs-1) {
+		t.Errorf("pattern of SCALE 9 from max: root %d, %d rows; want SeedPattern's, root %d", got.Root, len(got.Rows), run.Root)
+	}
+	if _, err := Graph500Pattern(9, 8, "bogus"); err == nil {
+		t.Error("root bogus: no error")
+	}
+}
