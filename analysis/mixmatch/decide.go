@@ -86,7 +86,7 @@ func ArgminImpl(totals map[string]float64) string {
 // the model in the decisions' source line.
 func ModelSwitch(m *predict.Model, ph predict.Physics, modelName string) *kernels.SwitchOptions {
 	return &kernels.SwitchOptions{Decide: func(g *graph.CSR, name string, roots []uint32) (*kernels.SwitchPlan, error) {
-		source := fmt.Sprintf("graphperf bench switch: model %s (split %s), machine %s, graph %s", modelName, m.Training.Split, m.Machine, name)
+		source := ModelSource("graphperf bench switch", modelName, m, m.Machine, name)
 		d, rows, _, err := ModelDecisions(m, ph, g, name, roots, source)
 		if err != nil {
 			return nil, err
@@ -97,4 +97,10 @@ func ModelSwitch(m *predict.Model, ph predict.Physics, modelName string) *kernel
 		}
 		return plan, nil
 	}}
+}
+
+// ModelSource is the source line of the model's decisions made by command
+// for graph on machine: the model's name (ModelName) and training split.
+func ModelSource(command, modelName string, m *predict.Model, machine, graph string) string {
+	return fmt.Sprintf("%s: model %s (split %s), machine %s, graph %s", command, modelName, m.Training.Split, machine, graph)
 }

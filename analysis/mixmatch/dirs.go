@@ -41,8 +41,16 @@ func EmbeddedDirs() ([]string, error) {
 // with a reference dataset: the directory dataDir, or without it the
 // embedded dataset of that GPU (Platform). The conversions' predicted cost
 // is that of the GPU's embedded machine description, left out when there
-// is none. The directories' warnings come first in the report's.
+// is none. The directories' warnings come first in the report's. No
+// directories (nil or empty) are the switch measurements embedded with the
+// H100 dataset (EmbeddedDirs).
 func ReportDirs(dirs []string, dataDir string) (*DeviceReport, error) {
+	if len(dirs) == 0 {
+		var err error
+		if dirs, err = EmbeddedDirs(); err != nil {
+			return nil, err
+		}
+	}
 	m, err := loadDirs(dirs)
 	if err != nil {
 		return nil, err

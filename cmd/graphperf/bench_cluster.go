@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -51,6 +50,26 @@ func (cf *clusterFlags) visit(fs *flag.FlagSet) {
 }
 
 func (cf *clusterFlags) sharded() bool { return cf.slurm || cf.set["local"] }
+
+// slurmOverride is the Slurm options given as flags.
+func (cf *clusterFlags) slurmOverride() cluster.SlurmOverride {
+	var ov cluster.SlurmOverride
+	for name, o := range map[string]struct {
+		to   **string
+		from *string
+	}{
+		"partition": {&ov.Partition, &cf.opt.Partition}, "gres": {&ov.Gres, &cf.opt.Gres},
+		"time": {&ov.Time, &cf.opt.Time}, "account": {&ov.Account, &cf.opt.Account},
+	} {
+		if cf.set[name] {
+			*o.to = o.from
+		}
+	}
+	if cf.set["array-max"] {
+		ov.ArrayMax = &cf.opt.ArrayMax
+	}
+	return ov
+}
 
 // slurmFlags are the flags that only --slurm takes.
 var slurmFlags = []string{"partition", "gres", "array-max", "time", "account"}
@@ -116,9 +135,9 @@ func benchSweepSharded(e *env, cf clusterFlags, c *kernels.Corpus, sopt kernels.
 	if err != nil {
 		return err
 	}
-	if _, err := cluster.LoadPlan(results); err == nil {
+	if err := cluster.CheckFree(results); errors.Is(err, cluster.ErrPlanExists) {
 		return fmt.Errorf("--results: %s already holds a sharded sweep (%s): use --resume or --status, or another directory", sopt.ResultsDir, cluster.PlanName)
-	} else if !errors.Is(err, cluster.ErrNoPlan) {
+	} else if err != nil {
 		return err
 	}
 	p, err := cluster.NewPlan(c, cluster.Options{Sweep: sopt, Shards: cf.shards, Program: cf.program})
@@ -128,10 +147,7 @@ func benchSweepSharded(e *env, cf clusterFlags, c *kernels.Corpus, sopt kernels.
 		}
 		return err
 	}
-	all := make([]int, len(p.Shards))
-	for i := range all {
-		all[i] = i
-	}
+	all := p.All()
 	if dryRun {
 		return printShardedPlan(e, cf, p, results, all)
 	}
@@ -144,35 +160,26 @@ func benchSweepSharded(e *env, cf clusterFlags, c *kernels.Corpus, sopt kernels.
 		}
 		return printSubmission(e, cf, p, results, sub)
 	}
-	return runLocal(e, cf, results, func(opt cluster.LocalOptions) ([]cluster.LocalTask, error) {
-		return cluster.RunLocal(ctx, results, p, all, opt)
+	return runLocal(e, cf, func(opt cluster.LocalOptions) (*cluster.LocalResult, error) {
+		return cluster.LocalSweep(ctx, results, p, all, opt)
 	})
 }
 
 // printShardedPlan prints the shards and, for --slurm, the batch script
 // and the sbatch command, or the local task command.
 func printShardedPlan(e *env, cf clusterFlags, p *cluster.Plan, results string, shards []int) error {
-	var command []string
+	var slurm *cluster.SlurmOptions
 	if cf.slurm {
-		command = append([]string{"sbatch"}, p.SbatchArgs(results, cf.opt, shards)...)
-	} else {
-		command = append(p.TaskCommand(results), "--shard", "K")
+		slurm = &cf.opt
 	}
+	pv := p.Preview(results, slurm, shards)
 	if cf.json {
-		out := struct {
-			Script  string          `json:"script,omitempty"`
-			Command []string        `json:"command"`
-			Shards  []cluster.Shard `json:"shards"`
-		}{Command: command, Shards: p.Shards}
-		if cf.slurm {
-			out.Script = cluster.Script
-		}
-		return writeJSON(e.stdout, out)
+		return writeJSON(e.stdout, pv)
 	}
 	if cf.slurm {
 		fmt.Fprintf(e.stdout, "# %s\n%s\n", cluster.ScriptPath(results), cluster.Script)
 	}
-	fmt.Fprintf(e.stdout, "# %s\n%s\n\n", map[bool]string{true: "submitted with", false: fmt.Sprintf("each of %d processes runs", cf.local)}[cf.slurm], shellQuote(command))
+	fmt.Fprintf(e.stdout, "# %s\n%s\n\n", map[bool]string{true: "submitted with", false: fmt.Sprintf("each of %d processes runs", cf.local)}[cf.slurm], shellQuote(pv.Command))
 	t := &table{header: []string{"shard", "graphs", "est_edges", "names"}}
 	for _, s := range p.Shards {
 		names := s.Graphs[0]
@@ -214,11 +221,7 @@ type submissionJSON struct {
 }
 
 func printSubmission(e *env, cf clusterFlags, p *cluster.Plan, results string, sub *cluster.Submission) error {
-	graphs := 0
-	for _, i := range sub.Shards {
-		s, _ := p.Shard(i)
-		graphs += len(s.Graphs)
-	}
+	graphs := p.GraphsIn(sub.Shards)
 	array := cluster.ArraySpec(sub.Shards, sub.Slurm.ArrayMax)
 	if cf.json {
 		return writeJSON(e.stdout, submissionJSON{JobID: sub.JobID, Array: array, Shards: sub.Shards, Graphs: graphs,
@@ -232,56 +235,31 @@ func printSubmission(e *env, cf clusterFlags, p *cluster.Plan, results string, s
 
 // runLocal runs local tasks with run, one line per finished task on
 // stderr, then prints the status; it fails when a shard is not complete.
-func runLocal(e *env, cf clusterFlags, results string, run func(cluster.LocalOptions) ([]cluster.LocalTask, error)) error {
-	tasks, runErr := run(cluster.LocalOptions{Processes: cf.local, Finished: func(shard int, err error) {
+func runLocal(e *env, cf clusterFlags, run func(cluster.LocalOptions) (*cluster.LocalResult, error)) error {
+	res, err := run(cluster.LocalOptions{Processes: cf.local, Finished: func(shard int, err error) {
 		if err != nil {
 			fmt.Fprintf(e.stderr, "shard %d: FAILED: %v\n", shard, err)
 		} else {
 			fmt.Fprintf(e.stderr, "shard %d: done\n", shard)
 		}
 	}})
-	st, err := cluster.Check(context.Background(), results, nil)
 	if err != nil {
 		return err
 	}
 	if cf.json {
-		out := struct {
-			Tasks  []cluster.LocalTask `json:"tasks"`
-			Status *cluster.Status     `json:"status"`
-		}{tasks, st}
-		if out.Tasks == nil {
-			out.Tasks = []cluster.LocalTask{}
-		}
-		if err := writeJSON(e.stdout, out); err != nil {
+		if err := writeJSON(e.stdout, res); err != nil {
 			return err
 		}
 	} else {
-		fmt.Fprintf(e.stdout, "%d tasks run with %d processes\n", len(tasks), cf.local)
-		printStatusSummary(e, st)
+		fmt.Fprintf(e.stdout, "%d tasks run with %d processes\n", len(res.Tasks), cf.local)
+		printStatusSummary(e, res.Status)
 	}
-	if runErr != nil {
-		return fmt.Errorf("interrupted; what was measured is kept: %w", runErr)
-	}
-	if len(st.ToResume) > 0 {
-		return fmt.Errorf("%d shards incomplete (%s); see %s", len(st.ToResume), intList(st.ToResume), filepath.Join(results, cluster.LocalDir))
-	}
-	return nil
-}
-
-func intList(xs []int) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		s[i] = strconv.Itoa(x)
-	}
-	if len(s) > 10 {
-		s = append(s[:10], fmt.Sprintf("and %d more", len(xs)-10))
-	}
-	return strings.Join(s, ", ")
+	return res.Err()
 }
 
 // benchSweepStatus prints where each shard stands.
 func benchSweepStatus(e *env, cf clusterFlags) error {
-	st, err := cluster.Check(context.Background(), cf.status, slurmQueue())
+	st, err := cluster.Check(context.Background(), cf.status, cluster.SystemQueue())
 	if err != nil {
 		return fmt.Errorf("--status: %w", err)
 	}
@@ -320,15 +298,6 @@ func printStatusSummary(e *env, st *cluster.Status) {
 	}
 }
 
-// slurmQueue is the queue status and resume ask: Slurm's, when squeue is
-// on PATH.
-func slurmQueue() cluster.Queue {
-	if _, err := exec.LookPath("squeue"); err != nil {
-		return nil
-	}
-	return cluster.Slurm{}
-}
-
 // benchSweepResume submits again the shards that are not complete.
 func benchSweepResume(e *env, cf clusterFlags, resultsDir string) error {
 	results, err := filepath.Abs(resultsDir)
@@ -340,42 +309,24 @@ func benchSweepResume(e *env, cf clusterFlags, resultsDir string) error {
 		return fmt.Errorf("--resume: %w", err)
 	}
 	if cf.set["graphperf"] {
-		if p.Program, err = filepath.Abs(cf.program); err != nil {
-			return err
-		}
-		if err := p.Save(results); err != nil {
+		if err := p.SetProgram(results, cf.program); err != nil {
 			return err
 		}
 	}
-	last, wasSlurm := p.LastSlurm()
 	ctx, stop := signalContext()
 	defer stop()
-	if cf.set["local"] || (!cf.slurm && !wasSlurm) {
+	if p.ResumesLocally(cf.set["local"], cf.slurm) {
 		if !cf.set["local"] {
 			return errors.New("--resume: the sweep ran locally: say how many processes with --local N")
 		}
-		var q cluster.Queue
-		if wasSlurm {
-			q = cluster.Slurm{}
-		}
-		return runLocal(e, cf, results, func(opt cluster.LocalOptions) ([]cluster.LocalTask, error) {
-			_, tasks, err := cluster.ResumeLocal(ctx, results, q, opt)
-			return tasks, err
+		q := p.ResumeQueue()
+		return runLocal(e, cf, func(opt cluster.LocalOptions) (*cluster.LocalResult, error) {
+			return cluster.ResumeLocalSweep(ctx, results, q, opt)
 		})
 	}
 	// The last submission's options, with those given now.
-	opt := last
-	for name, o := range map[string]struct{ to, from *string }{
-		"partition": {&opt.Partition, &cf.opt.Partition}, "gres": {&opt.Gres, &cf.opt.Gres},
-		"time": {&opt.Time, &cf.opt.Time}, "account": {&opt.Account, &cf.opt.Account},
-	} {
-		if cf.set[name] {
-			*o.to = *o.from
-		}
-	}
-	if cf.set["array-max"] {
-		opt.ArrayMax = cf.opt.ArrayMax
-	}
+	last, _ := p.LastSlurm()
+	opt := last.With(cf.slurmOverride())
 	st, sub, err := cluster.Slurm{}.Resume(ctx, results, opt)
 	if err != nil {
 		return fmt.Errorf("--resume: %w", err)
@@ -406,11 +357,5 @@ func benchSweepTask(e *env, cf clusterFlags) error {
 	if err != nil {
 		return err
 	}
-	dir := cf.task
-	if p, err := cluster.LoadPlan(cf.task); err == nil {
-		if s, ok := p.Shard(cf.shard); ok {
-			dir = filepath.Join(cf.task, s.Dir)
-		}
-	}
-	return printSweepReport(e, rep, dir)
+	return printSweepReport(e, rep, cluster.TaskDir(cf.task, cf.shard))
 }

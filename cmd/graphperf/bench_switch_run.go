@@ -74,10 +74,11 @@ func benchSwitch(e *env, args []string) error {
 		return fmt.Errorf("--corpus: a corpus file is required")
 	case *workDir == "":
 		return fmt.Errorf("--work: a work directory is required")
-	case *budget < 0 || *deadline < 0:
+	}
+	if err := kernels.CheckLimits(*budget, *deadline); errors.Is(err, kernels.ErrNegativeLimit) {
 		return fmt.Errorf("--time-budget and --deadline must not be negative")
-	case *deadline > 0 && *budget > *deadline:
-		return fmt.Errorf("--time-budget %v exceeds --deadline %v", *budget, *deadline)
+	} else if be := (*kernels.BudgetError)(nil); errors.As(err, &be) {
+		return fmt.Errorf("--time-budget %v exceeds --deadline %v", be.Budget, be.Deadline)
 	}
 	m, err := readModelFile(*modelPath)
 	if err != nil {
@@ -87,12 +88,9 @@ func benchSwitch(e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("--machine: %w", err)
 	}
-	if m.Machine != "" && mach.Name != m.Machine {
-		return fmt.Errorf("--machine %s: the model was trained with machine %s", mach.Name, m.Machine)
-	}
-	ph, err := predict.NewPhysics(mach)
+	ph, err := predict.PhysicsFor(m, mach)
 	if err != nil {
-		return err
+		return machineFlagError(err)
 	}
 	c, err := kernels.LoadCorpora(*corpusPath)
 	if err != nil {
@@ -104,14 +102,10 @@ func benchSwitch(e *env, args []string) error {
 			names = append(names, n)
 		}
 	}
-	modelName := *modelPath
-	if modelName == "" {
-		modelName = "default"
-	}
 	opt := kernels.SweepOptions{
 		Runner: *runnerPath, GraphsDir: *graphsDir, WorkDir: *workDir, ResultsDir: *resultsDir,
 		Only: names, TimeBudget: *budget, Deadline: *deadline, Version: version(),
-		Switch: mixmatch.ModelSwitch(m, ph, modelName),
+		Switch: mixmatch.ModelSwitch(m, ph, mixmatch.ModelName(*modelPath)),
 	}
 	return runSweep(e, c, opt, "switch")
 }
@@ -142,12 +136,9 @@ func switchPlot(e *env, dir, device string, rep *mixmatch.Report) error {
 // directory or a comma-separated list, reported as one; empty, the switch
 // measurements embedded with the H100 dataset (mixmatch.EmbeddedDirs).
 func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool, plotDir string) error {
-	list := strings.Split(dirs, ",")
-	if dirs == "" {
-		var err error
-		if list, err = mixmatch.EmbeddedDirs(); err != nil {
-			return err
-		}
+	var list []string
+	if dirs != "" {
+		list = strings.Split(dirs, ",")
 	}
 	rep, err := mixmatch.ReportDirs(list, dataDir)
 	if dm := (*mixmatch.DeviceMismatchError)(nil); errors.As(err, &dm) {

@@ -6,9 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
-	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -17,7 +14,6 @@ import (
 
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
 	"github.com/graphperf/graphperf/model/dist"
-	"github.com/graphperf/graphperf/model/machine"
 	rplot "github.com/graphperf/graphperf/reports/plot"
 	"github.com/graphperf/graphperf/workload/gen"
 	"github.com/graphperf/graphperf/workload/graph"
@@ -85,13 +81,9 @@ func modelDist(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	root, err := dist.PickRoot(g, f.root, f.seed)
+	pr, vol, err := dist.PredictFrom(g, f.root, f.seed, P, opt)
 	if err != nil {
-		return fmt.Errorf("--root: %w", err)
-	}
-	pr, vol, err := dist.Predict(g, root, P, opt)
-	if err != nil {
-		return err
+		return distFlagError(err)
 	}
 	if err := distPlot(e, f.plotDir, vol, opt.IDBytes); err != nil {
 		return err
@@ -134,7 +126,7 @@ func (f *distFlags) options(fs *flag.FlagSet) (int, dist.Options, error) {
 	if err != nil {
 		return 0, dist.Options{}, err
 	}
-	ib, err := positiveFlag("id-bytes", f.idBytes, 64)
+	ib, err := positiveFlag("id-bytes", f.idBytes, dist.MaxIDBytes)
 	if err != nil {
 		return 0, dist.Options{}, err
 	}
@@ -148,24 +140,30 @@ func (f *distFlags) options(fs *flag.FlagSet) (int, dist.Options, error) {
 	case f.calibrate != "" && set["machine"]:
 		return 0, dist.Options{}, errors.New("--calibrate and --machine: give one kernel time, not both")
 	}
-	opt := dist.Options{SortUnique: f.sortUnique, IDBytes: ib}
-	if f.alltoall == "" {
-		return P, opt, nil
-	}
-	if opt.AllToAll, err = dist.LoadAllToAll(f.alltoall); err != nil {
-		return 0, dist.Options{}, fmt.Errorf("--alltoall: %w", err)
-	}
-	if opt.Machine, err = machine.Open(f.machine); err != nil {
-		return 0, dist.Options{}, fmt.Errorf("--machine: %w", err)
-	}
+	src := dist.TimeSources{AllToAll: f.alltoall, Machine: f.machine}
 	if f.calibrate != "" {
-		k, err := dist.CalibrateKernel(strings.Split(f.calibrate, ","))
-		if err != nil {
-			return 0, dist.Options{}, fmt.Errorf("--calibrate: %w", err)
-		}
-		opt.Kernel, opt.Machine = &k, nil
+		src.Calibrate = strings.Split(f.calibrate, ",")
+	}
+	opt, err := src.Load(dist.Options{SortUnique: f.sortUnique, IDBytes: ib})
+	if err != nil {
+		return 0, dist.Options{}, distFlagError(err)
 	}
 	return P, opt, nil
+}
+
+// distFlagError is err with the flag of a *dist.InputError named: the
+// input's name as a flag, and for --predictions the error without the
+// file name the user gave.
+func distFlagError(err error) error {
+	var ie *dist.InputError
+	if !errors.As(err, &ie) {
+		return err
+	}
+	inner := ie.Err
+	if ie.Input == "predictions" {
+		inner = bareOSError(inner)
+	}
+	return fmt.Errorf("--%s: %w", ie.Input, inner)
 }
 
 // distRender prints "model dist GRAPH"'s prediction pr of graph (of the
@@ -281,28 +279,16 @@ func distPlot(e *env, dir string, v *dist.Volumes, idBytes int) error {
 	if dir == "" && !e.inReport() {
 		return nil
 	}
-	raw, unique := dist.BytesPerLevel(v, idBytes)
-	var sent int64
-	for _, b := range raw {
-		sent += b
-	}
-	if sent == 0 {
+	levels, raw, unique, ok := dist.BytesSeries(v, idBytes)
+	if !ok {
 		return nil // one process, or nothing crosses: no figure
 	}
-	groups := make([]string, len(v.Levels))
-	values := [][]float64{make([]float64, len(v.Levels)), make([]float64, len(v.Levels))}
-	for i := range v.Levels {
-		groups[i] = strconv.Itoa(v.Levels[i].Level)
-		for s, bytes := range [][]int64{raw, unique} {
-			b := float64(bytes[i])
-			if b <= 0 {
-				b = math.NaN() // nothing sent: no bar on a log axis
-			}
-			values[s][i] = b
-		}
+	groups := make([]string, len(levels))
+	for i, l := range levels {
+		groups[i] = strconv.Itoa(l)
 	}
 	p, err := rplot.GroupedBars(fmt.Sprintf("bytes sent per level, %d processes", v.Procs), "bytes", groups,
-		[]string{"raw NLFS", "sort-unique"}, values, true)
+		[]string{"raw NLFS", "sort-unique"}, [][]float64{raw, unique}, true)
 	if err != nil {
 		return err
 	}
@@ -345,25 +331,28 @@ traversal per scale serves every P. Memory: about 9 GB at SCALE 26, 17 GB at
 	}
 	var PP []int
 	if *predOut != "" {
-		if PP, err = distPredictProcs(*scales, *predProcs, P); err != nil {
-			return err
+		if _, PP, _, err = distRunFlags(*scales, *predProcs, ""); err != nil {
+			return fmt.Errorf("--predict-procs: %w", err)
 		}
 	}
-	runs, err := dist.RunGraph500s(S, P, *rootFlag, func(run *dist.Run) {
-		if !of.json && !of.csv {
-			fmt.Fprintf(e.stderr, "scale %d: %d vertices, %d edges, root %d: built in %.1f s, traversed in %.1f s\n",
-				run.Scale, run.Vertices, run.Edges, run.Root, run.BuildSeconds, run.BFSSeconds)
-		}
-	})
+	ws, err := dist.WeakScalingStudy(dist.TableOptions{Scales: S, Procs: P, Levels: levels, RootRule: *rootFlag, PredictProcs: PP,
+		Done: func(run *dist.Run) {
+			if !of.json && !of.csv {
+				fmt.Fprintf(e.stderr, "scale %d: %d vertices, %d edges, root %d: built in %.1f s, traversed in %.1f s\n",
+					run.Scale, run.Vertices, run.Edges, run.Root, run.BuildSeconds, run.BFSSeconds)
+			}
+		}})
+	if nt := (*dist.NotTraversedError)(nil); errors.As(err, &nt) {
+		return fmt.Errorf("--predict-procs: %d is not one of --procs", nt.Procs)
+	}
 	if err != nil {
 		return err
 	}
 	if *predOut != "" {
-		if err := distWritePredictions(*predOut, dist.SubsetRuns(runs, PP)); err != nil {
+		if err := distWritePredictions(*predOut, ws.Predicted); err != nil {
 			return err
 		}
 	}
-	ws := dist.NewWeakScaling(runs, levels)
 	if of.json {
 		return writeJSON(e.stdout, ws.Runs)
 	}
@@ -388,21 +377,6 @@ func distLevels(spec string) ([]int, error) {
 	return levels, nil
 }
 
-// distPredictProcs parses --predict-procs, each of which must be one of
-// --procs (P).
-func distPredictProcs(scales, predProcs string, P []int) ([]int, error) {
-	_, PP, _, err := distRunFlags(scales, predProcs, "")
-	if err != nil {
-		return nil, fmt.Errorf("--predict-procs: %w", err)
-	}
-	for _, p := range PP {
-		if !slices.Contains(P, p) {
-			return nil, fmt.Errorf("--predict-procs: %d is not one of --procs", p)
-		}
-	}
-	return PP, nil
-}
-
 // distScalingTable is the weak-scaling table of rows.
 func distScalingTable(rows []dist.TableRow) *table {
 	t := &table{header: []string{"scale", "procs", "level", "nlfs_p0", "nlfs_max", "nlfs_mean", "nlfs_su_p0", "nlfs_su_max", "nlfs_su_mean", "cut", "seed_nlfs", "seed_nlfs_su"},
@@ -423,10 +397,8 @@ func distRunFlags(scales, procs, level string) (S, P []int, lv int, err error) {
 	if S, err = dist.ParseRange("--scales", scales); err != nil {
 		return
 	}
-	for _, s := range S {
-		if s < 1 || s > 31 {
-			return nil, nil, 0, fmt.Errorf("--scales: %d: want 1..31", s)
-		}
+	if err = dist.CheckScales(S); err != nil {
+		return nil, nil, 0, fmt.Errorf("--scales: %w", err)
 	}
 	for _, f := range strings.Split(procs, ",") {
 		var p int
@@ -459,20 +431,19 @@ root are unknown, so only the shape can agree (rise, peak at level 3, fall).`)
 	if err := of.check(); err != nil {
 		return err
 	}
-	s, err := positiveFlag("scale", *scale, 31)
+	s, err := positiveFlag("scale", *scale, dist.MaxScale)
 	if err != nil {
 		return err
 	}
-	ib, err := positiveFlag("id-bytes", *idBytes, 64)
+	ib, err := positiveFlag("id-bytes", *idBytes, dist.MaxIDBytes)
 	if err != nil {
 		return err
 	}
 	start := time.Now()
-	run, err := dist.RunGraph500(s, []int{4}, *rootFlag)
+	msgs, err := dist.Graph500Pattern(s, ib, *rootFlag)
 	if err != nil {
 		return err
 	}
-	msgs := dist.SeedPattern(run, ib)
 	if of.json {
 		return writeJSON(e.stdout, msgs)
 	}
@@ -488,7 +459,7 @@ root are unknown, so only the shape can agree (rise, peak at level 3, fall).`)
 	if of.csv {
 		return t.write(e.stdout, true)
 	}
-	fmt.Fprintf(e.stdout, "%s, root %d, 4 processes, sort-unique, %d bytes per vertex (%.1f s)\n\n", run.Graph, run.Root, ib, time.Since(start).Seconds())
+	fmt.Fprintf(e.stdout, "%s, root %d, %d processes, sort-unique, %d bytes per vertex (%.1f s)\n\n", msgs.Graph, msgs.Root, dist.SeedProcs, ib, time.Since(start).Seconds())
 	return t.write(e.stdout, false)
 }
 
@@ -555,30 +526,14 @@ command fails.`)
 	if *predFile == "" {
 		return errors.New("--predictions: a predictions file is required")
 	}
-	f, err := os.Open(*predFile)
+	chk, err := dist.CheckRun(*predFile, pos[0], !*raw)
 	if err != nil {
-		return fmt.Errorf("--predictions: %w", bareOSError(err))
+		return distFlagError(err)
 	}
-	graphs, pairs, err := dist.ReadPredictions(f)
-	f.Close()
-	if err != nil {
-		return fmt.Errorf("%s:%w", *predFile, err)
-	}
-	if len(graphs) != 1 {
-		return fmt.Errorf("--predictions: %s holds %d graphs, want one", *predFile, len(graphs))
-	}
-	levels, total, err := dist.ReadRun(pos[0])
-	if err != nil {
+	if err := distCheckRender(e, &of, pos[0], chk.Graph, chk.Result); err != nil {
 		return err
 	}
-	res := dist.Check(levels, total, graphs[0], pairs, !*raw)
-	if err := distCheckRender(e, &of, pos[0], graphs[0], res); err != nil {
-		return err
-	}
-	if !res.Passed() {
-		return fmt.Errorf("%s: the run differs from the predictions (%d of %d messages equal, hash equal %v)", pos[0], res.Equal, res.Messages, res.HashEqual)
-	}
-	return nil
+	return chk.Result.Failure(pos[0])
 }
 
 // distCheckRender prints the comparison res of the run in dir with the
@@ -642,25 +597,17 @@ calibrated on and scored. Issue 18's target: per-level totals within
 	if err != nil {
 		return fmt.Errorf("--alltoall: %w", err)
 	}
-	opt := dist.Options{AllToAll: a}
+	opt := dist.TimesOptions{AllToAll: a, Runs: pos, MinScale: *minScale}
 	if *calibrate == "" {
 		if opt.Machine, err = loadMachine(*machineName); err != nil {
 			return fmt.Errorf("--machine: %w", err)
 		}
+	} else {
+		opt.Calibrate = strings.Split(*calibrate, ",")
 	}
-	runs, err := dist.ReadRunsData(pos)
+	rep, err := dist.Times(opt)
 	if err != nil {
-		return err
-	}
-	var calib []*dist.RunData
-	if *calibrate != "" {
-		if calib, err = dist.ReadRunsData(strings.Split(*calibrate, ",")); err != nil {
-			return fmt.Errorf("--calibrate: %w", err)
-		}
-	}
-	rep, err := dist.CheckTimes(runs, calib, opt, *minScale)
-	if err != nil {
-		return err
+		return distFlagError(err)
 	}
 	if of.json {
 		return writeJSON(e.stdout, rep)

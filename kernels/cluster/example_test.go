@@ -38,3 +38,13 @@ func ExampleNewPlan() {
 	// shards/001 [rmat-s15 ba-32k] 1572352
 	// 0-1%1
 }
+
+// Resume a Slurm sweep with its last submission's options, changing only
+// the number of tasks at once.
+func ExampleSlurmOptions_With() {
+	last := cluster.SlurmOptions{Partition: "gpu", Gres: "gpu:1", ArrayMax: 8, Time: "30"}
+	four := 4
+	fmt.Printf("%+v\n", last.With(cluster.SlurmOverride{ArrayMax: &four}))
+	// Output:
+	// {Partition:gpu Gres:gpu:1 Time:30 Account: ArrayMax:4 JobName:}
+}
