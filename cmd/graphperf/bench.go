@@ -355,10 +355,9 @@ func benchSweep(e *env, args []string) error {
 		return fmt.Errorf("--work: a work directory is required")
 	case *resultsDir == "":
 		return fmt.Errorf("--results: a results directory is required")
-	case *budget < 0 || *deadline < 0:
-		return fmt.Errorf("--time-budget and --deadline must not be negative")
-	case *deadline > 0 && *budget > *deadline:
-		return fmt.Errorf("--time-budget %v exceeds --deadline %v", *budget, *deadline)
+	}
+	if err := limitsFlags(*budget, *deadline); err != nil {
+		return err
 	}
 	c, err := kernels.LoadCorpora(*corpusPath)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"gonum.org/v1/plot/vg"
 
@@ -75,10 +76,8 @@ func benchSwitch(e *env, args []string) error {
 	case *workDir == "":
 		return fmt.Errorf("--work: a work directory is required")
 	}
-	if err := kernels.CheckLimits(*budget, *deadline); errors.Is(err, kernels.ErrNegativeLimit) {
-		return fmt.Errorf("--time-budget and --deadline must not be negative")
-	} else if be := (*kernels.BudgetError)(nil); errors.As(err, &be) {
-		return fmt.Errorf("--time-budget %v exceeds --deadline %v", be.Budget, be.Deadline)
+	if err := limitsFlags(*budget, *deadline); err != nil {
+		return err
 	}
 	m, err := readModelFile(*modelPath)
 	if err != nil {
@@ -221,3 +220,16 @@ func writeSwitchTargets(e *env, rep *mixmatch.Report) {
 }
 
 func f3(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
+
+// limitsFlags is kernels.CheckLimits on --time-budget and --deadline, its
+// errors naming the flags.
+func limitsFlags(budget, deadline time.Duration) error {
+	err := kernels.CheckLimits(budget, deadline)
+	if errors.Is(err, kernels.ErrNegativeLimit) {
+		return fmt.Errorf("--time-budget and --deadline must not be negative")
+	}
+	if be := (*kernels.BudgetError)(nil); errors.As(err, &be) {
+		return fmt.Errorf("--time-budget %v exceeds --deadline %v", be.Budget, be.Deadline)
+	}
+	return err
+}

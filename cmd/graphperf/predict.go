@@ -3,6 +3,7 @@ package main
 import (
 	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -252,10 +253,10 @@ func modelAndPhysics(modelPath, machineName string) (*predict.Model, predict.Phy
 	if err != nil {
 		return nil, predict.Physics{}, fmt.Errorf("--machine: %w", err)
 	}
-	if m.Machine != "" && mach.Name != m.Machine {
-		return nil, predict.Physics{}, fmt.Errorf("--machine %s: the model was trained with machine %s", mach.Name, m.Machine)
+	ph, err := predict.PhysicsFor(m, mach)
+	if mm := (*predict.MachineMismatchError)(nil); errors.As(err, &mm) {
+		return nil, predict.Physics{}, fmt.Errorf("--%s", mm.Error())
 	}
-	ph, err := predict.NewPhysics(mach)
 	return m, ph, err
 }
 
