@@ -170,6 +170,28 @@ type GraphRecord struct {
 	Switch *SwitchRecord `json:"switch,omitempty"`
 }
 
+// ReferenceHash returns the Go reference's depth hash of root: the hash
+// ReferenceHashes gives for the first position of root in Roots, and false
+// when the record lists no such root or no hash for it. The results
+// directory reader (aggregate.LoadDir) and the store's ingest
+// (store.IngestRunnerJSONL) both validate a BFS run against it. O(roots).
+func (g *GraphRecord) ReferenceHash(root uint32) (string, bool) {
+	for i, r := range g.Roots {
+		if r == root {
+			if i < len(g.ReferenceHashes) {
+				return g.ReferenceHashes[i], true
+			}
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// GraphName is the graph's name in a runner line's "graph" (the .gpg
+// file's base name): the name without ".gpg", as manifests, results
+// directories and stores name the graph.
+func GraphName(file string) string { return strings.TrimSuffix(file, ".gpg") }
+
 // maxProblems bounds the problems a GraphRecord lists.
 const maxProblems = 20
 

@@ -426,3 +426,25 @@ func TestPlan(t *testing.T) {
 		}
 	}
 }
+
+// TestGraphRecordReferenceHash checks the hash both readers of a results
+// directory validate a run against: the first position of the root, none
+// for a root not swept or a record without hashes; and GraphName.
+func TestGraphRecordReferenceHash(t *testing.T) {
+	g := &GraphRecord{Roots: []uint32{7, 3, 9}, ReferenceHashes: []string{"a", "b"}}
+	for _, c := range []struct {
+		root uint32
+		want string
+		ok   bool
+	}{{7, "a", true}, {3, "b", true}, {9, "", false}, {4, "", false}} {
+		if got, ok := g.ReferenceHash(c.root); got != c.want || ok != c.ok {
+			t.Errorf("root %d: %q, %v; want %q, %v", c.root, got, ok, c.want, c.ok)
+		}
+	}
+	if got := GraphName("rmat-s12.gpg"); got != "rmat-s12" {
+		t.Errorf("GraphName: %q", got)
+	}
+	if got := GraphName("x.gpg.bak"); got != "x.gpg.bak" {
+		t.Errorf("GraphName: %q", got)
+	}
+}

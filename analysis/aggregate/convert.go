@@ -1,14 +1,12 @@
 package aggregate
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
-	"strings"
 	"sync"
 
 	"github.com/graphperf/graphperf/kernels"
@@ -125,8 +123,9 @@ func FromResults(res *kernels.Results) (runs []Run, warnings []string, err error
 // key existed wrote only BFS.
 func isBFS(algorithm string) bool { return algorithm == "" || algorithm == "bfs" }
 
-// graphName is the runner's graph file name without its ".gpg".
-func graphName(file string) string { return strings.TrimSuffix(file, ".gpg") }
+// graphName is the runner's graph file name without its ".gpg"
+// (kernels.GraphName, as the store names graphs).
+func graphName(file string) string { return kernels.GraphName(file) }
 
 // Dataset is a results directory's runs, as LoadDir reads them.
 type Dataset struct {
@@ -139,6 +138,9 @@ type Dataset struct {
 	// files, runs left out included: the frontier does not depend on the
 	// implementation, so a level's first line gives it.
 	Frontiers map[Input][]int64
+	// Manifest is the directory's kernels.ManifestName file; nil when it
+	// has none.
+	Manifest *kernels.Manifest
 	// Warnings say what was left out and why.
 	Warnings []string
 }
@@ -166,7 +168,7 @@ func LoadDir(dir string) (*Dataset, error) {
 		return nil, fmt.Errorf("aggregate: no %s files in %s: %w", ResultsPattern, dir, ErrNoData)
 	}
 	sort.Strings(files)
-	man, err := readManifest(dir)
+	manDoc, man, err := readManifest(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -193,7 +195,7 @@ func LoadDir(dir string) (*Dataset, error) {
 	close(next)
 	wg.Wait()
 
-	d := &Dataset{Dir: dir, Files: files, Frontiers: map[Input][]int64{}}
+	d := &Dataset{Dir: dir, Files: files, Frontiers: map[Input][]int64{}, Manifest: manDoc}
 	from := map[runKey]string{}
 	for i, p := range out {
 		if p.err != nil {
@@ -225,31 +227,30 @@ func LoadDir(dir string) (*Dataset, error) {
 }
 
 // manifest is what LoadDir uses of a results directory's manifest: per
-// graph name its record.
+// graph name its record (the last of that name).
 type manifest map[string]*kernels.GraphRecord
 
-func readManifest(dir string) (manifest, error) {
-	path := filepath.Join(dir, kernels.ManifestName)
-	data, err := os.ReadFile(path)
+// readManifest reads dir's manifest with kernels.ReadManifest (as the
+// store's ingest reads it, store.LoadManifest) and indexes it; nils when
+// dir has none.
+func readManifest(dir string) (*kernels.Manifest, manifest, error) {
+	m, err := kernels.ReadManifest(filepath.Join(dir, kernels.ManifestName))
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("aggregate: %w", err)
-	}
-	var m kernels.Manifest
-	if err := json.Unmarshal(data, &m); err != nil {
-		return nil, fmt.Errorf("aggregate: %s: %w", path, err)
+		return nil, nil, fmt.Errorf("aggregate: %w", err)
 	}
 	man := manifest{}
 	for i := range m.Graphs {
 		man[m.Graphs[i].Name] = &m.Graphs[i]
 	}
-	return man, nil
+	return m, man, nil
 }
 
 // reject says why the manifest does not vouch for r; "" when it does or
-// says nothing about r's graph.
+// says nothing about r's graph. The reference hash is the one the store
+// validates a run against (kernels.GraphRecord.ReferenceHash).
 func (m manifest) reject(r Run) string {
 	g := m[r.Graph]
 	if g == nil {
@@ -258,10 +259,8 @@ func (m manifest) reject(r Run) string {
 	if !g.Validated {
 		return "graph not validated in the manifest"
 	}
-	for i, root := range g.Roots {
-		if root == r.Root && i < len(g.ReferenceHashes) && g.ReferenceHashes[i] != r.DepthHash {
-			return fmt.Sprintf("depth hash %s is not the reference %s", r.DepthHash, g.ReferenceHashes[i])
-		}
+	if ref, ok := g.ReferenceHash(r.Root); ok && ref != r.DepthHash {
+		return fmt.Sprintf("depth hash %s is not the reference %s", r.DepthHash, ref)
 	}
 	return ""
 }

@@ -72,9 +72,13 @@ type Data struct {
 }
 
 // LoadDir reads a results directory: the runs and the frontier sizes
-// through aggregate.LoadDir (each file parsed once), the graph
-// properties from PropsName (none, with a warning, when the directory has
-// no such file) and the real graphs from the manifest.
+// through aggregate.LoadDir (each file and the manifest parsed once), the
+// graph properties from PropsName (none, with a warning, when the
+// directory has no such file) and the real graphs from the manifest.
+// Ingesting the directory into a store and reading it back (FromStoreOn)
+// gives the same runs, level times, frontiers and real graphs
+// (TestReadersAgree) at two to four times the time (docs/PERFORMANCE.md,
+// "One reader of measurements").
 func LoadDir(dir string) (*Data, error) {
 	ds, err := aggregate.LoadDir(dir)
 	if err != nil {
@@ -89,16 +93,23 @@ func LoadDir(dir string) (*Data, error) {
 	} else if err != nil {
 		return nil, err
 	}
-	if man, err := kernels.ReadManifest(filepath.Join(dir, kernels.ManifestName)); err == nil {
-		for _, g := range man.Graphs {
-			if g.File != "" {
-				d.Real[g.Name] = true
-			}
-		}
-	} else if !errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("split: %w", err)
+	if ds.Manifest != nil {
+		d.Real = realGraphs(ds.Manifest.Graphs)
 	}
 	return d, nil
+}
+
+// realGraphs returns the graphs of recs that are loaded from a file rather
+// than generated: the dataset "real", of a results directory's manifest
+// (LoadDir) as of a store's graphs (FromStoreOn). O(len(recs)).
+func realGraphs(recs []kernels.GraphRecord) map[string]bool {
+	real := map[string]bool{}
+	for _, g := range recs {
+		if g.File != "" {
+			real[g.Name] = true
+		}
+	}
+	return real
 }
 
 // ReadProps reads a gzipped (or, for a name not ending in .gz, plain)

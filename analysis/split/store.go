@@ -57,13 +57,10 @@ func FromStoreOn(db *store.DB, dataset, platform string) (*Data, []kernels.Graph
 	if err != nil {
 		return nil, nil, err
 	}
-	d := &Data{Frontiers: map[aggregate.Input][]int64{}, Props: props, Real: map[string]bool{}}
+	d := &Data{Frontiers: map[aggregate.Input][]int64{}, Props: props, Real: realGraphs(recs)}
 	byName := map[string]*kernels.GraphRecord{}
 	for i := range recs {
 		byName[recs[i].Name] = &recs[i]
-		if recs[i].File != "" {
-			d.Real[recs[i].Name] = true
-		}
 	}
 	for _, r := range runs {
 		g := byName[r.Graph]

@@ -43,18 +43,10 @@ type Stats struct {
 	Duration            time.Duration
 }
 
-// LoadManifest reads a sweep's manifest.json (kernels.Manifest).
-func LoadManifest(path string) (*kernels.Manifest, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var m kernels.Manifest
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return &m, nil
-}
+// LoadManifest reads a sweep's manifest.json (kernels.Manifest) with
+// kernels.ReadManifest, as a results directory's reader
+// (aggregate.LoadDir) reads it.
+func LoadManifest(path string) (*kernels.Manifest, error) { return kernels.ReadManifest(path) }
 
 // IngestRunnerJSONL stores the runner's JSON lines (kernels/jsonl.go) in
 // the file at path, gzip-compressed or not, as measurements of dataset.
@@ -442,7 +434,7 @@ func (in *ingester) manifestGraph(name, algorithm string) (*kernels.GraphRecord,
 }
 
 func (in *ingester) graph(id kernels.Identity) (int64, error) {
-	name := strings.TrimSuffix(id.Graph, ".gpg")
+	name := kernels.GraphName(id.Graph)
 	if v, ok := in.graphs[name]; ok {
 		return v, nil
 	}
@@ -518,11 +510,11 @@ func (in *ingester) variant(graphID, algID int64, t *kernels.Total) (int64, stri
 		return v, in.refs[v], nil
 	}
 	var ref any
-	if g, _ := in.manifestGraph(strings.TrimSuffix(t.Graph, ".gpg"), t.Algorithm); g != nil && root >= 0 {
-		for i, r := range g.Roots {
-			if int64(r) == root && i < len(g.ReferenceHashes) {
-				ref = g.ReferenceHashes[i]
-			}
+	if g, _ := in.manifestGraph(kernels.GraphName(t.Graph), t.Algorithm); g != nil && root >= 0 {
+		// The hash aggregate.LoadDir checks a run of a results directory
+		// against.
+		if h, ok := g.ReferenceHash(uint32(root)); ok {
+			ref = h
 		}
 	}
 	var levels any
@@ -556,7 +548,7 @@ func (in *ingester) variant(graphID, algID int64, t *kernels.Total) (int64, stri
 func (in *ingester) config(algID int64, t *kernels.Total) (int64, error) {
 	var commit, version string
 	var date any
-	if _, run := in.manifestGraph(strings.TrimSuffix(t.Graph, ".gpg"), t.Algorithm); run != nil {
+	if _, run := in.manifestGraph(kernels.GraphName(t.Graph), t.Algorithm); run != nil {
 		// "v0.0.0-...-29a29594c861+dirty 29a29594...+dirty": module version, revision.
 		f := strings.Fields(run.Graphperf)
 		if len(f) > 0 {
