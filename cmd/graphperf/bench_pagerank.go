@@ -95,12 +95,7 @@ func benchPageRank(e *env, args []string) error {
 	if of.json {
 		return writeJSON(e.stdout, map[string]any{"dir": dir, "graphs": len(tab.Inputs), "rows": tab.Rows, "dropped": dropped})
 	}
-	t := &table{name: "pagerank-aggregate",
-		title: fmt.Sprintf("PageRank, %d graphs: time over the fastest implementation per graph (seed 004 §4.3); "+
-			"cv_reps: median over the graphs of the coefficient of variation (stddev / mean) over the timed repetitions (a fraction)", len(tab.Inputs))}
-	value := func(name, unit string) rtable.Column { return valueCol(name, unit, of.csv || e.inReport()) }
-	t.column(textCol("impl"), intCol("graphs", ""), value("total", "x"), value("avg", "x"), value("1-2x", ""), value(">5x", ""),
-		value(">20x", ""), value("worst", "x"), textCol("worst_graph"), value("cv_reps", ""))
+	t := pagerankAggregateTable(len(tab.Inputs), of.csv || e.inReport())
 	for _, r := range append([]aggregate.Row{tab.BestNonSwitching}, tab.Rows...) {
 		cv := finite(r.Spread.CVReps)
 		if of.csv || e.inReport() {
@@ -166,6 +161,19 @@ func pagerankOrderingTables(e *env, dir string, runs []aggregate.Run, cv map[[2]
 		}
 	}
 	return nil
+}
+
+// pagerankAggregateTable is the empty aggregate table of "bench pagerank"
+// over graphs graphs; its ratios and shares are numbers when raw (CSV or a
+// report), else text ("3.17x", "69%").
+func pagerankAggregateTable(graphs int, raw bool) *table {
+	t := &table{name: "pagerank-aggregate",
+		title: fmt.Sprintf("PageRank, %d graphs: time over the fastest implementation per graph (seed 004 §4.3); "+
+			"cv_reps: median over the graphs of the coefficient of variation (stddev / mean) over the timed repetitions (a fraction)", graphs)}
+	value := func(name, unit string) rtable.Column { return valueCol(name, unit, raw) }
+	t.column(textCol("impl"), intCol("graphs", ""), value("total", "x"), value("avg", "x"), value("1-2x", ""), value(">5x", ""),
+		value(">20x", ""), value("worst", "x"), textCol("worst_graph"), value("cv_reps", ""))
+	return t
 }
 
 // orderingTable is ot as a table: an implementation a row, an ordering a

@@ -174,14 +174,15 @@ func writeRooflineCeilings(e *env, m *machine.Machine, r *roofline.Instruction, 
 
 func writeRooflineLaunches(e *env, r *roofline.Instruction, out *roofline.Report, asCSV bool) error {
 	levels := out.LevelsUsed()
-	// The launch id comes from the ncu file as text, and a level's cells
-	// are "-" where a launch lacks the level and "+Inf" for no intensity:
-	// those columns stay guessed (guessCol).
+	// The launch id comes from the ncu file as text, and a level's
+	// intensity is "-" where a launch lacks the level and "+Inf" without
+	// transactions: those columns stay guessed (guessCol). A level's
+	// transactions are "-" where a launch lacks it.
 	t := &table{}
 	t.column(guessCol("id", ""), textCol("kernel"), numCol("time_us", "µs"), numCol("warp_inst", "warp instructions"),
 		numCol("warp_GIPS", "warp GIPS"))
 	for _, level := range levels {
-		t.column(guessCol(level+"_txn", "transactions"), guessCol("II_"+level, "warp instructions per transaction"))
+		t.column(orMissing(numCol(level+"_txn", "transactions"), "-"), guessCol("II_"+level, "warp instructions per transaction"))
 	}
 	t.column(numCol("bound_GIPS", "warp GIPS"), textCol("binding"), textCol("class"), numCol("pct_of_bound", "%"))
 	perLaunch := map[string][]string{}

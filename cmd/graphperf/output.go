@@ -59,11 +59,6 @@ func (t *table) column(cols ...rtable.Column) {
 // textCol, intCol, numCol and boolCol declare a column of text, integers,
 // numbers or booleans; unit is the values' unit ("" for none).
 func textCol(name string) rtable.Column { return rtable.Column{Name: name, Kind: rtable.Text} }
-
-// textUnitCol is a text column of values in unit, such as "7.8%".
-func textUnitCol(name, unit string) rtable.Column {
-	return rtable.Column{Name: name, Unit: unit, Kind: rtable.Text}
-}
 func intCol(name, unit string) rtable.Column {
 	return rtable.Column{Name: name, Unit: unit, Kind: rtable.Integer}
 }
@@ -71,6 +66,11 @@ func numCol(name, unit string) rtable.Column {
 	return rtable.Column{Name: name, Unit: unit, Kind: rtable.Number}
 }
 func boolCol(name string) rtable.Column { return rtable.Column{Name: name, Kind: rtable.Bool} }
+
+// textUnitCol is a text column of values in unit, such as "7.8%".
+func textUnitCol(name, unit string) rtable.Column {
+	return rtable.Column{Name: name, Unit: unit, Kind: rtable.Text}
+}
 
 // valueCol is numCol(name, unit) when raw (the cells are plain numbers,
 // as in CSV and a report), else a text column of that unit (the cells read

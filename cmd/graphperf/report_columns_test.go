@@ -12,16 +12,15 @@ import (
 // guessedColumns are the columns of the default report's tables whose kind
 // is not declared (rtable.Guess), by the table's name before the report
 // numbers it (the verb's name, or "model-roofline" after the verb when
-// unnamed) and the column. Each mixes numbers and text in the default
-// report, where declaring a kind would change the workbook or the LaTeX.
+// unnamed) and the column, with the reason: a column that mixes numbers
+// with text ("-", "7.8%") in the default report, where declaring it would
+// change the workbook (a number format) or the LaTeX (the alignment), or
+// that may hold two kinds of placeholder or text from an input file.
 var guessedColumns = map[string]string{
 	"summary/value":            `ratios ("1.08") and percentages ("7.8%") in one column`,
 	"model-roofline/id":        "the launch id, text from the ncu file",
-	"model-roofline/L2_txn":    `a level's cells are "-" where a launch lacks the level`,
 	"model-roofline/II_L2":     `"-" where a launch lacks the level, "+Inf" without transactions`,
-	"model-roofline/DRAM_txn":  `a level's cells are "-" where a launch lacks the level`,
 	"model-roofline/II_DRAM":   `"-" where a launch lacks the level, "+Inf" without transactions`,
-	"tree-study/fraction":      `"-" for a split without a training fraction`,
 	"la-groups/gld % (mem)":    `"-" for some implementations in the default report`,
 	"la-groups/gst % (mem)":    `"-" for some implementations in the default report`,
 	"la-groups/shared % (mem)": `"-" for some implementations in the default report`,

@@ -83,13 +83,13 @@ func writeStudy(e *env, js []treefit.Row, mean, asCSV bool) error {
 	// Numbers stay numbers in CSV and in a report (its XLSX): no "x", and
 	// the range over the seeds as two columns.
 	plain := asCSV || e.inReport()
-	// fraction and seed are "-" where a split has none: guessed columns.
+	// fraction and seed are "-" where a split has none.
 	t := &table{name: "tree-study", title: "Held-out Mix-and-Match of trees over a grid of training settings (seed 004 table 8.1)"}
-	seedCol := guessCol("seed", "")
+	seedCol := orMissing(intCol("seed", ""), "-")
 	if mean {
 		seedCol = intCol("seeds", "")
 	}
-	t.column(textCol("split"), guessCol("fraction", ""), intCol("max-depth", ""), intCol("min-leaf", ""), textCol("weight"), seedCol,
+	t.column(textCol("split"), orMissing(numCol("fraction", ""), "-"), intCol("max-depth", ""), intCol("min-leaf", ""), textCol("weight"), seedCol,
 		valueCol("inputs", "", plain), valueCol("leaves", "", plain), valueCol("accuracy", "", plain), valueCol("total", "x", plain))
 	switch {
 	case mean && plain:
