@@ -95,9 +95,7 @@ func benchPageRank(e *env, args []string) error {
 	if of.json {
 		return writeJSON(e.stdout, map[string]any{"dir": dir, "graphs": len(tab.Inputs), "rows": tab.Rows, "dropped": dropped})
 	}
-	t := &table{header: []string{"impl", "graphs", "total", "avg", "1-2x", ">5x", ">20x", "worst", "worst_graph", "cv_reps"}, name: "pagerank-aggregate",
-		title: fmt.Sprintf("PageRank, %d graphs: time over the fastest implementation per graph (seed 004 §4.3); "+
-			"cv_reps: median over the graphs of the coefficient of variation (stddev / mean) over the timed repetitions (a fraction)", len(tab.Inputs))}
+	t := pagerankAggregateTable(len(tab.Inputs), of.csv || e.inReport())
 	for _, r := range append([]aggregate.Row{tab.BestNonSwitching}, tab.Rows...) {
 		cv := finite(r.Spread.CVReps)
 		if of.csv || e.inReport() {
@@ -165,11 +163,29 @@ func pagerankOrderingTables(e *env, dir string, runs []aggregate.Run, cv map[[2]
 	return nil
 }
 
+// pagerankAggregateTable is the empty aggregate table of "bench pagerank"
+// over graphs graphs; its ratios and shares are numbers when raw (CSV or a
+// report), else text ("3.17x", "69%").
+func pagerankAggregateTable(graphs int, raw bool) *table {
+	t := &table{name: "pagerank-aggregate",
+		title: fmt.Sprintf("PageRank, %d graphs: time over the fastest implementation per graph (seed 004 §4.3); "+
+			"cv_reps: median over the graphs of the coefficient of variation (stddev / mean) over the timed repetitions (a fraction)", graphs)}
+	value := func(name, unit string) rtable.Column { return valueCol(name, unit, raw) }
+	t.column(textCol("impl"), intCol("graphs", ""), value("total", "x"), value("avg", "x"), value("1-2x", ""), value(">5x", ""),
+		value(">20x", ""), value("worst", "x"), textCol("worst_graph"), value("cv_reps", ""))
+	return t
+}
+
 // orderingTable is ot as a table: an implementation a row, an ordering a
 // column.
 func orderingTable(ot *aggregate.OrderingTable) *table {
-	t := &table{header: append(append([]string{"impl"}, ot.Orderings...), "max_cv_%"), name: "orderings-" + slug(ot.Base),
+	t := &table{name: "orderings-" + slug(ot.Base),
 		title: fmt.Sprintf("PageRank on %s: median time (ms) of 100 iterations per memory ordering (seed 004 figure 6.1); max_cv_%%: the largest coefficient of variation over the timed repetitions among the orderings", ot.Base)}
+	t.column(textCol("impl"))
+	for _, o := range ot.Orderings {
+		t.column(numCol(o, "ms"))
+	}
+	t.column(numCol("max_cv_%", "%"))
 	for g, im := range ot.Impls {
 		row := []string{im}
 		for s := range ot.Orderings {

@@ -183,10 +183,14 @@ func writeSummaryHeader(e *env, s *aggregate.Summary) {
 // or a report), as "3.17x" and percentages otherwise.
 func summaryTable(s *aggregate.Summary, families, raw bool) *table {
 	a := aggregate.Against(s.Against)
-	tab := &table{header: []string{"impl", "inputs", "total", "avg", "1-2x", ">5x", ">20x", "worst", "worst_input", "cv_reps", "cv_roots"}}
+	first := "impl"
 	if families {
-		tab.header[0] = "family (best member)"
+		first = "family (best member)"
 	}
+	value := func(name, unit string) rtable.Column { return valueCol(name, unit, raw) }
+	tab := &table{}
+	tab.column(textCol(first), intCol("inputs", ""), value("total", "x"), value("avg", "x"), value("1-2x", ""), value(">5x", ""),
+		value(">20x", ""), value("worst", "x"), textCol("worst_input"), value("cv_reps", ""), value("cv_roots", ""))
 	for _, r := range s.Rows {
 		name := r.Impl
 		if r.Family != "" {
@@ -321,10 +325,14 @@ func summaryLevelTimes(e *env, dir, spec string, s *aggregate.Summary, asCSV boo
 // levelTimesTable is lt as a table in µs.
 func levelTimesTable(spec string, lt *aggregate.LevelTimes) *table {
 	names := lt.Families
-	header := append([]string{"level", "optimal", "optimal_min", "optimal_max"}, names...)
-	tab := &table{header: append(header, "max_cv_%"), name: "level-times-" + slug(spec),
+	tab := &table{name: "level-times-" + slug(spec),
 		title: fmt.Sprintf("%s: median time per BFS level (µs) of each family's best member and the per-level optimum (seed 004 figures 4.3-4.4); "+
 			"optimal_min and _max: the fastest implementation's minimum and maximum over the timed repetitions; max_cv_%%: the largest coefficient of variation over the repetitions among the families at that level", spec)}
+	tab.column(intCol("level", ""), numCol("optimal", "µs"), numCol("optimal_min", "µs"), numCol("optimal_max", "µs"))
+	for _, n := range names {
+		tab.column(numCol(n, "µs"))
+	}
+	tab.column(numCol("max_cv_%", "%"))
 	us := func(ns float64) string {
 		if math.IsNaN(ns) {
 			return ""

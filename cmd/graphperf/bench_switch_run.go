@@ -167,9 +167,11 @@ func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool, plotDir string
 // writeSwitchTables prints the switch report's table of inputs and its
 // Total rows.
 func writeSwitchTables(e *env, rep *mixmatch.DeviceReport) error {
-	t := &table{header: []string{"graph", "root", "levels", "switch_us", "convert_us", "conversions", "switches", "predicted_us",
-		"offline_us", "optimum_us", "best_single", "best_us", "dobfs_us", "own_dobfs_us", "switch/opt", "switch/offline", "switch/own_dobfs"},
-		name: "bench-switch-inputs"}
+	t := &table{name: "bench-switch-inputs"}
+	t.column(textCol("graph"), intCol("root", ""), intCol("levels", ""), numCol("switch_us", "µs"), numCol("convert_us", "µs"),
+		intCol("conversions", ""), intCol("switches", ""), numCol("predicted_us", "µs"), numCol("offline_us", "µs"),
+		numCol("optimum_us", "µs"), textCol("best_single"), numCol("best_us", "µs"), numCol("dobfs_us", "µs"),
+		numCol("own_dobfs_us", "µs"), numCol("switch/opt", "x"), numCol("switch/offline", "x"), numCol("switch/own_dobfs", "x"))
 	for _, x := range rep.Inputs {
 		t.add(x.Graph, strconv.FormatUint(uint64(x.Root), 10), strconv.Itoa(x.Levels), us(x.SwitchNs), us(x.ConvertNs),
 			strconv.Itoa(x.Conversions), strconv.Itoa(x.Switches), us(x.PredictedNs), us(x.OfflineNs), us(x.OptimumNs),
@@ -182,7 +184,9 @@ func writeSwitchTables(e *env, rep *mixmatch.DeviceReport) error {
 		return err
 	}
 	fmt.Fprintln(e.stdout)
-	a := &table{header: []string{"strategy", "time_us", "optimum_us", "total", "avg", "worst"}, name: "bench-switch-total"}
+	a := &table{name: "bench-switch-total"}
+	a.column(textCol("strategy"), numCol("time_us", "µs"), numCol("optimum_us", "µs"), numCol("total", "x"), numCol("avg", "x"),
+		numCol("worst", "x"))
 	for _, r := range rep.Rows {
 		a.add(r.Name, us(r.TimeNs), us(r.OptimalNs), f3(r.Total), f3(r.Avg), f3(r.Worst))
 	}

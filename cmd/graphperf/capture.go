@@ -33,8 +33,8 @@ type cellFigure struct {
 	png, svg    []byte
 }
 
-// addTable keeps t; an unnamed table is named by the report after its
-// verb.
+// addTable keeps t, with its declared columns if any; an unnamed table is
+// named by the report after its verb.
 func (s *cellSink) addTable(t *table) {
 	name := t.name
 	rows := make([][]string, len(t.rows))
@@ -43,6 +43,7 @@ func (s *cellSink) addTable(t *table) {
 	}
 	s.tables = append(s.tables, rtable.Table{
 		Name: name, Title: t.title, Header: append([]string(nil), t.header...), Rows: rows, Chart: t.chart,
+		Columns: append([]rtable.Column(nil), t.cols...),
 	})
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/graphperf/graphperf/analysis/store"
+	rtable "github.com/graphperf/graphperf/reports/table"
 )
 
 func dataGroup() group {
@@ -79,7 +80,8 @@ working directory) is ingested into memory first.`)
 // listingTable is l as a table, one row a graph, implementation or
 // platform.
 func listingTable(l *store.Listing) *table {
-	t := &table{header: []string{"kind", "dataset", "name", "detail"}}
+	t := &table{}
+	t.column(textCol("kind"), textCol("dataset"), textCol("name"), textCol("detail"))
 	for _, g := range l.Graphs {
 		dir := "directed unknown"
 		if g.Directed != nil {
@@ -251,8 +253,12 @@ func (t *table) selectColumns(spec string) error {
 		keep = append(keep, i)
 	}
 	header := make([]string, len(keep))
+	var cols []rtable.Column
 	for j, i := range keep {
 		header[j] = t.header[i]
+		if t.cols != nil {
+			cols = append(cols, t.cols[i])
+		}
 	}
 	for r, row := range t.rows {
 		cells := make([]string, len(keep))
@@ -261,7 +267,7 @@ func (t *table) selectColumns(spec string) error {
 		}
 		t.rows[r] = cells
 	}
-	t.header = header
+	t.header, t.cols = header, cols
 	return nil
 }
 

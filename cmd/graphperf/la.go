@@ -11,6 +11,7 @@ import (
 	"github.com/graphperf/graphperf/analysis/store"
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/model/machine"
+	rtable "github.com/graphperf/graphperf/reports/table"
 	"github.com/graphperf/graphperf/workload/graph"
 	"github.com/graphperf/graphperf/workload/weights"
 )
@@ -148,6 +149,9 @@ comma-separated: the --metrics argument of kernels/measure-la.sh.`)
 }
 
 // laFloat prints v with 3 significant digits, "-" for NaN.
+// laCol declares a column of laFloat cells: numbers, "-" for none.
+func laCol(name, unit string) rtable.Column { return orMissing(numCol(name, unit), "-") }
+
 func laFloat(v float64) string {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return "-"
@@ -270,8 +274,15 @@ func laPointsTable(points []la.Point) *table {
 // laGroupsTable is --table groups: a row per implementation (seed 001
 // tables 5-8).
 func laGroupsTable(groups []la.Group, ridge float64) *table {
-	t := &table{name: "la-groups", title: fmt.Sprintf("compute- and memory-bound graphs per implementation (seed 001 tables 5-8; DRAM ridge %.2f)", ridge),
-		header: []string{"impl", "model", "graphs", "mem %", "comp %", "intensity mem", "intensity comp", "IPC mem", "IPC comp", "Gtxn (mem)", "GB/s (mem)", "gld % (mem)", "gst % (mem)", "shared % (mem)"}}
+	t := &table{name: "la-groups", title: fmt.Sprintf("compute- and memory-bound graphs per implementation (seed 001 tables 5-8; DRAM ridge %.2f)", ridge)}
+	// laFloat writes "-" for no value. The efficiency columns are "-" for
+	// some implementations in the default report, where declaring them
+	// would change the workbook (a number format) and the LaTeX alignment:
+	// they stay guessed.
+	t.column(textCol("impl"), textCol("model"), intCol("graphs", ""), laCol("mem %", "%"), laCol("comp %", "%"),
+		laCol("intensity mem", "warp instructions per transaction"), laCol("intensity comp", "warp instructions per transaction"),
+		laCol("IPC mem", ""), laCol("IPC comp", ""), laCol("Gtxn (mem)", "Gtxn"), laCol("GB/s (mem)", "GB/s"),
+		guessCol("gld % (mem)", "%"), guessCol("gst % (mem)", "%"), guessCol("shared % (mem)", "%"))
 	for _, g := range groups {
 		t.add(g.Impl, g.Model, strconv.Itoa(g.Datasets), laFloat(g.MemoryShare), laFloat(g.ComputeShare), laFloat(g.IntensityMemory), laFloat(g.IntensityCompute),
 			laFloat(g.IPCMemory), laFloat(g.IPCCompute), laFloat(g.GlobalGtxn), laFloat(g.GlobalThroughput), laFloat(g.GldEfficiency), laFloat(g.GstEfficiency), laFloat(g.SharedEfficiency))
@@ -322,13 +333,17 @@ func laSweepTable(sweep []la.SweepPoint) *table {
 // laTimingTable is --table timing: a row per dataset, and the summary's
 // counts appended to notes.
 func laTimingTable(res *la.Result, notes []string) (*table, []string) {
-	header := []string{"graph", "n", "m", "roots", "BFS levels", "SSSP iters", "sssp-la ms"}
+	t := &table{name: "la-timing", title: "timed runs: SSSP variants over sssp-la (table 9), optimised LinAlg against vertex-centric SSSP, LinAlg BFS push/pull and against vertex-centric BFS"}
+	t.column(textCol("graph"), intCol("n", "vertices"), intCol("m", "edges"), intCol("roots", ""), laCol("BFS levels", ""),
+		laCol("SSSP iters", ""), laCol("sssp-la ms", "ms"))
 	sssp := append(append([]string(nil), la.OptimisedSSSP...), la.Worklist)
 	for _, i := range sssp {
-		header = append(header, "speedup "+strings.TrimPrefix(i, "sssp-"))
+		t.column(laCol("speedup "+strings.TrimPrefix(i, "sssp-"), "x"))
 	}
-	header = append(header, "best LA", "worklist/best LA", "push/pull", "best vertex-centric BFS", "LA BFS/vc")
-	t := &table{name: "la-timing", title: "timed runs: SSSP variants over sssp-la (table 9), optimised LinAlg against vertex-centric SSSP, LinAlg BFS push/pull and against vertex-centric BFS", header: header}
+	// "LA BFS/vc" is "-" for some graphs in the default report, where
+	// declaring it would change the workbook and the LaTeX: it stays guessed.
+	t.column(textCol("best LA"), laCol("worklist/best LA", "x"), laCol("push/pull", "x"),
+		textCol("best vertex-centric BFS"), guessCol("LA BFS/vc", "x"))
 	for _, r := range res.Timing {
 		base, ok := r.TimesNs[la.Baseline]
 		if !ok {

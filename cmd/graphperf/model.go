@@ -149,8 +149,10 @@ or ending in .yaml or .yml, is read and validated.`)
 	if e.inReport() && len(d.Derived.Ceilings) > 0 {
 		// The ceilings as a table of their own (the summary is text); a
 		// CPU machine has none, and an empty table has nothing to chart.
-		t := &table{header: []string{"ceiling", "bandwidth_GB_s", "GTXN_s", "ridge_warp_inst_per_txn"}, name: "ceilings",
+		t := &table{name: "ceilings",
 			title: fmt.Sprintf("%s: memory ceilings (32-byte transactions; ridge = peak %.0f warp GIPS / GTXN/s)", m.Name, d.Derived.PeakWarpGIPS)}
+		t.column(textCol("ceiling"), numCol("bandwidth_GB_s", "GB/s"), numCol("GTXN_s", "GTXN/s"),
+			numCol("ridge_warp_inst_per_txn", "warp instructions per transaction"))
 		for _, c := range d.Derived.Ceilings {
 			t.add(c.Name, fmt.Sprintf("%.1f", c.Bandwidth/1e9), fmt.Sprintf("%.1f", c.GTXNPerS), fmt.Sprintf("%.2f", c.RidgePoint))
 		}

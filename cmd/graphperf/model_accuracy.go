@@ -81,12 +81,13 @@ func modelAccuracy(e *env, args []string) error {
 	if of.json {
 		return writeJSON(e.stdout, map[string]any{"platform": *platform, "machine": *name, "graphs": rows, "pooled": pooled, "skipped": skipped, "notes": notes})
 	}
-	header := []string{"graph", "root", "levels", "counters_r", "counters_within_20", "counters_max_err_%"}
-	if *sim {
-		header = append(header, "simulation_r", "simulation_within_20", "simulation_max_err_%")
-	}
-	t := &table{header: header, name: "om-accuracy",
+	t := &table{name: "om-accuracy",
 		title: "Operator machine (seed 000) against the measured topology-driven BFS per level, per graph: Pearson r, share of levels within ±20 %, largest error"}
+	t.column(textCol("graph"), intCol("root", ""), intCol("levels", ""),
+		numCol("counters_r", ""), numCol("counters_within_20", ""), numCol("counters_max_err_%", "%"))
+	if *sim {
+		t.column(numCol("simulation_r", ""), numCol("simulation_within_20", ""), numCol("simulation_max_err_%", "%"))
+	}
 	f3 := func(v float64) string {
 		if math.IsNaN(v) {
 			return ""

@@ -611,10 +611,11 @@ func omCompare(e *env, lf *loadFlags, graphPath, ncuPath, kernel, machineName, r
 		return writeJSONLines(e.stdout, c.Rows())
 	}
 	tag := omTag(graphPath)
-	t := &table{header: []string{"level", "measured_us", "min_us", "max_us", "cv_%", "simulation_us", "counters_us", "sim_err_%", "counters_err_%"},
-		name: "om-compare-" + slug(tag),
+	t := &table{name: "om-compare-" + slug(tag),
 		title: fmt.Sprintf("%s: topology-driven BFS per level, measured (median, min, max and coefficient of variation over the timed repetitions) against the operator machine fed by simulation and by counters (seed 000 figure 7)",
 			tag)}
+	t.column(intCol("level", ""), numCol("measured_us", "µs"), numCol("min_us", "µs"), numCol("max_us", "µs"), numCol("cv_%", "%"),
+		numCol("simulation_us", "µs"), numCol("counters_us", "µs"), numCol("sim_err_%", "%"), numCol("counters_err_%", "%"))
 	ref := make([]float64, len(c.Levels))
 	var spread [2][]float64 // min and max over the repetitions, per level
 	for i, l := range c.Levels {

@@ -174,11 +174,17 @@ func writeRooflineCeilings(e *env, m *machine.Machine, r *roofline.Instruction, 
 
 func writeRooflineLaunches(e *env, r *roofline.Instruction, out *roofline.Report, asCSV bool) error {
 	levels := out.LevelsUsed()
-	header := []string{"id", "kernel", "time_us", "warp_inst", "warp_GIPS"}
+	// The launch id comes from the ncu file as text, and a level's
+	// intensity is "-" where a launch lacks the level and "+Inf" without
+	// transactions: those columns stay guessed (guessCol). A level's
+	// transactions are "-" where a launch lacks it.
+	t := &table{}
+	t.column(guessCol("id", ""), textCol("kernel"), numCol("time_us", "µs"), numCol("warp_inst", "warp instructions"),
+		numCol("warp_GIPS", "warp GIPS"))
 	for _, level := range levels {
-		header = append(header, level+"_txn", "II_"+level)
+		t.column(orMissing(numCol(level+"_txn", "transactions"), "-"), guessCol("II_"+level, "warp instructions per transaction"))
 	}
-	t := &table{header: append(header, "bound_GIPS", "binding", "class", "pct_of_bound")}
+	t.column(numCol("bound_GIPS", "warp GIPS"), textCol("binding"), textCol("class"), numCol("pct_of_bound", "%"))
 	perLaunch := map[string][]string{}
 	for _, l := range out.Launches {
 		row := []string{l.ID, l.Kernel, ftoa(l.TimeNs / 1e3), rooflineCount(l.WarpInstructions), ftoa(l.AchievedGIPS)}

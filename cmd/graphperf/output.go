@@ -33,9 +33,11 @@ func (o *outputFlags) check() error {
 
 // table is what a verb prints: a header and rows of cells. Inside a report
 // (stdout is a *cellSink) it is kept as a table named name (a file stem),
-// with title as its caption and chart as the XLSX sheet's chart.
+// with title as its caption, chart as the XLSX sheet's chart and cols, when
+// declared (with column), as its columns' kinds and units.
 type table struct {
 	header []string
+	cols   []rtable.Column
 	rows   [][]string
 	name   string
 	title  string
@@ -43,6 +45,53 @@ type table struct {
 }
 
 func (t *table) add(cells ...string) { t.rows = append(t.rows, cells) }
+
+// column appends declared columns to t: their names to the header, their
+// kinds and units to cols. A table declares all its columns this way or
+// none.
+func (t *table) column(cols ...rtable.Column) {
+	for _, c := range cols {
+		t.header = append(t.header, c.Name)
+		t.cols = append(t.cols, c)
+	}
+}
+
+// textCol, intCol, numCol and boolCol declare a column of text, integers,
+// numbers or booleans; unit is the values' unit ("" for none).
+func textCol(name string) rtable.Column { return rtable.Column{Name: name, Kind: rtable.Text} }
+func intCol(name, unit string) rtable.Column {
+	return rtable.Column{Name: name, Unit: unit, Kind: rtable.Integer}
+}
+func numCol(name, unit string) rtable.Column {
+	return rtable.Column{Name: name, Unit: unit, Kind: rtable.Number}
+}
+func boolCol(name string) rtable.Column { return rtable.Column{Name: name, Kind: rtable.Bool} }
+
+// textUnitCol is a text column of values in unit, such as "7.8%".
+func textUnitCol(name, unit string) rtable.Column {
+	return rtable.Column{Name: name, Unit: unit, Kind: rtable.Text}
+}
+
+// valueCol is numCol(name, unit) when raw (the cells are plain numbers,
+// as in CSV and a report), else a text column of that unit (the cells read
+// as a person does: "3.17x", "69%").
+func valueCol(name, unit string, raw bool) rtable.Column {
+	if raw {
+		return numCol(name, unit)
+	}
+	return textUnitCol(name, unit)
+}
+
+// orMissing is c with text (such as "-") as the cell of no value.
+func orMissing(c rtable.Column, text string) rtable.Column {
+	c.Missing = text
+	return c
+}
+
+// guessCol is a column whose cells mix numbers and text (such as "-" for
+// none): its kind is not declared (rtable.Guess), and a report guesses it
+// from the text.
+func guessCol(name, unit string) rtable.Column { return rtable.Column{Name: name, Unit: unit} }
 
 // write prints t aligned for a person, or as CSV; inside a report it hands
 // t to the cell's sink.

@@ -122,11 +122,12 @@ func portPP(e *env, args []string) error {
 		return writeJSON(e.stdout, res)
 	}
 	short := port.ShortNames(res.Platforms)
-	header := []string{"implementation"}
+	t := &table{}
+	t.column(textCol("implementation"))
 	for _, s := range short {
-		header = append(header, "e["+s+"]")
+		t.column(orMissing(numCol("e["+s+"]", ""), "-")) // an efficiency; "-" where unsupported
 	}
-	t := &table{header: append(header, "PP", "unsupported")}
+	t.column(numCol("PP", ""), textCol("unsupported"))
 	for _, r := range res.Rows {
 		row := []string{r.Implementation}
 		for _, eff := range r.Efficiencies {

@@ -63,7 +63,11 @@ func portSpeedup(e *env, args []string) error {
 	if pf.of.json {
 		return writeJSON(e.stdout, res)
 	}
-	t := &table{header: []string{"implementation", "inputs", "speedup", "x", "class", "levels", "p10", "p25", "median", "p75", "p90"}}
+	t := &table{}
+	t.column(textCol("implementation"), intCol("inputs", ""), numCol("speedup", "x"), numCol("x", ""), textCol("class"), intCol("levels", ""))
+	for _, q := range []string{"p10", "p25", "median", "p75", "p90"} {
+		t.column(orMissing(numCol(q, "x"), "-")) // per-level speedup quantiles; "-" without levels
+	}
 	for _, r := range res.Rows {
 		row := []string{r.Implementation, fmt.Sprint(r.Inputs), f3(r.Speedup), f3(r.Position), r.Class, fmt.Sprint(r.Levels)}
 		for _, q := range r.Quantiles {

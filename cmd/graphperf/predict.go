@@ -264,10 +264,12 @@ func modelAndPhysics(modelPath, machineName string) (*predict.Model, predict.Phy
 // implementations a level) and, unless csv, the totals and the switching
 // plan.
 func writePredictBFS(e *env, p *predict.Prediction, k int, csv bool) error {
-	t := &table{header: []string{"level", "frontier", "edges_frontier", "recommended", "predicted_us", "bound"}, name: "predict-bfs",
+	t := &table{name: "predict-bfs",
 		title: fmt.Sprintf("Predicted BFS level times on %s from root %d (%s)", p.Graph, p.Root, p.Machine)}
+	t.column(intCol("level", ""), intCol("frontier", "vertices"), intCol("edges_frontier", "edges"), textCol("recommended"),
+		numCol("predicted_us", "µs"), textCol("bound"))
 	for i := 2; i <= k; i++ {
-		t.header = append(t.header, "#"+strconv.Itoa(i), "us")
+		t.column(textCol("#"+strconv.Itoa(i)), numCol("us", "µs"))
 	}
 	for _, l := range p.Levels {
 		row := []string{strconv.Itoa(l.Level), itoa(l.Frontier), itoa(l.EdgesFrontier), l.Recommended, us(l.Times[0].Ns), l.Bound}

@@ -16,6 +16,7 @@ import (
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
 	"github.com/graphperf/graphperf/model/predict"
 	rplot "github.com/graphperf/graphperf/reports/plot"
+	rtable "github.com/graphperf/graphperf/reports/table"
 )
 
 const predictEvaluateHelp = `Scores the time model the honest way: for every split, no graph is on both
@@ -228,13 +229,18 @@ func writeEvaluation(e *env, ev *predict.Evaluation, asJSON bool) error {
 
 // writeSplitTable prints one row per split.
 func writeSplitTable(e *env, results []*predict.SplitResult, hasBaseline bool) error {
-	header := []string{"split", "inputs", "mix_and_match", "switch_plan", "best_non_switching", "best_other_roots", "best_fixed", "best_fixed_impl", "classification_tree"}
-	if hasBaseline {
-		header = append(header, "sklearn_hgb")
-	}
-	header = append(header, "median_error", "within_20", "spearman", "chosen")
-	t := &table{header: header, name: "predict-evaluate",
+	t := &table{name: "predict-evaluate",
 		title: "Time model on held-out graphs: Mix-and-Match Total against the per-level optimum, beside the baselines on the same inputs"}
+	// A ratio is a number in a report, else text ("1.081x"); "-" for none.
+	raw := e.inReport()
+	ratio := func(name string) rtable.Column { return orMissing(valueCol(name, "x", raw), "-") }
+	t.column(textCol("split"), intCol("inputs", ""), ratio("mix_and_match"), ratio("switch_plan"), ratio("best_non_switching"),
+		ratio("best_other_roots"), ratio("best_fixed"), textCol("best_fixed_impl"), ratio("classification_tree"))
+	if hasBaseline {
+		t.column(ratio("sklearn_hgb"))
+	}
+	t.column(textUnitCol("median_error", "%"), textUnitCol("within_20", "%"),
+		numCol("spearman", ""), textCol("chosen"))
 	x := func(v float64) string {
 		switch {
 		case math.IsNaN(v) || v == 0:

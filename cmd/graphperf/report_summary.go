@@ -6,6 +6,7 @@ import (
 	"github.com/graphperf/graphperf/analysis/summary"
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/model/predict"
+	rtable "github.com/graphperf/graphperf/reports/table"
 )
 
 const reportSummaryHelp = `
@@ -89,6 +90,10 @@ func reportSummary(e *env, args []string) error {
 	}
 	t := &table{header: header, name: "summary",
 		title: "Headline numbers: Totals against the optimum (1 is optimal, lower is better)"}
+	// The columns of summary.Headline.Table (a report checks the names);
+	// value mixes ratios ("1.08") and percentages ("7.8%"): guessed.
+	t.cols = []rtable.Column{textCol("headline"), guessCol("value", ""), numCol("best_non_switching", "x"),
+		numCol("best_fixed", "x"), numCol("classification_tree", "x")}
 	for _, r := range rows {
 		t.add(r...)
 	}

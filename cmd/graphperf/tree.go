@@ -372,8 +372,11 @@ func treeEvaluate(e *env, args []string) error {
 func writeTreeEvaluation(e *env, ev *treefit.Evaluation) error {
 	s, n := ev.Set.Split, len(ev.Table.Inputs)
 	fmt.Fprintf(e.stdout, "split: %s; %d held-out inputs\n\n", s, n)
-	t := &table{header: []string{"name", "total", "avg", "1-2x", ">5x", ">20x", "worst"}, name: "tree-evaluate",
+	t := &table{name: "tree-evaluate",
 		title: fmt.Sprintf("Held-out inputs of the %s split (%d): the tree's Mix-and-Match against the per-level optimum (seed 004 table 7.1)", s, n)}
+	raw := e.inReport()
+	t.column(textCol("name"), valueCol("total", "x", raw), valueCol("avg", "x", raw), valueCol("1-2x", "", raw),
+		valueCol(">5x", "", raw), valueCol(">20x", "", raw), valueCol("worst", "x", raw))
 	pct := func(v float64) string { return strconv.FormatFloat(100*v, 'f', 0, 64) + "%" }
 	for _, r := range ev.Rows {
 		if e.inReport() {

@@ -79,14 +79,21 @@ func writeStudy(e *env, js []treefit.Row, mean, asCSV bool) error {
 	// Numbers stay numbers in CSV and in a report (its XLSX): no "x", and
 	// the range over the seeds as two columns.
 	plain := asCSV || e.inReport()
-	header := []string{"split", "fraction", "max-depth", "min-leaf", "weight", "seed", "inputs", "leaves", "accuracy", "total", "avg", "best-non-switching", "worst"}
+	// fraction and seed are "-" where a split has none.
+	t := &table{name: "tree-study", title: "Held-out Mix-and-Match of trees over a grid of training settings (seed 004 table 8.1)"}
+	seedCol := orMissing(intCol("seed", ""), "-")
 	if mean {
-		header = []string{"split", "fraction", "max-depth", "min-leaf", "weight", "seeds", "inputs", "leaves", "accuracy", "total", "total-range", "avg", "best-non-switching", "worst"}
-		if plain {
-			header = append(append(header[:10:10], "total-min", "total-max"), header[11:]...)
-		}
+		seedCol = intCol("seeds", "")
 	}
-	t := &table{header: header, name: "tree-study", title: "Held-out Mix-and-Match of trees over a grid of training settings (seed 004 table 8.1)"}
+	t.column(textCol("split"), orMissing(numCol("fraction", ""), "-"), intCol("max-depth", ""), intCol("min-leaf", ""), textCol("weight"), seedCol,
+		valueCol("inputs", "", plain), valueCol("leaves", "", plain), valueCol("accuracy", "", plain), valueCol("total", "x", plain))
+	switch {
+	case mean && plain:
+		t.column(numCol("total-min", "x"), numCol("total-max", "x"))
+	case mean:
+		t.column(textCol("total-range"))
+	}
+	t.column(valueCol("avg", "x", plain), valueCol("best-non-switching", "x", plain), valueCol("worst", "x", plain))
 	if mean {
 		t.title += "; total, avg and worst are means over the seeds, total-min and total-max the range of total"
 	}

@@ -7,7 +7,13 @@
 // then one sheet per table with typed numbers, number formats, a frozen
 // filtered header and an optional native chart).
 //
-// Cells stay text until a writer needs their kind. A cell is numeric when
+// Cells are text. A table may declare its columns (Table.Columns: a name,
+// a unit and a Kind, Text, Integer, Number or Bool), as the command that
+// made it knows them; FromValues makes such a table from typed values.
+// Check then rejects a cell that contradicts its column's kind, and the
+// writers take the kind from the declaration, never from the text.
+//
+// A column not declared is guessed from its text, as follows. A cell is numeric when
 // strconv.ParseFloat accepts it after trimming spaces and the value is finite
 // and written in decimal: "NaN", "Inf", "1e999" (out of range), hexadecimal
 // floats and digit separators are text. A column is numeric when every

@@ -40,11 +40,14 @@ var latexEscaper = strings.NewReplacer(
 func EscapeLaTeX(s string) string { return latexEscaper.Replace(s) }
 
 // WriteLaTeX writes t to w as a LaTeX table float with a booktabs tabular:
-// a column is aligned right (r) when it is numeric and left (l) otherwise,
-// the title is the caption (none when empty) and the label is tab:NAME.
-// Every title, header and text cell is escaped with EscapeLaTeX; numeric
-// cells are rounded to three significant digits for reading (Round3; the
-// CSV and XLSX keep every digit). The output needs \usepackage{booktabs} and,
+// a column is aligned right (r) when it is numeric (declared Integer or
+// Number in Columns or, when not declared, guessed from its text) and left
+// (l) otherwise, the title is the caption (none when empty) and the label
+// is tab:NAME. Every title, header and text cell is escaped with
+// EscapeLaTeX; numeric cells are rounded to three significant digits for
+// reading (Round3; the CSV and XLSX keep every digit). In a column not
+// declared, a cell is numeric when its text reads as a number; in a
+// declared column, when the column is Integer or Number. The output needs \usepackage{booktabs} and,
 // for the printed forms of < > |, \usepackage[T1]{fontenc}; a comment at the
 // top says so. It returns Check's error, if any, before writing anything.
 func WriteLaTeX(w io.Writer, t Table) error {
@@ -70,10 +73,20 @@ func WriteLaTeX(w io.Writer, t Table) error {
 	fmt.Fprintf(bw, "  \\label{tab:%s}\n", t.Name)
 	fmt.Fprintf(bw, "  \\begin{tabular}{%s}\n", spec.String())
 	bw.WriteString("    \\toprule\n")
-	writeLaTeXRow(bw, t.Header, len(t.Header))
+	header := make([]Kind, len(t.Header)) // Guess, as before Columns, when t has none
+	for j := range header {
+		if t.Columns != nil {
+			header[j] = Text
+		}
+	}
+	writeLaTeXRow(bw, t.Header, header)
 	bw.WriteString("    \\midrule\n")
+	kinds := make([]Kind, len(t.Header))
+	for j := range kinds {
+		kinds[j] = t.declared(j)
+	}
 	for _, row := range t.Rows {
-		writeLaTeXRow(bw, row, len(t.Header))
+		writeLaTeXRow(bw, row, kinds)
 	}
 	bw.WriteString("    \\bottomrule\n")
 	bw.WriteString("  \\end{tabular}\n")
@@ -84,12 +97,14 @@ func WriteLaTeX(w io.Writer, t Table) error {
 	return nil
 }
 
-// writeLaTeXRow writes one tabular row of n cells, cells beyond row empty.
-// A numeric cell is written rounded (Round3), less surrounding spaces (it
-// holds no special character); every other cell is escaped.
-func writeLaTeXRow(bw *bufio.Writer, row []string, n int) {
+// writeLaTeXRow writes one tabular row of a cell per kind, cells beyond
+// row empty. A number in an Integer, Number or Guess column is written
+// rounded (Round3), less surrounding spaces (it holds no special
+// character); every other cell (text, booleans, a Missing text) is
+// escaped.
+func writeLaTeXRow(bw *bufio.Writer, row []string, kinds []Kind) {
 	bw.WriteString("    ")
-	for j := 0; j < n; j++ {
+	for j, kind := range kinds {
 		if j > 0 {
 			bw.WriteString(" & ")
 		}
@@ -97,7 +112,11 @@ func writeLaTeXRow(bw *bufio.Writer, row []string, n int) {
 			continue
 		}
 		s := row[j]
-		if _, ok := parseNumber(s); ok {
+		numeric := false
+		if kind == Integer || kind == Number || kind == Guess {
+			_, numeric = parseNumber(s) // in a declared column, false only for its Missing text
+		}
+		if numeric {
 			bw.WriteString(strings.TrimSpace(Round3(s)))
 		} else {
 			bw.WriteString(EscapeLaTeX(s))

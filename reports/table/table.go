@@ -17,7 +17,53 @@ var (
 	ErrHeader    = errors.New("table: empty header")
 	ErrRowLength = errors.New("table: row longer than header")
 	ErrChart     = errors.New("table: bad chart")
+	ErrColumns   = errors.New("table: columns do not match the header")
+	ErrKind      = errors.New("table: cell contradicts its column's kind")
 )
+
+// Kind is what a column's cells are, as the command that made the table
+// declares it.
+type Kind uint8
+
+// The kinds of a column. Guess, the zero value, declares nothing: the
+// writers classify the column from its text as the package documentation
+// describes (the legacy path, as for a table without Columns).
+const (
+	Guess   Kind = iota
+	Text         // any text, written as text
+	Integer      // base-10 integers (strconv.ParseInt)
+	Number       // finite decimal numbers (see the package documentation)
+	Bool         // "true" or "false"
+)
+
+var kindNames = [...]string{Guess: "guess", Text: "text", Integer: "integer", Number: "number", Bool: "bool"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// Column declares one column of a table: its name (the header cell), its
+// unit and its kind.
+type Column struct {
+	// Name is the header cell.
+	Name string
+
+	// Unit is the unit of the values, such as "ns", "x", "%" or "bytes";
+	// "" for none. It describes the column; the writers do not print it
+	// (the header names it already, as in "median_ns").
+	Unit string
+
+	// Kind is what the cells are; every non-empty cell must agree (Check).
+	Kind Kind
+
+	// Missing, when not empty, is the text of a cell with no value in an
+	// Integer or Number column, such as "-"; it is written as text. (An
+	// empty cell never has a value.)
+	Missing string
+}
 
 // Table is one table of a report.
 type Table struct {
@@ -35,6 +81,12 @@ type Table struct {
 	// missing cells are empty) but not longer. Numeric cells are detected as
 	// the package documentation describes.
 	Rows [][]string
+
+	// Columns, if not nil, declares each column's kind and unit, one per
+	// header cell and named as it. The writers then take a column's kind
+	// from here and never guess it from the text (a Guess column, and every
+	// column of a table without Columns, is still guessed).
+	Columns []Column
 
 	// Chart, if not nil, asks for a native Excel chart on the table's sheet
 	// of the XLSX workbook. CSV and LaTeX ignore it.
@@ -70,10 +122,12 @@ type Chart struct {
 var chartTypes = map[string]bool{"line": true, "col": true, "bar": true, "scatter": true}
 
 // Check reports whether t can be written: a valid Name, a non-empty
-// Header, no row longer than the Header and, when Chart is set, a known
-// chart type with at least one series, columns in range and numeric as
-// Chart's fields require. The error wraps ErrName, ErrHeader, ErrRowLength
-// or ErrChart.
+// Header, no row longer than the Header, Columns (when set) one per header
+// cell, named as it, with every non-empty cell of the declared kind and,
+// when Chart is set, a known chart type with at least one series, columns
+// in range and numeric as Chart's fields require. The error wraps ErrName,
+// ErrHeader, ErrRowLength, ErrColumns, ErrKind or ErrChart. It costs one
+// pass over the cells.
 func (t *Table) Check() error {
 	if !validName(t.Name) {
 		return fmt.Errorf("%w %q: want one or more of a-z, 0-9, '-', '_'", ErrName, t.Name)
@@ -86,6 +140,9 @@ func (t *Table) Check() error {
 			return fmt.Errorf("%w in table %s: row %d has %d cells, header has %d",
 				ErrRowLength, t.Name, i+1, len(row), len(t.Header))
 		}
+	}
+	if err := t.checkColumns(); err != nil {
+		return err
 	}
 	if t.Chart == nil {
 		return nil
@@ -124,6 +181,60 @@ func (t *Table) Check() error {
 		}
 	}
 	return nil
+}
+
+// checkColumns checks Columns against the header and the cells.
+func (t *Table) checkColumns() error {
+	if t.Columns == nil {
+		return nil
+	}
+	if len(t.Columns) != len(t.Header) {
+		return fmt.Errorf("%w in table %s: %d columns declared, header has %d",
+			ErrColumns, t.Name, len(t.Columns), len(t.Header))
+	}
+	for j, c := range t.Columns {
+		if c.Name != t.Header[j] {
+			return fmt.Errorf("%w in table %s: column %d declared %q, header has %q",
+				ErrColumns, t.Name, j+1, c.Name, t.Header[j])
+		}
+		if c.Kind > Bool {
+			return fmt.Errorf("%w in table %s: column %q has unknown kind %v", ErrColumns, t.Name, c.Name, c.Kind)
+		}
+		for i := range t.Rows {
+			if s := t.cell(i, j); s != "" && !c.accepts(s) {
+				return fmt.Errorf("%w: table %s, column %q (%v), row %d: %q is not %s",
+					ErrKind, t.Name, c.Name, c.Kind, i+1, s, kindArticle[c.Kind])
+			}
+		}
+	}
+	return nil
+}
+
+var kindArticle = [...]string{Integer: "an integer", Number: "a number", Bool: "true or false"}
+
+// accepts reports whether a non-empty cell s is of c's kind, or c's
+// Missing text in a numeric column.
+func (c Column) accepts(s string) bool {
+	switch c.Kind {
+	case Integer:
+		_, ok := parseInteger(s)
+		return ok || c.Missing != "" && s == c.Missing
+	case Number:
+		_, ok := parseNumber(s)
+		return ok || c.Missing != "" && s == c.Missing
+	case Bool:
+		return s == "true" || s == "false"
+	}
+	return true
+}
+
+// declared returns the declared kind of column j: Guess when t has no
+// Columns.
+func (t *Table) declared(j int) Kind {
+	if j < len(t.Columns) {
+		return t.Columns[j].Kind
+	}
+	return Guess
 }
 
 // validName reports whether name is one or more of a-z, 0-9, '-' and '_'.
@@ -176,7 +287,7 @@ type column struct {
 	maxAbs  float64 // largest magnitude of the numeric cells
 }
 
-// columnKind classifies column j of t.
+// columnKind classifies column j of t from its text (the legacy guess).
 func (t *Table) columnKind(j int) column {
 	c := column{numeric: true, integer: true}
 	seen := false
@@ -201,7 +312,36 @@ func (t *Table) columnKind(j int) column {
 	return c
 }
 
-func (t *Table) numericColumn(j int) bool { return t.columnKind(j).numeric }
+// numberColumn returns the magnitude of column j, declared Number or
+// Integer, and whether every cell is written as an integer: what its number
+// format needs. A column without cells is an integer column of magnitude 0.
+func (t *Table) numberColumn(j int) column {
+	c := column{numeric: true, integer: true}
+	for i := range t.Rows {
+		s := t.cell(i, j)
+		v, ok := parseNumber(s)
+		if !ok {
+			continue
+		}
+		if _, ok := parseInteger(s); !ok {
+			c.integer = false
+		}
+		c.maxAbs = math.Max(c.maxAbs, math.Abs(v))
+	}
+	return c
+}
+
+// numericColumn reports whether column j is numeric: declared Integer or
+// Number, or, when not declared, guessed so from its text.
+func (t *Table) numericColumn(j int) bool {
+	switch t.declared(j) {
+	case Guess:
+		return t.columnKind(j).numeric
+	case Integer, Number:
+		return true
+	}
+	return false
+}
 
 // booleanColumn reports whether every non-empty cell of column j is "true"
 // or "false" (spaces trimmed), and at least one is.

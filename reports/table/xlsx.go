@@ -52,13 +52,18 @@ var saveWorkbook = func(f *excelize.File, w io.Writer) error { return f.Write(w)
 // around a "~", and is made unique, case-insensitively, with a "-2", "-3"...
 // suffix; "contents" and Excel's reserved "history" are taken). Row 1 is the
 // header: bold, bottom border, frozen, with an autofilter over the table.
-// The Title, when not empty, is also a comment on cell A1. Numeric cells
-// (see the package documentation) are stored as numbers, integers as
-// integers, and the cells of a boolean column (every non-empty cell "true"
-// or "false") as booleans; other cells as text. A numeric column gets a number format showing at least four
-// significant digits of its largest magnitude m:
+// The Title, when not empty, is also a comment on cell A1. The cells of a
+// column declared in Columns are stored as its kind says: Integer and
+// Number cells as numbers (integers when written as one; the column's
+// Missing text as text), Bool cells as booleans, Text cells as text. In a
+// column not declared, numeric cells (see the package documentation) are
+// stored as numbers, integers as integers, and the cells of a boolean
+// column (every non-empty cell "true" or "false") as booleans; other cells
+// as text. A numeric column (declared Integer or Number, or guessed) gets a
+// number format showing at least four significant digits of its largest
+// magnitude m:
 //
-//	integer column     #,##0
+//	integer column     #,##0 (every cell written as an integer)
 //	1000 ≤ m < 1e9     #,##0
 //	100 ≤ m < 1000     #,##0.0
 //	10 ≤ m < 100       #,##0.00
@@ -182,7 +187,7 @@ func buildWorkbook(tables []Table) (*excelize.File, error) {
 	}
 	sheets := SheetNames(tables)
 
-	contents := Table{Header: []string{"Sheet", "Title"}}
+	contents := Table{Header: []string{"Sheet", "Title"}, Columns: []Column{{Name: "Sheet", Kind: Text}, {Name: "Title", Kind: Text}}}
 	for i, t := range tables {
 		contents.Rows = append(contents.Rows, []string{sheets[i], t.Title})
 	}
@@ -285,36 +290,15 @@ func writeSheet(f *excelize.File, st *styles, sheet string, t Table) error {
 	}
 
 	for j := 0; j < nCols; j++ {
-		kind := t.columnKind(j)
-		boolean := t.booleanColumn(j)
-		code := ""
-		if kind.numeric {
-			code = numberFormat(kind)
-		}
+		kind, code := t.xlsxColumn(j)
 		for i := range t.Rows {
 			s := t.cell(i, j)
 			if s == "" {
 				continue
 			}
 			cell, _ := excelize.CoordinatesToCellName(j+1, i+2)
-			shown := s
-			if boolean {
-				if err := f.SetCellBool(sheet, cell, strings.TrimSpace(s) == "true"); err != nil {
-					return err
-				}
-				shown = "FALSE"
-			} else if n, ok := parseInteger(s); ok {
-				err := f.SetCellInt(sheet, cell, n)
-				if err != nil {
-					return err
-				}
-				shown = displayNumber(float64(n), code)
-			} else if v, ok := parseNumber(s); ok {
-				if err := f.SetCellFloat(sheet, cell, v, -1, 64); err != nil {
-					return err
-				}
-				shown = displayNumber(v, code)
-			} else if err := f.SetCellStr(sheet, cell, s); err != nil {
+			shown, err := writeCell(f, sheet, cell, s, kind, code)
+			if err != nil {
 				return err
 			}
 			widths[j] = max(widths[j], utf8.RuneCountInString(shown))
@@ -347,6 +331,52 @@ func writeSheet(f *excelize.File, st *styles, sheet string, t Table) error {
 	}
 	bottomRight := lastCol + strconv.Itoa(len(t.Rows)+1)
 	return f.AutoFilter(sheet, "A1:"+bottomRight, nil)
+}
+
+// xlsxColumn returns how WriteXLSX writes column j: its kind (Guess when
+// neither declared nor guessed as a whole: then each cell by its text) and
+// its number format code ("" for none). A declared Integer column is
+// formatted #,##0; a declared Number column by the magnitude of its values
+// (#,##0 when every cell is written as an integer). An undeclared column is
+// guessed from its text.
+func (t *Table) xlsxColumn(j int) (Kind, string) {
+	switch k := t.declared(j); k {
+	case Integer:
+		return k, "#,##0"
+	case Number:
+		return k, numberFormat(t.numberColumn(j))
+	case Text, Bool:
+		return k, ""
+	}
+	if t.booleanColumn(j) {
+		return Bool, ""
+	}
+	if c := t.columnKind(j); c.numeric {
+		return Guess, numberFormat(c)
+	}
+	return Guess, ""
+}
+
+// writeCell writes the non-empty cell s of a column of kind with number
+// format code to sheet, and returns about what Excel shows, for the width.
+// Integer and Number cells are stored as numbers (as integers when written
+// as one; a Missing text as text), Bool cells as booleans, Text as text; a
+// Guess cell is a number when its text reads as one (the legacy path), else
+// text.
+func writeCell(f *excelize.File, sheet, cell, s string, kind Kind, code string) (string, error) {
+	switch kind {
+	case Text:
+		return s, f.SetCellStr(sheet, cell, s)
+	case Bool:
+		return "FALSE", f.SetCellBool(sheet, cell, strings.TrimSpace(s) == "true")
+	}
+	if n, ok := parseInteger(s); ok {
+		return displayNumber(float64(n), code), f.SetCellInt(sheet, cell, n)
+	}
+	if v, ok := parseNumber(s); ok {
+		return displayNumber(v, code), f.SetCellFloat(sheet, cell, v, -1, 64)
+	}
+	return s, f.SetCellStr(sheet, cell, s)
 }
 
 // numberFormat returns the Excel number format code of a numeric column, as
