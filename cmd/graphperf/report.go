@@ -204,6 +204,9 @@ func buildReport(e *env, dir, dst string, nb *notebook.Notebook, nbName string, 
 		for _, p := range sink.paragraphs {
 			out.Paragraphs = append(out.Paragraphs, local.replace(p))
 		}
+		if reportTablesHook != nil {
+			reportTablesHook(c.Index, args, sink.tables)
+		}
 		ts, terr := cellTables(sink, c, args, local, command(c), used)
 		if terr != nil {
 			err = errors.Join(err, terr)
@@ -260,6 +263,10 @@ func buildReport(e *env, dir, dst string, nb *notebook.Notebook, nbName string, 
 // verb when unnamed, unique in the report), titles them (by the command
 // when untitled) and makes their paths portable; a table that fails its
 // check is left out, with its error.
+// reportTablesHook, when set (by tests), sees every cell's tables as the
+// cell's command made them, before the report names and checks them.
+var reportTablesHook func(cell int, args []string, tables []rtable.Table)
+
 func cellTables(sink *cellSink, c *notebook.Cell, args []string, local localPaths, command string, used map[string]int) ([]rtable.Table, error) {
 	var out []rtable.Table
 	var err error

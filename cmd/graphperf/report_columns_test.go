@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"testing"
 
-	"github.com/graphperf/graphperf/reports/notebook"
 	rtable "github.com/graphperf/graphperf/reports/table"
 )
 
@@ -27,34 +25,30 @@ var guessedColumns = map[string]string{
 	"la-timing/LA BFS/vc":      `"-" for some graphs in the default report`,
 }
 
-// TestReportDefaultColumns runs the cells of the default notebook as
-// "graphperf report" does and fails on a table without declared Columns,
-// or with a column left to the guess (rtable.Guess) that guessedColumns
-// does not list, or one that fails its check: the default report renders
-// the kinds and units its commands declare, not ones guessed from the
-// text.
-func TestReportDefaultColumns(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the whole default notebook (about 20-80 s)")
-	}
-	nb, err := notebook.Parse(notebook.Default)
-	if err != nil {
-		t.Fatal(err)
-	}
+// cellTablesSeen is one cell's tables as its command made them
+// (reportTablesHook).
+type cellTablesSeen struct {
+	cell   int
+	args   []string
+	tables []rtable.Table
+}
+
+// checkDefaultColumns fails on a table of the default notebook's cells
+// (as TestReportDefault's run saw them) without declared Columns, or with
+// a column left to the guess (rtable.Guess) that guessedColumns does not
+// list, or one that fails its check: the default report renders the kinds
+// and units its commands declare, not ones guessed from the text.
+func checkDefaultColumns(t *testing.T, cells []cellTablesSeen) {
+	t.Helper()
 	seen := map[string]bool{}
 	tables := 0
-	for _, c := range nb.Cells() {
-		sink := &cellSink{}
-		var stderr bytes.Buffer
-		if err := dispatch(&env{stdout: sink, stderr: &stderr}, c.Args); err != nil {
-			t.Fatalf("cell %d %v: %v\n%s", c.Index+1, c.Args, err, stderr.String())
-		}
-		for k, tab := range sink.tables {
+	for _, c := range cells {
+		for k, tab := range c.tables {
 			tables++
 			if tab.Name == "" {
-				tab.Name = verbName(c.Args)
+				tab.Name = verbName(c.args)
 			}
-			where := fmt.Sprintf("cell %d, table %d (%s)", c.Index+1, k+1, tab.Name)
+			where := fmt.Sprintf("cell %d, table %d (%s)", c.cell+1, k+1, tab.Name)
 			if tab.Columns == nil {
 				t.Errorf("%s: no declared columns", where)
 				continue

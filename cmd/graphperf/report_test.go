@@ -14,6 +14,7 @@ import (
 
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/reports/notebook"
+	rtable "github.com/graphperf/graphperf/reports/table"
 )
 
 func readManifest(t *testing.T, dir string) reportManifest {
@@ -35,16 +36,23 @@ func readManifest(t *testing.T, dir string) reportManifest {
 // LaTeX), the figures (PNG and SVG) and the workbook agree; the workbook
 // reads back with its sheets, headers and numbers; the page holds every
 // cell; and, where Chromium is installed, the page renders to a non-blank
-// screenshot (GRAPHPERF_SCREENSHOT=FILE keeps it).
+// screenshot (GRAPHPERF_SCREENSHOT=FILE keeps it); and every table a cell's
+// command made declares its columns' kinds (checkDefaultColumns).
 func TestReportDefault(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the whole default notebook (about 20-50 s)")
 	}
 	dir := filepath.Join(t.TempDir(), "bundle")
+	var seen []cellTablesSeen
+	reportTablesHook = func(cell int, args []string, tables []rtable.Table) {
+		seen = append(seen, cellTablesSeen{cell, args, append([]rtable.Table(nil), tables...)})
+	}
+	defer func() { reportTablesHook = nil }()
 	stdout, stderr, err := runCLI(t, "report", "-o", dir)
 	if err != nil {
 		t.Fatalf("%v\n%s\n%s", err, stdout, stderr)
 	}
+	checkDefaultColumns(t, seen)
 	m := readManifest(t, dir)
 	nb, err := notebook.Parse(notebook.Default)
 	if err != nil {
