@@ -72,7 +72,10 @@ type Headline struct {
 	// trained on the generated graphs (HeldOutModel("real")) on the real
 	// ones.
 	HeldOut, Real Evaluation
-	OM            OperatorMachine
+	// OM is the operator machine on the profiles its counter mapping was
+	// developed on; OMHeldOut on those taken after its last change (no
+	// levels where there are none).
+	OM, OMHeldOut OperatorMachine
 	Fastest       Fastest
 	// Warnings are caveats of the computations, carried with the result.
 	Warnings []string
@@ -85,7 +88,9 @@ type Inputs struct {
 	Data                       *predict.Dataset
 	HeldOutGraphs, HeldOutReal *predict.Model
 	Runs                       []aggregate.Run
-	Counters                   []om.Fit
+	// Counters are the operator machine's fits per profiled graph,
+	// HeldOutCounters those of the held-out profiles (may be empty).
+	Counters, HeldOutCounters []om.Fit
 }
 
 // ErrNoRuns is FastestImpl's error when no implementation ran on every
@@ -115,6 +120,10 @@ func Compute(in Inputs) (*Headline, error) {
 	}
 	p := om.Pool(in.Counters)
 	h.OM = OperatorMachine{Graphs: len(in.Counters), Levels: p.Levels, Within20: p.Within20}
+	if len(in.HeldOutCounters) > 0 {
+		p = om.Pool(in.HeldOutCounters)
+		h.OMHeldOut = OperatorMachine{Graphs: len(in.HeldOutCounters), Levels: p.Levels, Within20: p.Within20}
+	}
 	f, err := FastestImpl(in.Runs)
 	if err != nil {
 		return nil, err

@@ -129,3 +129,21 @@ func TestFastestImpl(t *testing.T) {
 		t.Errorf("FastestImpl = %+v, want a over 3 inputs, 60 ns, total 60/32", f)
 	}
 }
+
+// TestHeldOutProfiles: the operator machine's held-out profiles get a
+// sentence and a table row when there are any, and neither when not.
+func TestHeldOutProfiles(t *testing.T) {
+	h := handMade(1.1, 1.1)
+	_, rows := h.Table()
+	if p := h.Paragraph(); strings.Contains(p, "profiled after") {
+		t.Errorf("no held-out profiles, but the paragraph names them:\n%s", p)
+	}
+	h.OMHeldOut = OperatorMachine{Graphs: 13, Levels: 170, Within20: 130}
+	if p := h.Paragraph(); !strings.Contains(p, "On the 13 graphs profiled after its last change, 130 of 170 levels (76.5%).") {
+		t.Errorf("paragraph lacks the held-out profiles:\n%s", p)
+	}
+	_, with := h.Table()
+	if len(with) != len(rows)+1 || with[len(with)-2][1] != "76.5%" {
+		t.Errorf("table %v, want one more row with 76.5%% before the fastest", with)
+	}
+}

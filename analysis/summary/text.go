@@ -27,6 +27,10 @@ func (h *Headline) Paragraph() string {
 		}
 		s = append(s, fmt.Sprintf("The operator machine, fed by Nsight Compute counters, predicts %s of the %d profiled levels of %d graphs within ±20 %% of the measured time (%d levels, %s).",
 			most, h.OM.Levels, h.OM.Graphs, h.OM.Within20, pct(h.OM.Share())))
+		if o := h.OMHeldOut; o.Levels > 0 {
+			s = append(s, fmt.Sprintf("On the %d graphs profiled after its last change, %d of %d levels (%s).",
+				o.Graphs, o.Within20, o.Levels, pct(o.Share())))
+		}
 	}
 	f := h.Fastest
 	fs := fmt.Sprintf("Over all %d inputs, the fastest single implementation is %s, at %s times the fastest implementation per input in total", f.Inputs, f.Impl, g3(f.Total))
@@ -113,7 +117,11 @@ func (h *Headline) Table() (header []string, rows [][]string) {
 		rows = append(rows, []string{"median per-level error, " + e.Name, pct(e.MedianError), "", "", ""})
 	}
 	rows = append(rows,
-		[]string{fmt.Sprintf("operator machine, levels within ±20 %% (%d of %d)", h.OM.Within20, h.OM.Levels), pct(h.OM.Share()), "", "", ""},
+		[]string{fmt.Sprintf("operator machine, levels within ±20 %% (%d of %d)", h.OM.Within20, h.OM.Levels), pct(h.OM.Share()), "", "", ""})
+	if o := h.OMHeldOut; o.Levels > 0 {
+		rows = append(rows, []string{fmt.Sprintf("operator machine, profiles taken after its last change (%d of %d)", o.Within20, o.Levels), pct(o.Share()), "", "", ""})
+	}
+	rows = append(rows,
 		[]string{fmt.Sprintf("fastest implementation %s: total / best per input, %d inputs", h.Fastest.Impl, h.Fastest.Inputs), g3(h.Fastest.Total), "", "", ""})
 	return header, rows
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"math"
 
+	"github.com/graphperf/graphperf/analysis/embedded"
 	"github.com/graphperf/graphperf/analysis/summary"
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/model/predict"
@@ -17,7 +18,8 @@ heldout-graphs" and "--model heldout-real" score them (Mix-and-Match against
 the per-level optimum, beside best non-switching, the best fixed
 implementation and seed 004's classification tree; the median per-level
 error); the operator machine's share of profiled levels within ±20 %, pooled
-over the graphs of "model accuracy"; and the fastest implementation, the
+over the graphs of "model accuracy" (and of "model accuracy --profiles
+heldout", the graphs profiled after its last change); and the fastest implementation, the
 first row covering every input of "bench summary --against total". Every
 sentence is generated from these numbers; where the model loses to a
 baseline, it says so. It takes about a minute (both models are scored).
@@ -30,6 +32,7 @@ type reportSummaryJSON struct {
 	HeldOut   evaluationJSON      `json:"held_out_graphs"`
 	Real      evaluationJSON      `json:"real_graphs"`
 	OM        operatorMachineJSON `json:"operator_machine"`
+	OMHeldOut operatorMachineJSON `json:"operator_machine_heldout_profiles"`
 	Fastest   summary.Fastest     `json:"fastest"`
 	Table     map[string]any      `json:"table"`
 	Warnings  []string            `json:"warnings"`
@@ -81,7 +84,8 @@ func reportSummary(e *env, args []string) error {
 	if of.json {
 		return writeJSON(e.stdout, reportSummaryJSON{Paragraph: h.Paragraph(), HeldOut: toEvaluationJSON(h.HeldOut),
 			Real: toEvaluationJSON(h.Real), OM: operatorMachineJSON{h.OM.Graphs, h.OM.Levels, h.OM.Within20, h.OM.Share()},
-			Fastest: h.Fastest, Table: map[string]any{"header": header, "rows": rows}, Warnings: append([]string{}, h.Warnings...)})
+			OMHeldOut: operatorMachineJSON{h.OMHeldOut.Graphs, h.OMHeldOut.Levels, h.OMHeldOut.Within20, h.OMHeldOut.Share()},
+			Fastest:   h.Fastest, Table: map[string]any{"header": header, "rows": rows}, Warnings: append([]string{}, h.Warnings...)})
 	}
 	if !of.csv {
 		if err := e.paragraph(h.Paragraph()); err != nil {
@@ -136,6 +140,13 @@ func computeSummary(e *env) (*summary.Headline, error) {
 	}
 	for _, r := range acc {
 		in.Counters = append(in.Counters, r.Counters.Fit())
+	}
+	held, _, _, err := omAccuracyOn(e, measured.Default(), "h100", false, 0, embedded.NcuHeldOutFolder)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range held {
+		in.HeldOutCounters = append(in.HeldOutCounters, r.Counters.Fit())
 	}
 	return summary.Compute(in)
 }
