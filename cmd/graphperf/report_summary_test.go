@@ -124,8 +124,8 @@ func TestSummaryMatchesTables(t *testing.T) {
 		}
 		return strings.Join(s, " ")
 	}
-	if len(rows) != 6 {
-		t.Fatalf("summary table has %d rows, want 6", len(rows))
+	if len(rows) != 7 {
+		t.Fatalf("summary table has %d rows, want 7", len(rows))
 	}
 	for i, e := range []evaluationJSON{sum.HeldOut, sum.Real} {
 		want := fmt.Sprintf("%.3g %.3g %.3g %.3g", e.MixAndMatch, e.BestNonSwitching, e.BestFixed, *e.Tree)
@@ -133,7 +133,10 @@ func TestSummaryMatchesTables(t *testing.T) {
 			t.Errorf("table row %d: %q, want %q", i, got, want)
 		}
 	}
-	if got, want := cells(5), fmt.Sprintf("%.3g   ", first.Total); got != want {
+	if got, want := cells(5), fmt.Sprintf("%.1f%%   ", 100*sum.OMHeldOut.Share); got != want {
+		t.Errorf("held-out profiles row %q, want %q", got, want)
+	}
+	if got, want := cells(6), fmt.Sprintf("%.3g   ", first.Total); got != want {
 		t.Errorf("fastest row %q, want %q", got, want)
 	}
 }

@@ -69,7 +69,7 @@ func TestReportDefault(t *testing.T) {
 	joined := strings.Join(figs, " ")
 	for _, want := range []string{"degrees-config-powerlaw", "service-curves-h100", "om-round-times", "om-visits", "om-jobs",
 		"om-rbm", "om-mlp", "roofline-h100", "normalized-levels", "heatmap-levels", "level-times-rmat-s22-e16", "normalized-total", "pagerank-heatmap",
-		"c12-orderings-soc-slashdot0902", "tree-importances", "c13-tree", "tree-predictions", "switch-against-offline"} {
+		"c13-orderings-soc-slashdot0902", "tree-importances", "c14-tree", "tree-predictions", "switch-against-offline"} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("no figure %s among %v", want, figs)
 		}
@@ -98,18 +98,18 @@ func TestReportDefault(t *testing.T) {
 	// Item 8: measured times carry their spread over the repetitions.
 	for name, cols := range map[string]string{
 		"c06-om-compare-rmat-s18-e8":           "level,measured_us,min_us,max_us,cv_%,",
-		"c09-level-times-rmat-s22-e16-2429519": "level,optimal,optimal_min,optimal_max,",
-		"c12-orderings-soc-slashdot0902":       ",max_cv_%",
-		"c09-aggregate-levels":                 ",worst_input,cv_reps,cv_roots",
-		"c10-aggregate-total":                  ",worst_input,cv_reps,cv_roots",
-		"c11-pagerank-aggregate":               ",worst_graph,cv_reps",
+		"c10-level-times-rmat-s22-e16-2429519": "level,optimal,optimal_min,optimal_max,",
+		"c13-orderings-soc-slashdot0902":       ",max_cv_%",
+		"c10-aggregate-levels":                 ",worst_input,cv_reps,cv_roots",
+		"c11-aggregate-total":                  ",worst_input,cv_reps,cv_roots",
+		"c12-pagerank-aggregate":               ",worst_graph,cv_reps",
 	} {
 		b, err := os.ReadFile(filepath.Join(dir, "tables", name+".csv"))
 		if err != nil || !strings.Contains(strings.SplitN(string(b), "\n", 2)[0], cols) {
 			t.Errorf("table %s: want the columns %s: %v\n%.300s", name, cols, err, b)
 		}
 	}
-	tex, err := os.ReadFile(filepath.Join(dir, "tables", "c09-aggregate-levels.tex"))
+	tex, err := os.ReadFile(filepath.Join(dir, "tables", "c10-aggregate-levels.tex"))
 	if err != nil || !strings.Contains(string(tex), `\toprule`) || !strings.Contains(string(tex), "optimal") {
 		t.Errorf("aggregate LaTeX table: %v\n%s", err, tex)
 	}
@@ -127,7 +127,7 @@ func TestReportDefault(t *testing.T) {
 	// row's total a number equal to 1.
 	sheet := ""
 	for _, s := range sheets {
-		if strings.HasPrefix(s, "c09-aggregate-levels") {
+		if strings.HasPrefix(s, "c10-aggregate-levels") {
 			sheet = s
 		}
 	}
