@@ -232,3 +232,22 @@ func TestAbstractRound(t *testing.T) {
 		t.Errorf("root 6 of 6 vertices: %v, want a *props.RootSpecError", err)
 	}
 }
+
+// TestSimulateCPU: every simulated level of figure 2's graph is predicted
+// and the records line up with the levels.
+func TestSimulateCPU(t *testing.T) {
+	g, _, err := graph.LoadInfo(testFig2, graph.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := SimulateCPU(g, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Simulation.Levels) == 0 || len(s.Prediction.Levels) != len(s.Simulation.Levels) || len(s.Records()) != len(s.Simulation.Levels) {
+		t.Fatalf("%d levels, %d predictions, %d records", len(s.Simulation.Levels), len(s.Prediction.Levels), len(s.Records()))
+	}
+	if want := len(s.Prediction.Warnings) + len(s.Simulation.Warnings); len(s.Warnings) != want {
+		t.Errorf("%d warnings, want %d", len(s.Warnings), want)
+	}
+}
