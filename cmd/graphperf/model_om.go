@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -22,7 +21,8 @@ import (
 	rtable "github.com/graphperf/graphperf/reports/table"
 	"github.com/graphperf/graphperf/simulate/gpu"
 	"github.com/graphperf/graphperf/simulate/warp"
-	"github.com/graphperf/graphperf/workload/cost"
+	"github.com/graphperf/graphperf/workload/graph"
+	"github.com/graphperf/graphperf/workload/props"
 )
 
 const omDescription = `The operator machine of seed 000: a BFS round as a closed queueing network
@@ -187,46 +187,23 @@ func omGPUOptions(memFrac, rowHit float64, loadKind, overhead string) (om.GPUOpt
 	return opts, nil
 }
 
-// omServiceTimes parses --service into one time per server, 1 by default.
-func omServiceTimes(spec string, servers []om.Server) ([]float64, error) {
-	times, err := om.ParseServiceTimes(spec, servers)
-	if err != nil {
-		return nil, fmt.Errorf("--service: %w", err)
-	}
-	return times, nil
-}
-
 func omAbstract(e *env, lf *loadFlags, path string, round int, rootSpec string, seed uint64, service string, asJSON bool) error {
 	if round < 1 {
 		return fmt.Errorf("--round: %d: rounds start at LEVEL = 1", round)
 	}
-	g, err := lf.load(e, path)
+	out, err := ompredict.AbstractRound(ompredict.AbstractOptions{Source: path, Load: func() (*graph.CSR, error) { return lf.load(e, path) },
+		Root: rootSpec, Seed: seed, Round: round, Service: service})
 	if err != nil {
-		return err
+		return omError(err)
 	}
-	root, err := pickRoot(g, rootSpec, seed)
-	if err != nil {
-		return err
-	}
-	m, err := om.Abstract(g, root, round)
-	if err != nil {
-		return err
-	}
-	times, err := omServiceTimes(service, m.Servers)
-	if err != nil {
-		return err
-	}
-	out, err := ompredict.AnalyseRound(m, path, root, round, times)
-	if err != nil {
-		return err
-	}
+	root := out.Root
 	if asJSON {
 		return writeJSON(e.stdout, out)
 	}
 	w := e.stdout
 	fmt.Fprintf(w, "%s: operator machine of topology-driven BFS from root %d, round LEVEL = %d (expands depth %d; seed 000 §3.2)\n",
 		path, root, round, round-1)
-	fmt.Fprintf(w, "N = %d jobs (every vertex, every round)\n\n", m.Jobs)
+	fmt.Fprintf(w, "N = %d jobs (every vertex, every round)\n\n", out.Jobs)
 	t := &table{header: []string{"server", "C_i", "V_i", "V_i_exact", "S_i", "V_i_S_i"}}
 	for _, s := range out.Servers {
 		t.add(s.Name, itoa(s.Completions), ftoa(s.Visits), s.VisitsExact, ftoa(s.ServiceTime), ftoa(s.Demand))
@@ -240,68 +217,31 @@ func omAbstract(e *env, lf *loadFlags, path string, round int, rootSpec string, 
 	return writeRooflineNotes(w, "\nnotes:\n", out.Warnings)
 }
 
-// omReadMeasured reads --measured's topo times from the root --root names, nil
-// without --measured.
-func omReadMeasured(measuredPath, rootSpec string) (*ompredict.Measured, error) {
-	if measuredPath == "" {
-		return nil, nil
+// omError names the flag of a library error's input: --counters,
+// --measured, --levels, --service or --root.
+func omError(err error) error {
+	var ie *ompredict.InputError
+	var re *ompredict.RootError
+	var se *props.RootSpecError
+	switch {
+	case errors.As(err, &ie):
+		return fmt.Errorf("--%s: %w", ie.Input, ie.Err)
+	case errors.As(err, &re):
+		return fmt.Errorf("--root: %q is not a vertex id (with --measured, the root the sweep ran from)", re.Spec)
+	case errors.As(err, &se):
+		return fmt.Errorf("--root: %w", plainError(err))
 	}
-	root, err := strconv.ParseUint(rootSpec, 10, 32)
-	if err != nil {
-		return nil, fmt.Errorf("--root: %q is not a vertex id (with --measured, the root the sweep ran from)", rootSpec)
-	}
-	meas, err := ompredict.ReadMeasured(measuredPath, uint32(root))
-	if err != nil {
-		return nil, fmt.Errorf("--measured: %w", err)
-	}
-	return meas, nil
+	return err
 }
 
-func omReadNCU(path string) (launches []om.Counters, err error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("--counters: %w", err)
-	}
-	defer func() {
-		if cerr := f.Close(); err == nil && cerr != nil {
-			err = cerr
-		}
-	}()
-	return om.ReadNCU(f, path)
-}
-
-// omPredictCounters is "model om --counters" without its output.
-// levelsPath is --levels: "" for the file beside measuredPath, "none" for
-// no level properties.
-func omPredictCounters(path, machineName string, opts om.GPUOptions, measuredPath, rootSpec, levelsPath string) (*ompredict.Result, error) {
+// omCountersOptions are the options of "model om --counters" on the
+// machine --machine names.
+func omCountersOptions(path, machineName string, opts om.GPUOptions, measuredPath, rootSpec, levelsPath string) (ompredict.CountersOptions, error) {
 	m, err := rooflineMachine(machineName)
 	if err != nil {
-		return nil, err
+		return ompredict.CountersOptions{}, err
 	}
-	launches, err := omReadNCU(path)
-	if err != nil {
-		return nil, err
-	}
-	if len(launches) == 0 {
-		return nil, fmt.Errorf("--counters: %s has no launches", path)
-	}
-	meas, err := omReadMeasured(measuredPath, rootSpec)
-	if err != nil {
-		return nil, err
-	}
-	var lv []cost.BFSLevel
-	var lvFile string
-	if meas != nil && levelsPath != "none" {
-		if lv, lvFile, err = meas.Levels(levelsPath); err != nil {
-			return nil, fmt.Errorf("--levels: %w", err)
-		}
-	}
-	res, err := ompredict.FromCounters(launches, path, m, opts, meas, lv)
-	if err != nil {
-		return nil, err
-	}
-	res.LevelsFile = lvFile
-	return res, nil
+	return ompredict.CountersOptions{NCU: path, Machine: m, GPU: opts, Measured: measuredPath, Root: rootSpec, Levels: levelsPath}, nil
 }
 
 // omSeries is the predicted time per level of res as a plot series.
@@ -334,9 +274,13 @@ func omClassCells(r ompredict.Level) []string {
 const omLegend = "V: visits per job, m: MLP (requests in flight), S: service time at m (ns); L2H l2_hit, RBH dram_row_hit, RBM dram_row_miss\n"
 
 func omCounters(e *env, path, machineName string, opts om.GPUOptions, measuredPath, rootSpec, levelsPath string, asJSON bool, plotDir string) error {
-	res, err := omPredictCounters(path, machineName, opts, measuredPath, rootSpec, levelsPath)
+	o, err := omCountersOptions(path, machineName, opts, measuredPath, rootSpec, levelsPath)
 	if err != nil {
 		return err
+	}
+	res, err := ompredict.PredictCounters(o)
+	if err != nil {
+		return omError(err)
 	}
 	if err := omFigures(e, plotDir, omTag(path), res.ReferenceName, res.Reference, nil, []rplot.Series{omSeries("counters", res)}, res.Levels, res.Machine); err != nil {
 		return err
@@ -396,42 +340,36 @@ func writeOMFit(w io.Writer, label string, f ompredict.LevelFit) {
 		label, f.Levels, r, f.Within, f.Levels, f.SharePct())
 }
 
-// omPredictSimulation is "model om --simulate" without its output.
-func omPredictSimulation(e *env, lf *loadFlags, path, kernel, machineName, rootSpec string, seed uint64, opts om.GPUOptions, measuredPath string) (*ompredict.Result, error) {
+// omSimulationOptions are the options of "model om --simulate": --kernel
+// checked, the simulated GPU and the machine --machine names.
+func omSimulationOptions(e *env, lf *loadFlags, path, kernel, machineName, rootSpec string, seed uint64, opts om.GPUOptions, measuredPath string) (ompredict.SimulationOptions, error) {
+	var o ompredict.SimulationOptions
 	if _, err := warp.ParseKernel(kernel); err != nil {
-		return nil, fmt.Errorf("--kernel: %w", plainError(err))
+		return o, fmt.Errorf("--kernel: %w", plainError(err))
 	}
 	preset, ok := gpu.LookupPreset(machineName)
 	if !ok {
-		return nil, fmt.Errorf("--machine: no simulated L2 and row buffers for %q with --simulate (want h100, h200 or k40c)", machineName)
+		return o, fmt.Errorf("--machine: no simulated L2 and row buffers for %q with --simulate (want h100, h200 or k40c)", machineName)
 	}
 	m, err := rooflineMachine(machineName)
 	if err != nil {
-		return nil, err
+		return o, err
 	}
-	meas, err := omReadMeasured(measuredPath, rootSpec)
-	if err != nil {
-		return nil, err
-	}
-	g, err := lf.load(e, path)
-	if err != nil {
-		return nil, err
-	}
-	root, err := pickRoot(g, rootSpec, seed)
-	if err != nil {
-		return nil, err
-	}
-	cfg := ompredict.SimulationConfig{Kernel: kernel, Root: root, Preset: preset, Source: path}
-	return ompredict.FromSimulation(g, cfg, m, opts, meas)
+	return ompredict.SimulationOptions{Source: path, Load: func() (*graph.CSR, error) { return lf.load(e, path) },
+		Kernel: kernel, Root: rootSpec, Seed: seed, Preset: preset, Machine: m, GPU: opts, Measured: measuredPath}, nil
 }
 
 // omSimulate is "model om --simulate": simulate/gpu's counts of each level
 // predicted by om.PredictFromSimulation, against the sweep's topo medians
 // when measuredPath is given.
 func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec string, seed uint64, opts om.GPUOptions, measuredPath string, asJSON bool, plotDir string) error {
-	res, err := omPredictSimulation(e, lf, path, kernel, machineName, rootSpec, seed, opts, measuredPath)
+	o, err := omSimulationOptions(e, lf, path, kernel, machineName, rootSpec, seed, opts, measuredPath)
 	if err != nil {
 		return err
+	}
+	res, err := ompredict.PredictSimulation(o)
+	if err != nil {
+		return omError(err)
 	}
 	meas := res.Measured
 	if meas != nil {
@@ -598,15 +536,19 @@ func omTag(path string) string {
 // medians, per level, in one table and one figure (seed 000 figure 7).
 func omCompare(e *env, lf *loadFlags, graphPath, ncuPath, kernel, machineName, root string, seed uint64,
 	opts om.GPUOptions, measuredPath, levelsPath string, asJSON bool, plotDir string) error {
-	sim, err := omPredictSimulation(e, lf, graphPath, kernel, machineName, root, seed, opts, measuredPath)
+	so, err := omSimulationOptions(e, lf, graphPath, kernel, machineName, root, seed, opts, measuredPath)
 	if err != nil {
 		return err
 	}
-	cnt, err := omPredictCounters(ncuPath, machineName, opts, measuredPath, root, levelsPath)
+	co, err := omCountersOptions(ncuPath, machineName, opts, measuredPath, root, levelsPath)
 	if err != nil {
 		return err
 	}
-	c := ompredict.Compare(sim, cnt)
+	c, err := ompredict.PredictBoth(so, co)
+	if err != nil {
+		return omError(err)
+	}
+	sim, cnt := c.Simulation, c.Counters
 	if asJSON {
 		return writeJSONLines(e.stdout, c.Rows())
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -74,7 +75,7 @@ dram_writes, W_max and n_est on the total row.`)
 	if *chunk < 1 {
 		return fmt.Errorf("--chunk: %d is not a positive number of vertices", *chunk)
 	}
-	m, err := simPreset(*machineName, *l2, *dramModel)
+	cfg, err := simConfig(*machineName, *kernel, *l2, *dramModel)
 	if err != nil {
 		return err
 	}
@@ -86,9 +87,8 @@ dram_writes, W_max and n_est on the total row.`)
 	if err != nil {
 		return err
 	}
-	res, err := gpu.Simulate(g, r, gpu.Config{Kernel: *kernel, L2: *l2, DRAM: *dramModel,
-		PhysicalWarps: m.PhysicalWarps, FullyAssociative: m.FullyAssociative, RowBuffers: m.RowBuffers, ColdLevels: *cold, Machine: m.Machine,
-		Warp: warp.Config{Unroll: *unroll, Chunk: *chunk}})
+	cfg.ColdLevels, cfg.Warp = *cold, warp.Config{Unroll: *unroll, Chunk: *chunk}
+	res, err := gpu.Simulate(g, r, cfg)
 	if err != nil {
 		return err
 	}
@@ -123,32 +123,26 @@ func writeSimLevels(e *env, res *gpu.Result) error {
 	return nil
 }
 
-// simPreset is the GPU --machine names, checked against the --l2 and
-// --dram models.
-func simPreset(machineName, l2, dramModel string) (gpu.Preset, error) {
+// simConfig is the simulation of kernel on the GPU --machine names with
+// the --l2 and --dram models (gpu.Preset.Config).
+func simConfig(machineName, kernel, l2, dramModel string) (gpu.Config, error) {
 	m, ok := gpu.LookupPreset(machineName)
 	if !ok {
-		return m, fmt.Errorf("--machine: unknown machine %q (want h100, h200 or k40c)", machineName)
+		return gpu.Config{}, fmt.Errorf("--machine: unknown machine %q (want h100, h200 or k40c)", machineName)
 	}
-	switch l2 {
-	case gpu.L2FullyAssociative:
-	case gpu.L2Sectored:
-		if !m.Sectored {
-			return m, fmt.Errorf("--l2 sectored: no set-associative L2 geometry for %s", machineName)
-		}
-	default:
-		return m, fmt.Errorf("--l2: unknown L2 model %q (want fa or sectored)", l2)
+	cfg, err := m.Config(kernel, l2, dramModel)
+	var me *gpu.ModelError
+	switch {
+	case !errors.As(err, &me):
+		return cfg, err
+	case me.Model == "l2" && me.Unknown:
+		return cfg, fmt.Errorf("--l2: unknown L2 model %q (want fa or sectored)", l2)
+	case me.Model == "l2":
+		return cfg, fmt.Errorf("--l2 sectored: no set-associative L2 geometry for %s", machineName)
+	case me.Unknown:
+		return cfg, fmt.Errorf("--dram: unknown DRAM model %q (want paper or banked)", dramModel)
 	}
-	switch dramModel {
-	case gpu.DRAMPaper:
-	case gpu.DRAMBanked:
-		if !m.Banked {
-			return m, fmt.Errorf("--dram banked: no banked DRAM geometry for %s", machineName)
-		}
-	default:
-		return m, fmt.Errorf("--dram: unknown DRAM model %q (want paper or banked)", dramModel)
-	}
-	return m, nil
+	return cfg, fmt.Errorf("--dram banked: no banked DRAM geometry for %s", machineName)
 }
 
 // simColumns are the columns of a level's table in "sim bfs".

@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	"github.com/graphperf/graphperf/model/om"
+	"github.com/graphperf/graphperf/analysis/ompredict"
 	"github.com/graphperf/graphperf/simulate/cpu"
 )
 
@@ -40,19 +40,14 @@ row per level.`)
 	if err != nil {
 		return err
 	}
-	res, err := cpu.Simulate(g, r, cpu.Config{})
+	sim, err := ompredict.SimulateCPU(g, r)
 	if err != nil {
 		return err
 	}
-	pred, err := om.PredictCPUSimulation(res, nil, 0)
-	if err != nil {
-		return err
-	}
-	warnings := append(pred.Warnings, res.Warnings...)
 	if of.json {
-		out := pred.Records(res)
-		return writeJSONLines(e.stdout, out)
+		return writeJSONLines(e.stdout, sim.Records())
 	}
+	res, pred, warnings := sim.Simulation, sim.Prediction, sim.Warnings
 	t := &table{header: []string{"level", "jobs", "L1_hits", "L2_hits", "L3_hits", "memory", "cycles", "bottleneck"},
 		name: "sim-cpu", title: "simulated single-threaded BFS on a Westmere core, per level"}
 	for i, lv := range res.Levels {

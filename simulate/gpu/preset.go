@@ -1,6 +1,7 @@
 package gpu
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/graphperf/graphperf/model/machine"
@@ -60,4 +61,48 @@ func LookupPreset(name string) (Preset, bool) {
 		return Preset{PhysicalWarps: k40c.PhysicalWarps(), FullyAssociative: cache.K40cL2, RowBuffers: dram.K40cRowBuffers}, true
 	}
 	return Preset{}, false
+}
+
+// ModelError is an L2 or DRAM model a Preset cannot simulate: Model is
+// "l2" or "dram", Name the model asked for; Unknown says no machine has
+// it, otherwise the preset has no geometry for it.
+type ModelError struct {
+	Model, Name string
+	Unknown     bool
+}
+
+func (e *ModelError) Error() string {
+	if e.Unknown {
+		return fmt.Sprintf("unknown %s model %q", e.Model, e.Name)
+	}
+	return fmt.Sprintf("no %s %s geometry for the machine", e.Name, e.Model)
+}
+
+// Config is the Config of kernel on p with the L2 model l2 (L2FullyAssociative
+// or L2Sectored) and the DRAM model dramModel (DRAMPaper or DRAMBanked):
+// its physical warps, the "fa" and "paper" geometries and its machine;
+// ColdLevels, L1 and Warp are left zero. A model that does not exist, or
+// that p has no geometry for, is a *ModelError (the L2's first). O(1).
+func (p Preset) Config(kernel, l2, dramModel string) (Config, error) {
+	cfg := Config{Kernel: kernel, L2: l2, DRAM: dramModel, PhysicalWarps: p.PhysicalWarps,
+		FullyAssociative: p.FullyAssociative, RowBuffers: p.RowBuffers, Machine: p.Machine}
+	switch l2 {
+	case L2FullyAssociative:
+	case L2Sectored:
+		if !p.Sectored {
+			return cfg, &ModelError{Model: "l2", Name: l2}
+		}
+	default:
+		return cfg, &ModelError{Model: "l2", Name: l2, Unknown: true}
+	}
+	switch dramModel {
+	case DRAMPaper:
+	case DRAMBanked:
+		if !p.Banked {
+			return cfg, &ModelError{Model: "dram", Name: dramModel}
+		}
+	default:
+		return cfg, &ModelError{Model: "dram", Name: dramModel, Unknown: true}
+	}
+	return cfg, nil
 }
