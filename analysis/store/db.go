@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
 
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
 )
@@ -101,4 +102,23 @@ func notStore(db *sql.DB, path string) error {
 		return &NotStoreError{Path: path, Why: "an SQLite database of another program: tables, but no graphperf schema"}
 	}
 	return nil
+}
+
+// MissingStoreError is OpenExisting's error when path cannot be stat'ed
+// (it does not exist, say): Err is os.Stat's.
+type MissingStoreError struct{ Err error }
+
+func (e *MissingStoreError) Error() string { return e.Err.Error() }
+
+// Unwrap returns Err.
+func (e *MissingStoreError) Unwrap() error { return e.Err }
+
+// OpenExisting opens the store at path like Open, but creates nothing: a
+// path that does not exist is a *MissingStoreError (a read, or a delete,
+// of a misspelt path should not leave an empty store behind).
+func OpenExisting(path string) (*DB, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, &MissingStoreError{err}
+	}
+	return Open(path)
 }

@@ -92,17 +92,21 @@ func benchIngest(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ins, target, err := f.inputs(pos)
+	target, err := f.ncuTarget()
 	if err != nil {
 		return err
+	}
+	b, err := store.PlanBatch(store.BatchSpec{Paths: pos, Dataset: f.dataset, Manifest: f.manifest, CSVFiles: f.csvFiles,
+		Mapping: mapping, Options: store.IngestOptions{Source: f.source, Replace: f.replace}, Ncu: f.ncu, NcuTarget: target})
+	if err != nil {
+		return batchError(err, f.source)
 	}
 	db, err := store.Open(f.db)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	res := ingestAll(e, db, store.Batch{Inputs: ins, Mapping: mapping, Options: store.IngestOptions{Source: f.source, Replace: f.replace},
-		Ncu: f.ncu, NcuTarget: target}, f.csvMap)
+	res := ingestAll(e, db, b, f.csvMap)
 	if failed := res.Failed(); failed > 0 {
 		return fmt.Errorf("%d of %d files not ingested", failed, res.Attempted)
 	}
@@ -139,44 +143,39 @@ func (f *ingestFlags) check(pos []string, timeUnit, platform, algorithm string) 
 	return mapping, nil
 }
 
-// inputs returns the files to ingest and the target of --ncu.
-func (f *ingestFlags) inputs(pos []string) ([]store.Input, store.NcuTarget, error) {
+// ncuTarget checks the flags of --ncu and returns its target (without
+// --dataset, PlanBatch completes the dataset).
+func (f *ingestFlags) ncuTarget() (store.NcuTarget, error) {
 	var target store.NcuTarget
-	if f.ncu != "" {
-		if f.graph == "" || f.root == "" {
-			return nil, target, errors.New("--ncu needs --graph and --root")
+	if f.ncu == "" {
+		if f.graph != "" || f.root != "" {
+			return target, errors.New("--graph and --root go with --ncu")
 		}
-		r, err := strconv.ParseInt(f.root, 10, 64)
-		if err != nil {
-			return nil, target, fmt.Errorf("--root %q: want an integer", f.root)
-		}
-		target = store.NcuTarget{Dataset: f.dataset, Graph: f.graph, Implementation: f.impl, Root: r}
-		if _, err := os.Stat(f.ncu); err != nil {
-			return nil, target, err
-		}
-	} else if f.graph != "" || f.root != "" {
-		return nil, target, errors.New("--graph and --root go with --ncu")
+		return target, nil
 	}
-	ins, err := store.Inputs(pos, f.dataset, f.manifest)
+	if f.graph == "" || f.root == "" {
+		return target, errors.New("--ncu needs --graph and --root")
+	}
+	r, err := strconv.ParseInt(f.root, 10, 64)
 	if err != nil {
-		return nil, target, err
+		return target, fmt.Errorf("--root %q: want an integer", f.root)
 	}
-	ins = append(ins, store.CSVInputs(f.csvFiles, f.dataset)...)
-	if f.source != "" && len(ins) != 1 {
-		return nil, target, fmt.Errorf("--source %q names one file, not %d", f.source, len(ins))
+	return store.NcuTarget{Dataset: f.dataset, Graph: f.graph, Implementation: f.impl, Root: r}, nil
+}
+
+// batchError names the flag behind a store.PlanBatch error.
+func batchError(err error, source string) error {
+	var sc *store.SourceCountError
+	var me *store.ManifestError
+	switch {
+	case errors.As(err, &sc):
+		return fmt.Errorf("--source %q names one file, not %d", source, sc.Files)
+	case errors.Is(err, store.ErrNcuDataset):
+		return errors.New("--ncu without results files needs --dataset")
+	case errors.As(err, &me):
+		return fmt.Errorf("--manifest: %w", me.Err)
 	}
-	if target.Dataset == "" && f.ncu != "" {
-		if len(ins) == 0 {
-			return nil, target, errors.New("--ncu without results files needs --dataset")
-		}
-		target.Dataset = ins[0].Dataset
-	}
-	if f.manifest != "" {
-		if _, err := os.Stat(f.manifest); err != nil {
-			return nil, target, fmt.Errorf("--manifest: %w", err)
-		}
-	}
-	return ins, target, nil
+	return err
 }
 
 // ingestAll stores the batch (store.DB.IngestBatch), printing a line per
@@ -237,22 +236,16 @@ func csvMapping(haveCSV bool, spec, unit, platform, algorithm string) (store.CSV
 	if spec == "" {
 		return store.CSVMapping{}, errors.New("--csv needs --map (-h for help)")
 	}
-	m, err := store.ParseCSVMapping(spec)
-	if err != nil {
-		return m, fmt.Errorf("--map %q: %w", spec, plainError(err))
-	}
+	m, err := store.NewCSVMapping(spec, unit, platform, algorithm)
+	var tc *store.TimeUnitConflictError
 	switch {
-	case unit != "" && !store.IsTimeUnit(unit):
+	case errors.Is(err, store.ErrTimeUnit):
 		return m, fmt.Errorf("--time-unit %q: want ns, us, ms or s", unit)
-	case unit != "" && m.TimeUnit != "" && m.TimeUnit != unit:
-		return m, fmt.Errorf("--time-unit %s, but --map says time_%s", unit, m.TimeUnit)
-	case unit == "" && m.TimeUnit == "":
+	case errors.As(err, &tc):
+		return m, fmt.Errorf("--time-unit %s, but --map says time_%s", tc.Unit, tc.Mapped)
+	case errors.Is(err, store.ErrNoTimeUnit):
 		return m, fmt.Errorf("--map %q: no time unit: write time_ms=COLUMN (or time_ns, time_us, time_s), or give --time-unit", spec)
-	case unit != "":
-		m.TimeUnit = unit
-	}
-	m.PlatformName, m.AlgorithmName = platform, algorithm
-	if err := m.Check(); err != nil {
+	case err != nil:
 		return m, fmt.Errorf("--map %q: %w", spec, plainError(err))
 	}
 	return m, nil

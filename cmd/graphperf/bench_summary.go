@@ -149,7 +149,7 @@ func writeSummary(e *env, s *aggregate.Summary, asCSV, families bool, gteps, plo
 	if asCSV {
 		return nil
 	}
-	if n := len(s.Rows) - 2; n < s.Candidates {
+	if n := s.Shown(); n < s.Candidates {
 		what := "implementations"
 		if families {
 			what = "families"
@@ -192,14 +192,7 @@ func summaryTable(s *aggregate.Summary, families, raw bool) *table {
 	tab.column(textCol(first), intCol("inputs", ""), value("total", "x"), value("avg", "x"), value("1-2x", ""), value(">5x", ""),
 		value(">20x", ""), value("worst", "x"), textCol("worst_input"), value("cv_reps", ""), value("cv_roots", ""))
 	for _, r := range s.Rows {
-		name := r.Impl
-		if r.Family != "" {
-			name = r.Family + " (" + r.Impl + ")"
-		}
-		worstInput := "-"
-		if r.WorstGraph != "" {
-			worstInput = r.WorstGraph + "@" + strconv.FormatUint(uint64(r.WorstRoot), 10)
-		}
+		name, worstInput := r.Label(), r.WorstInput()
 		if raw {
 			tab.add(name, strconv.Itoa(r.Inputs), ftoa(r.Total), ftoa(r.Avg), ftoa(r.Within2x), ftoa(r.Over5x), ftoa(r.Over20x),
 				ftoa(r.Worst), worstInput, optFtoa(r.CVReps), optFtoa(r.CVRoots))
@@ -288,11 +281,10 @@ func summaryFigures(e *env, dir string, s *aggregate.Summary) error {
 // summaryLevelTimes prints and draws, for one input, the level times of
 // each family's best member and the per-level optimum.
 func summaryLevelTimes(e *env, dir, spec string, s *aggregate.Summary, asCSV bool) error {
-	in, err := aggregate.ParseInput(spec)
-	if err != nil {
+	lt, err := s.LevelTimesOf(spec)
+	if errors.Is(err, aggregate.ErrNotInput) {
 		return fmt.Errorf("%q is not GRAPH@ROOT", spec)
 	}
-	lt, err := s.LevelTimes(in)
 	if err != nil {
 		return fmt.Errorf("no level times for %s (inputs are GRAPH@ROOT with the sweep's roots)", spec)
 	}
@@ -305,13 +297,7 @@ func summaryLevelTimes(e *env, dir, spec string, s *aggregate.Summary, asCSV boo
 	if dir == "" && !e.inReport() {
 		return nil
 	}
-	shown := map[string][]float64{}
-	for i, n := range lt.Families {
-		if i < 7 {
-			shown[n] = lt.Levels[n]
-		}
-	}
-	p, err := rplot.LevelTimes(shown, lt.Optimal, spec+": time per level")
+	p, err := rplot.LevelTimes(lt.Best(7), lt.Optimal, spec+": time per level")
 	if err != nil {
 		return err
 	}

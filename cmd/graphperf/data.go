@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"os"
@@ -33,12 +32,20 @@ func openData(e *env, dbPath string) (*store.DB, error) {
 		dbPath = e.defaultDB
 	}
 	if dbPath != "" {
-		if _, err := os.Stat(dbPath); err != nil {
-			return nil, fmt.Errorf("--db: %w", err)
-		}
-		return store.Open(dbPath)
+		return openExisting(dbPath)
 	}
 	return embeddedStore(e)
+}
+
+// openExisting opens the store --db names (store.OpenExisting), which
+// must exist.
+func openExisting(path string) (*store.DB, error) {
+	db, err := store.OpenExisting(path)
+	var me *store.MissingStoreError
+	if errors.As(err, &me) {
+		return nil, fmt.Errorf("--db: %w", me.Err)
+	}
+	return db, err
 }
 
 // dataListJSON is what "data list --json" prints.
@@ -146,44 +153,16 @@ ones. --columns picks the table's columns. --json prints a JSON array.`)
 		return err
 	}
 	defer db.Close()
-	if err := checkNames(db, f); err != nil {
-		return err
-	}
-	if *platform != "" {
-		if f.Platform, err = db.ResolvePlatform(*platform, ""); err != nil {
-			return fmt.Errorf("--platform: %w", err)
-		}
-	}
-	if *levels {
-		ms, err := db.LevelMedians(f)
-		if err != nil {
-			return err
-		}
-		rows := []store.LevelRow{}
-		t := &table{header: []string{"graph", "root", "impl", "level", "frontier", "discovered", "direction", "median_ns", "min_ns", "max_ns", "cv_%"}}
-		for _, m := range ms {
-			rows = append(rows, m.Row())
-			t.add(m.Graph, itoa(m.Root), m.Implementation, strconv.Itoa(m.Level), itoa(m.Frontier),
-				itoa(m.Discovered), m.Direction, ftoa(m.MedianNs), ftoa(m.MinNs), ftoa(m.MaxNs), cvPercent(m.StddevNs, m.MeanNs))
-		}
-		if of.json {
-			return writeJSON(e.stdout, rows)
-		}
-		if err := t.selectColumns(*columns); err != nil {
-			return err
-		}
-		return t.write(e.stdout, of.csv)
-	}
-	ts, err := db.Totals(f)
+	res, err := db.Query(store.QueryOptions{Filter: f, Platform: *platform, Levels: *levels})
 	if err != nil {
-		return err
+		return queryError(err)
 	}
-	rows := []store.TotalRow{}
-	t := &table{header: []string{"graph", "root", "impl", "platform", "levels", "median_ns", "min_ns", "max_ns", "cv_%", "validated"}}
-	for _, r := range ts {
-		rows = append(rows, r.Row())
-		t.add(r.Graph, itoa(r.Root), r.Implementation, r.Platform, strconv.Itoa(r.Levels), ftoa(r.MedianNs),
-			ftoa(r.MinNs), ftoa(r.MaxNs), cvPercent(r.StddevNs, r.MeanNs), strconv.FormatBool(r.Validated))
+	var t *table
+	var rows any
+	if *levels {
+		t, rows = levelsTable(res.Levels)
+	} else {
+		t, rows = totalsTable(res.Totals)
 	}
 	if of.json {
 		return writeJSON(e.stdout, rows)
@@ -194,39 +173,54 @@ ones. --columns picks the table's columns. --json prints a JSON array.`)
 	return t.write(e.stdout, of.csv)
 }
 
-// checkNames rejects a --dataset, --graph or --impl the store does not
-// hold, naming the nearest names it holds (an empty table would look like
-// no runs).
-func checkNames(db *store.DB, f store.Filter) error {
-	err := db.CheckNames(f)
-	var un *store.UnknownNameError
-	if !errors.As(err, &un) {
-		return err
+// levelsTable is data query --levels's table and JSON rows.
+func levelsTable(ms []store.LevelMedian) (*table, []store.LevelRow) {
+	rows := []store.LevelRow{}
+	t := &table{header: []string{"graph", "root", "impl", "level", "frontier", "discovered", "direction", "median_ns", "min_ns", "max_ns", "cv_%"}}
+	for _, m := range ms {
+		rows = append(rows, m.Row())
+		t.add(m.Graph, itoa(m.Root), m.Implementation, strconv.Itoa(m.Level), itoa(m.Frontier),
+			itoa(m.Discovered), m.Direction, ftoa(m.MedianNs), ftoa(m.MinNs), ftoa(m.MaxNs), cvPercent(m.StddevNs, m.MeanNs))
 	}
-	flagName := map[string]string{"dataset": "--dataset", "graph": "--graph", "implementation": "--impl"}[un.Kind]
-	return fmt.Errorf("%s %q: the store holds no such %s%s", flagName, un.Name, un.Kind, nearestHint(un.Name, un.Names))
+	return t, rows
+}
+
+// totalsTable is data query's table and JSON rows.
+func totalsTable(ts []store.Total) (*table, []store.TotalRow) {
+	rows := []store.TotalRow{}
+	t := &table{header: []string{"graph", "root", "impl", "platform", "levels", "median_ns", "min_ns", "max_ns", "cv_%", "validated"}}
+	for _, r := range ts {
+		rows = append(rows, r.Row())
+		t.add(r.Graph, itoa(r.Root), r.Implementation, r.Platform, strconv.Itoa(r.Levels), ftoa(r.MedianNs),
+			ftoa(r.MinNs), ftoa(r.MaxNs), cvPercent(r.StddevNs, r.MeanNs), strconv.FormatBool(r.Validated))
+	}
+	return t, rows
+}
+
+// queryError names the flag behind a DB.Query error: a --dataset, --graph
+// or --impl the store does not hold, with the nearest names it holds (an
+// empty table would look like no runs), or a --platform it cannot resolve.
+func queryError(err error) error {
+	var un *store.UnknownNameError
+	var pe *store.QueryPlatformError
+	switch {
+	case errors.As(err, &un):
+		flagName := map[string]string{"dataset": "--dataset", "graph": "--graph", "implementation": "--impl"}[un.Kind]
+		return fmt.Errorf("%s %q: the store holds no such %s%s", flagName, un.Name, un.Kind, nearestHint(un.Name, un.Names))
+	case errors.As(err, &pe):
+		return fmt.Errorf("--platform: %w", pe.Err)
+	}
+	return err
 }
 
 // nearestHint is "; did you mean a, b?" with the names nearest to name, or
 // "" when none is near.
 func nearestHint(name string, names []string) string {
-	near := store.Nearest(name, dedupe(names), 3)
+	near := store.NearestNames(name, names, 3)
 	if len(near) == 0 {
 		return ""
 	}
 	return "; did you mean " + strings.Join(near, ", ") + "?"
-}
-
-func dedupe(names []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, n := range names {
-		if !seen[n] {
-			seen[n] = true
-			out = append(out, n)
-		}
-	}
-	return out
 }
 
 // selectColumns keeps the columns spec names (comma-separated), in its
@@ -271,14 +265,6 @@ func (t *table) selectColumns(spec string) error {
 	return nil
 }
 
-// exportTables are the tables "data export" writes, with their CSV headers.
-var exportTables = map[string][]string{
-	"runs": {"run_id", "dataset", "graph", "algorithm", "impl", "root", "platform", "levels",
-		"min_ns", "median_ns", "mean_ns", "max_ns", "stddev_ns", "validated"},
-	"levels": {"run_id", "graph", "impl", "root", "level", "frontier", "discovered", "direction",
-		"min_ns", "median_ns", "mean_ns", "max_ns", "stddev_ns"},
-}
-
 func dataExport(e *env, args []string) (err error) {
 	fs := newFlagSet(e, "export", "data export [flags] --table runs|levels -o FILE.csv",
 		`Write one table of the store as CSV, every time in ns with its min,
@@ -292,8 +278,7 @@ per run and level: frontier, discovered, direction, median time in ns).`)
 	if _, err := parse(fs, args, 0, 0); err != nil {
 		return err
 	}
-	header, ok := exportTables[*tableName]
-	if !ok {
+	if _, err := store.ExportColumns(*tableName); err != nil {
 		return fmt.Errorf("--table %q: want runs or levels", *tableName)
 	}
 	if *out == "" {
@@ -304,27 +289,9 @@ per run and level: frontier, discovered, direction, median time in ns).`)
 		return err
 	}
 	defer db.Close()
-	var rows [][]string
-	if *tableName == "runs" {
-		ts, err := db.Totals(store.Filter{})
-		if err != nil {
-			return err
-		}
-		for _, r := range ts {
-			rows = append(rows, []string{itoa(r.RunID), r.Dataset, r.Graph, r.Algorithm, r.Implementation,
-				itoa(r.Root), r.Platform, strconv.Itoa(r.Levels), ftoa(r.MinNs), ftoa(r.MedianNs), ftoa(r.MeanNs),
-				ftoa(r.MaxNs), ftoa(r.StddevNs), strconv.FormatBool(r.Validated)})
-		}
-	} else {
-		ms, err := db.LevelMedians(store.Filter{})
-		if err != nil {
-			return err
-		}
-		for _, m := range ms {
-			rows = append(rows, []string{itoa(m.RunID), m.Graph, m.Implementation, itoa(m.Root),
-				strconv.Itoa(m.Level), itoa(m.Frontier), itoa(m.Discovered), m.Direction, ftoa(m.MinNs), ftoa(m.MedianNs),
-				ftoa(m.MeanNs), ftoa(m.MaxNs), ftoa(m.StddevNs)})
-		}
+	t, err := db.Export(*tableName)
+	if err != nil {
+		return err
 	}
 	f, err := os.Create(*out)
 	if err != nil {
@@ -335,13 +302,10 @@ per run and level: frontier, discovered, direction, median time in ns).`)
 			err = cerr
 		}
 	}()
-	w := csv.NewWriter(f)
-	w.Write(header)
-	w.WriteAll(rows)
-	if err := w.Error(); err != nil {
+	if err := t.WriteCSV(f); err != nil {
 		return fmt.Errorf("write %s: %w", *out, err)
 	}
-	fmt.Fprintf(e.stdout, "wrote %d %s rows to %s\n", len(rows), *tableName, *out)
+	fmt.Fprintf(e.stdout, "wrote %d %s rows to %s\n", len(t.Rows), *tableName, *out)
 	return nil
 }
 
@@ -366,10 +330,7 @@ source when two hold the name.`)
 	if *source == "" {
 		return errors.New("--source is required")
 	}
-	if _, err := os.Stat(*dbPath); err != nil {
-		return fmt.Errorf("--db: %w", err)
-	}
-	db, err := store.Open(*dbPath)
+	db, err := openExisting(*dbPath)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,83 @@
+package store
+
+import (
+	"encoding/csv"
+	"errors"
+	"io"
+	"strconv"
+)
+
+// ErrExportTable is ExportColumns's and DB.Export's error for a table name
+// other than "runs" or "levels".
+var ErrExportTable = errors.New("store: no such export table (want runs or levels)")
+
+// exportColumns are the tables Export writes, with their CSV headers.
+var exportColumns = map[string][]string{
+	"runs": {"run_id", "dataset", "graph", "algorithm", "impl", "root", "platform", "levels",
+		"min_ns", "median_ns", "mean_ns", "max_ns", "stddev_ns", "validated"},
+	"levels": {"run_id", "graph", "impl", "root", "level", "frontier", "discovered", "direction",
+		"min_ns", "median_ns", "mean_ns", "max_ns", "stddev_ns"},
+}
+
+// ExportColumns returns the CSV header of the export table name ("runs"
+// or "levels"), or ErrExportTable. O(1).
+func ExportColumns(name string) ([]string, error) {
+	h, ok := exportColumns[name]
+	if !ok {
+		return nil, ErrExportTable
+	}
+	return append([]string(nil), h...), nil
+}
+
+// ExportTable is one table of the store as CSV cells: every time in ns
+// with up to 6 significant digits, integers in decimal.
+type ExportTable struct {
+	Name   string
+	Header []string
+	Rows   [][]string
+}
+
+// Export reads the table name of the store: "runs" (one row per run:
+// DB.Totals over every run) or "levels" (one row per run and level:
+// DB.LevelMedians). It costs one query over the runs (and their levels).
+func (db *DB) Export(name string) (*ExportTable, error) {
+	header, err := ExportColumns(name)
+	if err != nil {
+		return nil, err
+	}
+	t := &ExportTable{Name: name, Header: header}
+	if name == "runs" {
+		ts, err := db.Totals(Filter{})
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range ts {
+			t.Rows = append(t.Rows, []string{i64(r.RunID), r.Dataset, r.Graph, r.Algorithm, r.Implementation,
+				i64(r.Root), r.Platform, strconv.Itoa(r.Levels), g6(r.MinNs), g6(r.MedianNs), g6(r.MeanNs),
+				g6(r.MaxNs), g6(r.StddevNs), strconv.FormatBool(r.Validated)})
+		}
+		return t, nil
+	}
+	ms, err := db.LevelMedians(Filter{})
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range ms {
+		t.Rows = append(t.Rows, []string{i64(m.RunID), m.Graph, m.Implementation, i64(m.Root),
+			strconv.Itoa(m.Level), i64(m.Frontier), i64(m.Discovered), m.Direction, g6(m.MinNs), g6(m.MedianNs),
+			g6(m.MeanNs), g6(m.MaxNs), g6(m.StddevNs)})
+	}
+	return t, nil
+}
+
+// WriteCSV writes t's header and rows to w as CSV; O(cells).
+func (t *ExportTable) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	cw.Write(t.Header)
+	cw.WriteAll(t.Rows)
+	return cw.Error()
+}
+
+func i64(v int64) string { return strconv.FormatInt(v, 10) }
+
+func g6(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
