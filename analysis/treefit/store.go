@@ -186,50 +186,41 @@ func StoredTree(db *store.DB, id int64) ([]byte, error) {
 // the stored runs of its set's inputs (Save), and closes the store. An
 // error of Save is a StoreError naming path; those of opening and closing
 // the store are returned as they are.
-func SaveIn(path string, f *Fitted) (_ *Stored, err error) {
+func SaveIn(path string, f *Fitted) (*Stored, error) {
+	return inStore(path, func(db *store.DB) (*Stored, error) {
+		s, err := Save(db, f.Tree, f.JSON, f.Set)
+		if err != nil {
+			return nil, &StoreError{path, err}
+		}
+		return s, nil
+	})
+}
+
+// ModelsIn lists the models of the store at path (Models); it opens and
+// closes the store (creating it when missing: check that it exists
+// first).
+func ModelsIn(path string) ([]ModelSummary, error) {
+	return inStore(path, Models)
+}
+
+// StoredTreeIn is StoredTree of the store at path, which it opens and
+// closes.
+func StoredTreeIn(path string, id int64) ([]byte, error) {
+	return inStore(path, func(db *store.DB) ([]byte, error) { return StoredTree(db, id) })
+}
+
+// inStore opens the store at path, runs f on it and closes it; Close's
+// error is returned when f's is nil.
+func inStore[T any](path string, f func(*store.DB) (T, error)) (_ T, err error) {
 	db, err := store.Open(path)
 	if err != nil {
-		return nil, err
+		var zero T
+		return zero, err
 	}
 	defer func() {
 		if cerr := db.Close(); err == nil && cerr != nil {
 			err = cerr
 		}
 	}()
-	s, err := Save(db, f.Tree, f.JSON, f.Set)
-	if err != nil {
-		return nil, &StoreError{path, err}
-	}
-	return s, nil
-}
-
-// ModelsIn lists the models of the store at path (Models); it opens and
-// closes the store (creating it when missing: check that it exists
-// first).
-func ModelsIn(path string) (_ []ModelSummary, err error) {
-	db, err := store.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer func() {
-		if cerr := db.Close(); err == nil {
-			err = cerr
-		}
-	}()
-	return Models(db)
-}
-
-// StoredTreeIn is StoredTree of the store at path, which it opens and
-// closes.
-func StoredTreeIn(path string, id int64) (_ []byte, err error) {
-	db, err := store.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer func() {
-		if cerr := db.Close(); err == nil {
-			err = cerr
-		}
-	}()
-	return StoredTree(db, id)
+	return f(db)
 }
