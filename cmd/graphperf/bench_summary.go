@@ -10,7 +10,7 @@ import (
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
 	rplot "github.com/graphperf/graphperf/reports/plot"
-	rtable "github.com/graphperf/graphperf/reports/table"
+	rtable "github.com/graphperf/graphperf/internal/table"
 )
 
 // summaryJSON is what "bench summary --json" prints, and summaryRow one of

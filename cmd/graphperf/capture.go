@@ -12,7 +12,7 @@ import (
 
 	"gonum.org/v1/plot/vg"
 
-	rtable "github.com/graphperf/graphperf/reports/table"
+	rtable "github.com/graphperf/graphperf/internal/table"
 )
 
 // cellSink is a verb's stdout inside "graphperf report": tables written to

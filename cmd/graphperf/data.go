@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/graphperf/graphperf/analysis/store"
-	rtable "github.com/graphperf/graphperf/reports/table"
+	rtable "github.com/graphperf/graphperf/internal/table"
 )
 
 func dataGroup() group {

@@ -11,7 +11,7 @@ import (
 	"github.com/graphperf/graphperf/analysis/store"
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/model/machine"
-	rtable "github.com/graphperf/graphperf/reports/table"
+	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/workload/graph"
 	"github.com/graphperf/graphperf/workload/weights"
 )

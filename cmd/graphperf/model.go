@@ -14,7 +14,7 @@ import (
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/queue"
 	rplot "github.com/graphperf/graphperf/reports/plot"
-	rtable "github.com/graphperf/graphperf/reports/table"
+	rtable "github.com/graphperf/graphperf/internal/table"
 )
 
 func modelGroup() group {

@@ -10,7 +10,7 @@ import (
 	"github.com/graphperf/graphperf/analysis/embedded"
 	"github.com/graphperf/graphperf/analysis/ompredict"
 	"github.com/graphperf/graphperf/kernels/measured"
-	rtable "github.com/graphperf/graphperf/reports/table"
+	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/simulate/gpu"
 	"github.com/graphperf/graphperf/workload/graph"
 )

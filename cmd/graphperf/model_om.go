@@ -18,7 +18,7 @@ import (
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/om"
 	rplot "github.com/graphperf/graphperf/reports/plot"
-	rtable "github.com/graphperf/graphperf/reports/table"
+	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/simulate/gpu"
 	"github.com/graphperf/graphperf/simulate/warp"
 	"github.com/graphperf/graphperf/workload/graph"

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	rtable "github.com/graphperf/graphperf/reports/table"
+	rtable "github.com/graphperf/graphperf/internal/table"
 )
 
 // outputFlags are the --json and --csv flags every table-printing verb takes.
@@ -56,20 +56,19 @@ func (t *table) column(cols ...rtable.Column) {
 	}
 }
 
-// textCol, intCol, numCol and boolCol declare a column of text, integers,
-// numbers or booleans; unit is the values' unit ("" for none).
-func textCol(name string) rtable.Column { return rtable.Column{Name: name, Kind: rtable.Text} }
-func intCol(name, unit string) rtable.Column {
-	return rtable.Column{Name: name, Unit: unit, Kind: rtable.Integer}
-}
-func numCol(name, unit string) rtable.Column {
-	return rtable.Column{Name: name, Unit: unit, Kind: rtable.Number}
-}
-func boolCol(name string) rtable.Column { return rtable.Column{Name: name, Kind: rtable.Bool} }
+// textCol, intCol, numCol, boolCol and textUnitCol are the table
+// package's column declarations (rtable.TextCol ...).
+var (
+	textCol     = rtable.TextCol
+	intCol      = rtable.IntCol
+	numCol      = rtable.NumCol
+	boolCol     = rtable.BoolCol
+	textUnitCol = rtable.TextUnitCol
+)
 
-// textUnitCol is a text column of values in unit, such as "7.8%".
-func textUnitCol(name, unit string) rtable.Column {
-	return rtable.Column{Name: name, Unit: unit, Kind: rtable.Text}
+// tableOf is t, a library's typed result, as a verb prints it.
+func tableOf(t rtable.Table) *table {
+	return &table{header: t.Header, cols: t.Columns, rows: t.Rows, name: t.Name, title: t.Title, chart: t.Chart}
 }
 
 // valueCol is numCol(name, unit) when raw (the cells are plain numbers,
@@ -83,10 +82,7 @@ func valueCol(name, unit string, raw bool) rtable.Column {
 }
 
 // orMissing is c with text (such as "-") as the cell of no value.
-func orMissing(c rtable.Column, text string) rtable.Column {
-	c.Missing = text
-	return c
-}
+func orMissing(c rtable.Column, text string) rtable.Column { return c.OrMissing(text) }
 
 // guessCol is a column whose cells mix numbers and text (such as "-" for
 // none): its kind is not declared (rtable.Guess), and a report guesses it

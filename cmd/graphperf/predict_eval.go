@@ -16,7 +16,7 @@ import (
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
 	"github.com/graphperf/graphperf/model/predict"
 	rplot "github.com/graphperf/graphperf/reports/plot"
-	rtable "github.com/graphperf/graphperf/reports/table"
+	rtable "github.com/graphperf/graphperf/internal/table"
 )
 
 const predictEvaluateHelp = `Scores the time model the honest way: for every split, no graph is on both

@@ -17,7 +17,7 @@ import (
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/reports/html"
 	"github.com/graphperf/graphperf/reports/notebook"
-	rtable "github.com/graphperf/graphperf/reports/table"
+	rtable "github.com/graphperf/graphperf/internal/table"
 )
 
 const reportDescription = `

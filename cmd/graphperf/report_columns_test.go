@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	rtable "github.com/graphperf/graphperf/reports/table"
+	rtable "github.com/graphperf/graphperf/internal/table"
 )
 
 // guessedColumns are the columns of the default report's tables whose kind

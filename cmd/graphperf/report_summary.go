@@ -7,7 +7,7 @@ import (
 	"github.com/graphperf/graphperf/analysis/summary"
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/model/predict"
-	rtable "github.com/graphperf/graphperf/reports/table"
+	rtable "github.com/graphperf/graphperf/internal/table"
 )
 
 const reportSummaryHelp = `

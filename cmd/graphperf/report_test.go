@@ -14,7 +14,7 @@ import (
 
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/reports/notebook"
-	rtable "github.com/graphperf/graphperf/reports/table"
+	rtable "github.com/graphperf/graphperf/internal/table"
 )
 
 func readManifest(t *testing.T, dir string) reportManifest {

@@ -18,7 +18,7 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"github.com/graphperf/graphperf/reports/notebook"
-	rtable "github.com/graphperf/graphperf/reports/table"
+	rtable "github.com/graphperf/graphperf/internal/table"
 )
 
 // Meta is the provenance printed in the page footer, and where the bundle

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/graphperf/graphperf/reports/table"
+	"github.com/graphperf/graphperf/internal/table"
 )
 
 // Output is what one cell produced, as plain values.
@@ -17,7 +17,7 @@ type Output struct {
 	Paragraphs []string
 }
 
-// Table is one table of a cell's output (reports/table writes it as CSV,
+// Table is one table of a cell's output (internal/table writes it as CSV,
 // LaTeX and an XLSX sheet). Rows may be shorter than Header.
 type Table = table.Table
 

@@ -1,4 +1,8 @@
-// Package table writes report tables as CSV, LaTeX booktabs and XLSX workbooks.
+// Package table is the typed table every command returns as its result, and
+// its writers: CSV, LaTeX booktabs and XLSX workbooks. A library function
+// builds one with declared columns (AddColumns and Add, or FromValues);
+// cmd/graphperf prints it aligned, as CSV or JSON, and a report writes it
+// three ways.
 //
 // A Table is plain text: a name, a caption, a header and rows of cells.
 // `graphperf report` writes each table three ways: tables/NAME.csv with
