@@ -11,10 +11,10 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
+	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/kernels/measured"
 	rplot "github.com/graphperf/graphperf/reports/plot"
-	rtable "github.com/graphperf/graphperf/internal/table"
 )
 
 const benchPageRankHelp = `

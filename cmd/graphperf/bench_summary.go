@@ -9,8 +9,8 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
-	rplot "github.com/graphperf/graphperf/reports/plot"
 	rtable "github.com/graphperf/graphperf/internal/table"
+	rplot "github.com/graphperf/graphperf/reports/plot"
 )
 
 // summaryJSON is what "bench summary --json" prints, and summaryRow one of

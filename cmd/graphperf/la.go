@@ -9,9 +9,9 @@ import (
 
 	"github.com/graphperf/graphperf/analysis/la"
 	"github.com/graphperf/graphperf/analysis/store"
+	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/model/machine"
-	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/workload/graph"
 	"github.com/graphperf/graphperf/workload/weights"
 )

@@ -11,10 +11,10 @@ import (
 
 	"gonum.org/v1/plot/vg"
 
+	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/queue"
 	rplot "github.com/graphperf/graphperf/reports/plot"
-	rtable "github.com/graphperf/graphperf/internal/table"
 )
 
 func modelGroup() group {

@@ -9,8 +9,8 @@ import (
 
 	"github.com/graphperf/graphperf/analysis/embedded"
 	"github.com/graphperf/graphperf/analysis/ompredict"
-	"github.com/graphperf/graphperf/kernels/measured"
 	rtable "github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/simulate/gpu"
 	"github.com/graphperf/graphperf/workload/graph"
 )

@@ -14,11 +14,11 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/graphperf/graphperf/analysis/ompredict"
+	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/om"
 	rplot "github.com/graphperf/graphperf/reports/plot"
-	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/simulate/gpu"
 	"github.com/graphperf/graphperf/simulate/warp"
 	"github.com/graphperf/graphperf/workload/graph"

@@ -14,9 +14,9 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
+	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/model/predict"
 	rplot "github.com/graphperf/graphperf/reports/plot"
-	rtable "github.com/graphperf/graphperf/internal/table"
 )
 
 const predictEvaluateHelp = `Scores the time model the honest way: for every split, no graph is on both

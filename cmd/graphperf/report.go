@@ -14,10 +14,10 @@ import (
 	"time"
 
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
+	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/reports/html"
 	"github.com/graphperf/graphperf/reports/notebook"
-	rtable "github.com/graphperf/graphperf/internal/table"
 )
 
 const reportDescription = `

@@ -5,9 +5,9 @@ import (
 
 	"github.com/graphperf/graphperf/analysis/embedded"
 	"github.com/graphperf/graphperf/analysis/summary"
+	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/model/predict"
-	rtable "github.com/graphperf/graphperf/internal/table"
 )
 
 const reportSummaryHelp = `

@@ -12,9 +12,9 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/reports/notebook"
-	rtable "github.com/graphperf/graphperf/internal/table"
 )
 
 func readManifest(t *testing.T, dir string) reportManifest {

@@ -17,8 +17,8 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
-	"github.com/graphperf/graphperf/reports/notebook"
 	rtable "github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/reports/notebook"
 )
 
 // Meta is the provenance printed in the page footer, and where the bundle
