@@ -52,8 +52,9 @@ type Column struct {
 	Name string
 
 	// Unit is the unit of the values, such as "ns", "x", "%" or "bytes";
-	// "" for none. It describes the column; the writers do not print it
-	// (the header names it already, as in "median_ns").
+	// "" for none. CSV, LaTeX and XLSX do not print it (the header names
+	// it already, as in "median_ns"); the report's HTML page shows it as the
+	// header cell's tooltip.
 	Unit string
 
 	// Kind is what the cells are; every non-empty cell must agree (Check).

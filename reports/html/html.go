@@ -177,6 +177,7 @@ type table struct {
 type column struct {
 	Text    string
 	Numeric bool
+	Unit    string // a header cell's declared unit, shown as its tooltip
 }
 
 type figure struct {
@@ -198,30 +199,29 @@ func isNumber(s string) bool {
 	return numberPattern.MatchString(s)
 }
 
-// newTable marks columns whose non-empty cells are all numbers, so they are
-// right-aligned, rounds their decimal cells to three significant digits
-// (rtable.Round3), and keeps the first maxRows rows (all when negative), saying
-// where the others are.
+// newTable marks the numeric columns, so they are right-aligned (declared
+// Integer and Number columns and Text columns with a unit, such as "3.17x";
+// an undeclared column when its non-empty cells all read as numbers), rounds
+// the decimal cells of Number and undeclared numeric columns to three
+// significant digits (rtable.Round3), gives each header cell its declared
+// unit as a tooltip, and keeps the first maxRows rows (all when negative),
+// saying where the others are. It costs one pass over the cells.
 func newTable(t notebook.Table, maxRows int, meta Meta) table {
 	width := len(t.Header)
 	for _, r := range t.Rows {
 		width = max(width, len(r))
 	}
-	numeric := make([]bool, width)
+	numeric, round := make([]bool, width), make([]bool, width)
 	for j := range numeric {
-		any := false
-		numeric[j] = true
-		for _, r := range t.Rows {
-			if j < len(r) && strings.TrimSpace(r[j]) != "" {
-				any = true
-				numeric[j] = numeric[j] && isNumber(r[j])
-			}
-		}
-		numeric[j] = numeric[j] && any
+		numeric[j], round[j] = columnNumeric(t, j)
 	}
 	out := table{Title: t.Title}
 	for j, h := range t.Header {
-		out.Header = append(out.Header, column{h, numeric[j]})
+		c := column{Text: h, Numeric: numeric[j]}
+		if j < len(t.Columns) {
+			c.Unit = t.Columns[j].Unit
+		}
+		out.Header = append(out.Header, c)
 	}
 	rows := t.Rows
 	if maxRows >= 0 && len(rows) > maxRows+maxRows/3 {
@@ -238,14 +238,42 @@ func newTable(t notebook.Table, maxRows int, meta Meta) table {
 	for _, r := range rows {
 		row := make([]column, len(r))
 		for j, v := range r {
-			if numeric[j] {
+			if round[j] {
 				v = rtable.Round3(v)
 			}
-			row[j] = column{v, numeric[j]}
+			row[j] = column{Text: v, Numeric: numeric[j]}
 		}
 		out.Rows = append(out.Rows, row)
 	}
 	return out
+}
+
+// columnNumeric says whether column j of t is right-aligned and whether
+// its cells are rounded: from its declared kind when t declares one, else
+// guessed from the cells (every non-empty cell reads as a number, and one
+// does).
+func columnNumeric(t notebook.Table, j int) (numeric, round bool) {
+	if j < len(t.Columns) && len(t.Columns) == len(t.Header) && t.Columns[j].Kind != rtable.Guess {
+		switch c := t.Columns[j]; c.Kind {
+		case rtable.Integer:
+			return true, false
+		case rtable.Number:
+			return true, true
+		case rtable.Text:
+			return c.Unit != "", false
+		}
+		return false, false
+	}
+	any := false
+	for _, r := range t.Rows {
+		if j < len(r) && strings.TrimSpace(r[j]) != "" {
+			if !isNumber(r[j]) {
+				return false, false
+			}
+			any = true
+		}
+	}
+	return any, any
 }
 
 func newFigure(f notebook.Figure) figure {

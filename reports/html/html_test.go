@@ -15,6 +15,7 @@ import (
 
 	xhtml "golang.org/x/net/html"
 
+	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/reports/notebook"
 )
 
@@ -341,5 +342,49 @@ func TestRenderParagraphs(t *testing.T) {
 	p := strings.Index(page, `<p class="generated">It loses to &lt;b&gt;best&lt;/b&gt; (1.09).</p>`)
 	if p < 0 || p > strings.Index(page, "<table>") {
 		t.Errorf("the paragraph is missing, unescaped or after the table:\n%s", page)
+	}
+}
+
+// TestDeclaredColumns: a table that declares its columns is aligned and
+// rounded by the declaration, never by its text: a Text column of digits
+// stays left and unrounded, a Number column is rounded, an Integer column
+// right-aligned as it is, a Text column with a unit right-aligned; the
+// header cells carry the units.
+func TestDeclaredColumns(t *testing.T) {
+	tb := notebook.Table{Name: "d", Title: "declared"}
+	tb.AddColumns(rtable.TextCol("seed"), rtable.NumCol("time_ms", "ms"), rtable.IntCol("levels", ""),
+		rtable.TextUnitCol("speedup", "x"), rtable.BoolCol("ok"))
+	tb.Add("0.123456", "1.23456", "12", "3.17x", "true")
+	got := newTable(tb, -1, Meta{})
+	wantNum := []bool{false, true, true, true, false}
+	for j, c := range got.Header {
+		if c.Numeric != wantNum[j] || got.Rows[0][j].Numeric != wantNum[j] {
+			t.Errorf("column %s: numeric %v, want %v", c.Text, c.Numeric, wantNum[j])
+		}
+	}
+	if r := got.Rows[0]; r[0].Text != "0.123456" || r[1].Text != "1.23" || r[2].Text != "12" || r[3].Text != "3.17x" {
+		t.Errorf("cells %+v", r)
+	}
+	if got.Header[1].Unit != "ms" || got.Header[0].Unit != "" {
+		t.Errorf("units %+v", got.Header)
+	}
+	nb, err := notebook.Parse([]byte("```graphperf\nx\n```\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := notebook.Run(nb, func([]string) (notebook.Output, error) {
+		return notebook.Output{Tables: []notebook.Table{tb}}, nil
+	})
+	var b bytes.Buffer
+	if err := Render(&b, "declared", nb, results, Meta{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `<th scope="col" class="num" title="unit: ms">time_ms</th>`) {
+		t.Errorf("the page does not show the unit of time_ms")
+	}
+	// Undeclared, the same cells are guessed: the digits are a number.
+	plain := notebook.Table{Name: "p", Header: tb.Header, Rows: tb.Rows}
+	if g := newTable(plain, -1, Meta{}); !g.Header[0].Numeric || g.Rows[0][0].Text != "0.123" {
+		t.Errorf("guessed: %+v", g.Rows[0][0])
 	}
 }
