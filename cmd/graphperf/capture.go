@@ -7,12 +7,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"gonum.org/v1/plot/vg"
 
 	rtable "github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/reports/bundle"
 )
 
 // cellSink is a verb's stdout inside "graphperf report": tables written to
@@ -22,16 +22,10 @@ type cellSink struct {
 	text       bytes.Buffer
 	paragraphs []string
 	tables     []rtable.Table
-	figures    []cellFigure
+	figures    []bundle.Figure
 }
 
 func (s *cellSink) Write(p []byte) (int, error) { return s.text.Write(p) }
-
-// cellFigure is one rendered figure of a cell.
-type cellFigure struct {
-	name, title string
-	png, svg    []byte
-}
 
 // addTable keeps t, with its declared columns if any; an unnamed table is
 // named by the report after its verb.
@@ -55,7 +49,7 @@ type figureWriter interface {
 // plotFlag is the --plot DIR flag of a verb that draws figures.
 const plotFlagUsage = "also draw the figures into `DIR` as PNG and SVG"
 
-var figureName = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
+var figureName = bundle.NameRE
 
 // figure renders f, w by h: inside a report into the cell's output; else,
 // when dir is not empty (--plot), into dir/name.png and dir/name.svg, each
@@ -81,7 +75,7 @@ func (e *env) figure(dir, name, title string, f figureWriter, w, h vg.Length) er
 		out[i] = buf.Bytes()
 	}
 	if inReport {
-		sink.figures = append(sink.figures, cellFigure{name: name, title: title, png: out[0], svg: out[1]})
+		sink.figures = append(sink.figures, bundle.Figure{Name: name, Title: title, PNG: out[0], SVG: out[1]})
 		return nil
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {

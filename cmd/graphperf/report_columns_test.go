@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	rtable "github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/reports/bundle"
 )
 
 // guessedColumns are the columns of the default report's tables whose kind
@@ -46,7 +47,7 @@ func checkDefaultColumns(t *testing.T, cells []cellTablesSeen) {
 		for k, tab := range c.tables {
 			tables++
 			if tab.Name == "" {
-				tab.Name = verbName(c.args)
+				tab.Name = bundle.VerbName(c.args)
 			}
 			where := fmt.Sprintf("cell %d, table %d (%s)", c.cell+1, k+1, tab.Name)
 			if tab.Columns == nil {

@@ -14,16 +14,17 @@ import (
 
 	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/kernels/measured"
+	"github.com/graphperf/graphperf/reports/bundle"
 	"github.com/graphperf/graphperf/reports/notebook"
 )
 
-func readManifest(t *testing.T, dir string) reportManifest {
+func readManifest(t *testing.T, dir string) bundle.Manifest {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var m reportManifest
+	var m bundle.Manifest
 	if err := json.Unmarshal(b, &m); err != nil {
 		t.Fatal(err)
 	}
