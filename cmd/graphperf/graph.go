@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -159,11 +158,7 @@ components and a double-sweep diameter estimate.`)
 		fmt.Fprintf(e.stdout, "weak components %d, largest %d (%.1f%%), diameter >= %d (double sweep)\n\n",
 			p.Components, p.LargestComponent, 100*p.LargestComponentShare, p.DiameterEstimate)
 	}
-	t := &table{header: []string{"degree", "min", "lower_quartile", "mean", "median", "upper_quartile", "max", "stddev"}}
-	for _, s := range p.DegreeSummaries() {
-		t.add(s.Degree, ftoa(s.Min), ftoa(s.LowerQuartile), ftoa(s.Mean), ftoa(s.Median), ftoa(s.UpperQuartile), ftoa(s.Max), ftoa(s.StdDev))
-	}
-	return t.write(e.stdout, of.csv)
+	return tableOf(p.DegreeTable()).write(e.stdout, of.csv)
 }
 
 // pickRoot is props.ParseRoot with a bad --root spec named as the flag.
@@ -216,13 +211,7 @@ per level, one per line.`)
 		fmt.Fprintf(e.stdout, "%s: root %d, eccentricity %d, depth hash %016x\n\n",
 			pos[0], rep.Root, rep.Eccentricity, rep.DepthHash)
 	}
-	t := &table{header: []string{"level", "frontier", "frontier_rel", "discovered", "discovered_total", "discovered_total_rel",
-		"edges_frontier", "edges_unexplored"}}
-	for _, l := range rep.Levels {
-		t.add(strconv.Itoa(l.Level), itoa(l.Frontier), ftoa(l.FrontierRel), itoa(l.Discovered),
-			itoa(l.DiscoveredTotal), ftoa(l.DiscoveredTotalRel), itoa(l.EdgesFrontier), itoa(l.EdgesUnexplored))
-	}
-	return t.write(e.stdout, of.csv)
+	return tableOf(rep.Table()).write(e.stdout, of.csv)
 }
 
 func graphRoots(e *env, args []string) error {
@@ -263,11 +252,7 @@ func graphRoots(e *env, args []string) error {
 	if of.json {
 		return writeJSON(e.stdout, roots.Vertices)
 	}
-	t := &table{header: []string{"root", "out_degree"}}
-	for i, r := range roots.Vertices {
-		t.add(strconv.FormatUint(uint64(r), 10), itoa(roots.OutDegrees[i]))
-	}
-	return t.write(e.stdout, of.csv)
+	return tableOf(roots.Table()).write(e.stdout, of.csv)
 }
 
 func graphReorder(e *env, args []string) error {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/workload/graph"
 )
 
@@ -209,5 +210,35 @@ func TestComputeRandomComponents(t *testing.T) {
 		if int64(p.DiameterEstimate) >= max(largest, 1) {
 			t.Errorf("trial %d: diameter estimate %d for a component of %d vertices", trial, p.DiameterEstimate, largest)
 		}
+	}
+}
+
+// TestTables: the tables of "graph stats", "graph levels" and "graph
+// roots" check against their declared columns and hold the values.
+func TestTables(t *testing.T) {
+	g := build(t, 5, [][2]uint32{{0, 1}, {1, 2}, {2, 3}, {3, 4}}, true)
+	p := Compute(g)
+	dt := p.DegreeTable()
+	rep := ReportLevels(g, 0)
+	lt := rep.Table()
+	roots, err := RootRequest{K: 2, Seed: 1}.Pick(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt := roots.Table()
+	for _, tb := range []*table.Table{&dt, &lt, &rt} {
+		tb.Name = "t"
+		if err := tb.Check(); err != nil {
+			t.Error(err)
+		}
+	}
+	if len(dt.Rows) != 3 || dt.Rows[2][0] != "out" || dt.Rows[0][6] != g6(p.Abs.Max) {
+		t.Errorf("degree table %v", dt.Rows)
+	}
+	if len(lt.Rows) != len(rep.Levels) || lt.Rows[1][1] != "1" {
+		t.Errorf("levels table %v", lt.Rows)
+	}
+	if len(rt.Rows) != 2 || rt.Header[1] != "out_degree" {
+		t.Errorf("roots table %v", rt.Rows)
 	}
 }
