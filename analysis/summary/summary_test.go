@@ -92,7 +92,11 @@ func TestParagraphWithoutTree(t *testing.T) {
 
 func TestTableMatchesHeadline(t *testing.T) {
 	h := handMade(1.106, 1.138)
-	header, rows := h.Table()
+	tb := h.Table()
+	header, rows := tb.Header, tb.Rows
+	if err := tb.Check(); err != nil {
+		t.Fatal(err)
+	}
 	if len(rows) != 6 || len(header) != 5 {
 		t.Fatalf("table %v with %d rows, want 5 columns and 6 rows", header, len(rows))
 	}
@@ -101,6 +105,20 @@ func TestTableMatchesHeadline(t *testing.T) {
 	}
 	if got := rows[4][1]; got != "48.1%" {
 		t.Errorf("operator machine share %q, want 48.1 %% (101 of 210)", got)
+	}
+}
+
+// TestJSON: the JSON form carries the table and a null tree total where
+// the tree was not scored.
+func TestJSON(t *testing.T) {
+	h := handMade(1.106, 1.138)
+	h.Real.Tree = math.NaN()
+	j := h.JSON()
+	if j.Real.Tree != nil || j.HeldOut.Tree == nil || j.OM.Share != h.OM.Share() {
+		t.Errorf("JSON trees %v %v, share %v", j.HeldOut.Tree, j.Real.Tree, j.OM.Share)
+	}
+	if rows := j.Table["rows"].([][]string); len(rows) != 6 || j.Paragraph != h.Paragraph() {
+		t.Errorf("JSON table rows %d, want 6", len(rows))
 	}
 }
 
@@ -134,7 +152,7 @@ func TestFastestImpl(t *testing.T) {
 // sentence and a table row when there are any, and neither when not.
 func TestHeldOutProfiles(t *testing.T) {
 	h := handMade(1.1, 1.1)
-	_, rows := h.Table()
+	rows := h.Table().Rows
 	if p := h.Paragraph(); strings.Contains(p, "profiled after") {
 		t.Errorf("no held-out profiles, but the paragraph names them:\n%s", p)
 	}
@@ -142,7 +160,7 @@ func TestHeldOutProfiles(t *testing.T) {
 	if p := h.Paragraph(); !strings.Contains(p, "On the 13 graphs profiled after its last change, 130 of 170 levels (76.5%).") {
 		t.Errorf("paragraph lacks the held-out profiles:\n%s", p)
 	}
-	_, with := h.Table()
+	with := h.Table().Rows
 	if len(with) != len(rows)+1 || with[len(with)-2][1] != "76.5%" {
 		t.Errorf("table %v, want one more row with 76.5%% before the fastest", with)
 	}

@@ -3,6 +3,8 @@ package summary
 import (
 	"fmt"
 	"strings"
+
+	"github.com/graphperf/graphperf/internal/table"
 )
 
 // Paragraph writes h as one paragraph. Every number in it is a field of h,
@@ -98,10 +100,15 @@ func list(items []string) string {
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
-// Table returns the summary's short table: a header and one row per
-// headline number, the numbers as Paragraph prints them.
-func (h *Headline) Table() (header []string, rows [][]string) {
-	header = []string{"headline", "value", "best_non_switching", "best_fixed", "classification_tree"}
+// Table returns the summary's short table, "summary": one row per headline
+// number, the numbers as Paragraph prints them, its columns declared (the
+// value column, ratios beside percentages, is left to the guess).
+func (h *Headline) Table() table.Table {
+	t := table.Table{Name: "summary", Title: "Headline numbers: Totals against the optimum (1 is optimal, lower is better)"}
+	// value mixes ratios ("1.08") and percentages ("7.8%"): guessed.
+	t.AddColumns(table.TextCol("headline"), table.Column{Name: "value"}, table.NumCol("best_non_switching", "x"),
+		table.NumCol("best_fixed", "x"), table.NumCol("classification_tree", "x"))
+	var rows [][]string
 	tree := func(v float64) string {
 		if isNaN(v) {
 			return ""
@@ -123,5 +130,6 @@ func (h *Headline) Table() (header []string, rows [][]string) {
 	}
 	rows = append(rows,
 		[]string{fmt.Sprintf("fastest implementation %s: total / best per input, %d inputs", h.Fastest.Impl, h.Fastest.Inputs), g3(h.Fastest.Total), "", "", ""})
-	return header, rows
+	t.Rows = rows
+	return t
 }

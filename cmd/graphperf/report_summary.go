@@ -1,11 +1,8 @@
 package main
 
 import (
-	"math"
-
 	"github.com/graphperf/graphperf/analysis/embedded"
 	"github.com/graphperf/graphperf/analysis/summary"
-	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/model/predict"
 )
@@ -26,46 +23,6 @@ baseline, it says so. It takes about a minute (both models are scored).
 
 The default report's Summary section is this command.`
 
-// reportSummaryJSON is what "report summary --json" prints.
-type reportSummaryJSON struct {
-	Paragraph string              `json:"paragraph"`
-	HeldOut   evaluationJSON      `json:"held_out_graphs"`
-	Real      evaluationJSON      `json:"real_graphs"`
-	OM        operatorMachineJSON `json:"operator_machine"`
-	OMHeldOut operatorMachineJSON `json:"operator_machine_heldout_profiles"`
-	Fastest   summary.Fastest     `json:"fastest"`
-	Table     map[string]any      `json:"table"`
-	Warnings  []string            `json:"warnings"`
-}
-
-type evaluationJSON struct {
-	Graphs           int      `json:"graphs"`
-	Inputs           int      `json:"inputs"`
-	MixAndMatch      float64  `json:"mix_and_match_total"`
-	BestNonSwitching float64  `json:"best_non_switching_total"`
-	BestFixed        float64  `json:"best_fixed_total"`
-	BestFixedImpl    string   `json:"best_fixed_impl"`
-	Tree             *float64 `json:"classification_tree_total"`
-	MedianError      float64  `json:"median_error"`
-	Within20         float64  `json:"within_20"`
-}
-
-type operatorMachineJSON struct {
-	Graphs   int     `json:"graphs"`
-	Levels   int     `json:"levels"`
-	Within20 int     `json:"levels_within_20"`
-	Share    float64 `json:"share_within_20"`
-}
-
-func toEvaluationJSON(e summary.Evaluation) evaluationJSON {
-	j := evaluationJSON{Graphs: e.Graphs, Inputs: e.Inputs, MixAndMatch: e.MixAndMatch, BestNonSwitching: e.BestNonSwitching,
-		BestFixed: e.BestFixed, BestFixedImpl: e.BestFixedImpl, MedianError: e.MedianError, Within20: e.Within20}
-	if !math.IsNaN(e.Tree) {
-		j.Tree = &e.Tree
-	}
-	return j
-}
-
 func reportSummary(e *env, args []string) error {
 	fs := newFlagSet(e, "report summary", "report summary [--json|--csv]", reportSummaryHelp)
 	var of outputFlags
@@ -80,28 +37,15 @@ func reportSummary(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	header, rows := h.Table()
 	if of.json {
-		return writeJSON(e.stdout, reportSummaryJSON{Paragraph: h.Paragraph(), HeldOut: toEvaluationJSON(h.HeldOut),
-			Real: toEvaluationJSON(h.Real), OM: operatorMachineJSON{h.OM.Graphs, h.OM.Levels, h.OM.Within20, h.OM.Share()},
-			OMHeldOut: operatorMachineJSON{h.OMHeldOut.Graphs, h.OMHeldOut.Levels, h.OMHeldOut.Within20, h.OMHeldOut.Share()},
-			Fastest:   h.Fastest, Table: map[string]any{"header": header, "rows": rows}, Warnings: append([]string{}, h.Warnings...)})
+		return writeJSON(e.stdout, h.JSON())
 	}
 	if !of.csv {
 		if err := e.paragraph(h.Paragraph()); err != nil {
 			return err
 		}
 	}
-	t := &table{header: header, name: "summary",
-		title: "Headline numbers: Totals against the optimum (1 is optimal, lower is better)"}
-	// The columns of summary.Headline.Table (a report checks the names);
-	// value mixes ratios ("1.08") and percentages ("7.8%"): guessed.
-	t.cols = []rtable.Column{textCol("headline"), guessCol("value", ""), numCol("best_non_switching", "x"),
-		numCol("best_fixed", "x"), numCol("classification_tree", "x")}
-	for _, r := range rows {
-		t.add(r...)
-	}
-	return t.write(e.stdout, of.csv)
+	return tableOf(h.Table()).write(e.stdout, of.csv)
 }
 
 // computeSummary gathers summary.Compute's inputs from the embedded

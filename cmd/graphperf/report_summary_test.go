@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/graphperf/graphperf/analysis/summary"
 	"github.com/graphperf/graphperf/model/predict"
 )
 
@@ -36,13 +37,13 @@ func TestSummaryMatchesTables(t *testing.T) {
 			t.Fatalf("%s: %v\n%s", strings.Join(args, " "), err, stdout)
 		}
 	}
-	var sum reportSummaryJSON
+	var sum summary.JSON
 	jsonOf(&sum, "report", "summary", "--json")
 
 	// They are the same computation, so equal to the last bit.
 	for _, tc := range []struct {
 		model string
-		got   evaluationJSON
+		got   summary.EvaluationJSON
 	}{{"heldout-graphs", sum.HeldOut}, {"heldout-real", sum.Real}} {
 		var want predict.SplitRow
 		jsonOf(&want, "predict", "evaluate", "--model", tc.model, "--json")
@@ -127,7 +128,7 @@ func TestSummaryMatchesTables(t *testing.T) {
 	if len(rows) != 7 {
 		t.Fatalf("summary table has %d rows, want 7", len(rows))
 	}
-	for i, e := range []evaluationJSON{sum.HeldOut, sum.Real} {
+	for i, e := range []summary.EvaluationJSON{sum.HeldOut, sum.Real} {
 		want := fmt.Sprintf("%.3g %.3g %.3g %.3g", e.MixAndMatch, e.BestNonSwitching, e.BestFixed, *e.Tree)
 		if got := cells(i); got != want {
 			t.Errorf("table row %d: %q, want %q", i, got, want)
