@@ -101,12 +101,13 @@ func list(items []string) string {
 }
 
 // Table returns the summary's short table, "summary": one row per headline
-// number, the numbers as Paragraph prints them, its columns declared (the
-// value column, ratios beside percentages, is left to the guess).
+// number, the numbers as Paragraph prints them, its columns declared.
 func (h *Headline) Table() table.Table {
 	t := table.Table{Name: "summary", Title: "Headline numbers: Totals against the optimum (1 is optimal, lower is better)"}
-	// value mixes ratios ("1.08") and percentages ("7.8%"): guessed.
-	t.AddColumns(table.TextCol("headline"), table.Column{Name: "value"}, table.NumCol("best_non_switching", "x"),
+	// value mixes ratios ("1.08") and percentages ("7.8%"): text with a
+	// unit, as the guess made it (text in the workbook, right-aligned on
+	// the page).
+	t.AddColumns(table.TextCol("headline"), table.TextUnitCol("value", "x or %"), table.NumCol("best_non_switching", "x"),
 		table.NumCol("best_fixed", "x"), table.NumCol("classification_tree", "x"))
 	var rows [][]string
 	tree := func(v float64) string {

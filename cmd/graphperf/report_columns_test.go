@@ -16,7 +16,6 @@ import (
 // change the workbook (a number format) or the LaTeX (the alignment), or
 // that may hold two kinds of placeholder or text from an input file.
 var guessedColumns = map[string]string{
-	"summary/value":            `ratios ("1.08") and percentages ("7.8%") in one column`,
 	"model-roofline/id":        "the launch id, text from the ncu file",
 	"model-roofline/II_L2":     `"-" where a launch lacks the level, "+Inf" without transactions`,
 	"model-roofline/II_DRAM":   `"-" where a launch lacks the level, "+Inf" without transactions`,
