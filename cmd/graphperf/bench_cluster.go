@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/kernels/cluster"
@@ -179,57 +177,24 @@ func printShardedPlan(e *env, cf clusterFlags, p *cluster.Plan, results string, 
 	if cf.slurm {
 		fmt.Fprintf(e.stdout, "# %s\n%s\n", cluster.ScriptPath(results), cluster.Script)
 	}
-	fmt.Fprintf(e.stdout, "# %s\n%s\n\n", map[bool]string{true: "submitted with", false: fmt.Sprintf("each of %d processes runs", cf.local)}[cf.slurm], shellQuote(pv.Command))
-	t := &table{header: []string{"shard", "graphs", "est_edges", "names"}}
-	for _, s := range p.Shards {
-		names := s.Graphs[0]
-		if len(s.Graphs) > 1 {
-			names += " .. " + s.Graphs[len(s.Graphs)-1]
-		}
-		t.add(strconv.Itoa(s.Index), strconv.Itoa(len(s.Graphs)), itoa(s.Edges), names)
-	}
-	if err := t.write(e.stdout, false); err != nil {
+	fmt.Fprintf(e.stdout, "# %s\n%s\n\n", map[bool]string{true: "submitted with", false: fmt.Sprintf("each of %d processes runs", cf.local)}[cf.slurm], cluster.ShellQuote(pv.Command))
+	if err := tableOf(p.ShardTable()).write(e.stdout, false); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "\n%d graphs in %d shards; nothing submitted (--dry-run)\n", p.Graphs(), len(p.Shards))
 	return nil
 }
 
-// shellQuote writes args as a shell would need them typed, for display
-// only: nothing here is ever run through a shell.
-func shellQuote(args []string) string {
-	q := make([]string, len(args))
-	for i, a := range args {
-		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,%+@") == "" {
-			q[i] = a
-		} else {
-			q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		}
-	}
-	return strings.Join(q, " ")
-}
-
-// submissionJSON is what --slurm --json and --resume --json print.
-type submissionJSON struct {
-	JobID   string   `json:"job_id"`
-	Array   string   `json:"array"`
-	Shards  []int    `json:"shards"`
-	Graphs  int      `json:"graphs"`
-	Results string   `json:"results"`
-	Script  string   `json:"script"`
-	Command []string `json:"command"`
-}
-
+// printSubmission prints sub, a Slurm submission of p's shards of the
+// sweep in results.
 func printSubmission(e *env, cf clusterFlags, p *cluster.Plan, results string, sub *cluster.Submission) error {
-	graphs := p.GraphsIn(sub.Shards)
-	array := cluster.ArraySpec(sub.Shards, sub.Slurm.ArrayMax)
+	r := p.Report(results, sub)
 	if cf.json {
-		return writeJSON(e.stdout, submissionJSON{JobID: sub.JobID, Array: array, Shards: sub.Shards, Graphs: graphs,
-			Results: results, Script: cluster.ScriptPath(results), Command: sub.Command})
+		return writeJSON(e.stdout, r)
 	}
-	fmt.Fprintf(e.stdout, "submitted job %s: %d shards of %d graphs as array %s\n", sub.JobID, len(sub.Shards), graphs, array)
+	fmt.Fprintf(e.stdout, "submitted job %s: %d shards of %d graphs as array %s\n", r.JobID, len(r.Shards), r.Graphs, r.Array)
 	fmt.Fprintf(e.stdout, "task output in %s, plan %s\n", filepath.Join(results, cluster.SlurmDir, sub.JobID+"_*.out"), filepath.Join(results, cluster.PlanName))
-	fmt.Fprintf(e.stdout, "progress: graphperf bench sweep --status %s\n", shellQuote([]string{results}))
+	fmt.Fprintf(e.stdout, "progress: graphperf bench sweep --status %s\n", cluster.ShellQuote([]string{results}))
 	return nil
 }
 
@@ -266,27 +231,12 @@ func benchSweepStatus(e *env, cf clusterFlags) error {
 	if cf.json {
 		return writeJSON(e.stdout, st)
 	}
-	t := &table{header: []string{"shard", "graphs", "done", "task", "state"}}
-	for _, s := range st.Shards {
-		state := cmpOrDash(s.State)
-		if !s.Complete && !s.Active && s.Task != "" {
-			state += " (to resume)"
-		}
-		t.add(strconv.Itoa(s.Index), strconv.Itoa(s.Graphs), fmt.Sprintf("%d/%d", s.Done, s.Jobs), cmpOrDash(s.Task), state)
-	}
-	if err := t.write(e.stdout, false); err != nil {
+	if err := tableOf(st.Table()).write(e.stdout, false); err != nil {
 		return err
 	}
 	fmt.Fprintln(e.stdout)
 	printStatusSummary(e, st)
 	return nil
-}
-
-func cmpOrDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
 }
 
 // printStatusSummary prints the status's counts and warnings.
@@ -333,10 +283,7 @@ func benchSweepResume(e *env, cf clusterFlags, resultsDir string) error {
 	}
 	if sub == nil {
 		if cf.json {
-			return writeJSON(e.stdout, struct {
-				Submitted bool            `json:"submitted"`
-				Status    *cluster.Status `json:"status"`
-			}{false, st})
+			return writeJSON(e.stdout, cluster.NotResumed{Submitted: false, Status: st})
 		}
 		fmt.Fprintf(e.stdout, "nothing to resume: %d of %d shards complete, %d queued or running\n", st.Complete, len(st.Shards), st.Active)
 		return nil

@@ -47,7 +47,7 @@ func TestSlurmSweep(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s%s", err, stdout, stderr)
 	}
-	var sub submissionJSON
+	var sub cluster.SubmissionReport
 	if err := json.Unmarshal([]byte(stdout), &sub); err != nil || sub.JobID == "" || len(sub.Shards) != 100 || sub.Array != "0-99%8" {
 		t.Fatalf("submission: %v\n%s", err, stdout)
 	}
@@ -99,7 +99,7 @@ func TestSlurmSweep(t *testing.T) {
 	// Resume: only the victim's shard is submitted again.
 	t.Setenv(fakerunner.SleepEnv, "")
 	stdout, stderr, err = runCLI(t, "bench", "sweep", "--resume", "--json", "--results", results)
-	var again submissionJSON
+	var again cluster.SubmissionReport
 	if err != nil || json.Unmarshal([]byte(stdout), &again) != nil || !slices.Equal(again.Shards, []int{victim}) || again.JobID == sub.JobID {
 		t.Fatalf("--resume: %v\n%s%s", err, stdout, stderr)
 	}

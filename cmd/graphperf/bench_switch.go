@@ -78,13 +78,8 @@ func benchDecisions(e *env, args []string) error {
 	if err := writeFileAtomic(*out, b.Bytes()); err != nil {
 		return err
 	}
-	t := &table{header: []string{"root", "levels", "switch_us", "best_single", "best_single_us", "speedup", "impls"}, name: "bench-decisions"}
-	for _, r := range rows {
-		t.add(strconv.FormatUint(uint64(r.Root), 10), strconv.Itoa(r.Levels), us(r.SwitchNs), r.BestSingle, us(r.BestSingleNs),
-			strconv.FormatFloat(r.BestSingleNs/r.SwitchNs, 'f', 2, 64), strconv.Itoa(r.Distinct))
-	}
 	fmt.Fprintf(e.stdout, "%s: %s decisions for %d roots (%s)\n\n", *out, *mode, len(rows), d.Source)
-	return t.write(e.stdout, false)
+	return tableOf(mixmatch.DecisionsTable(rows)).write(e.stdout, false)
 }
 
 // machineFlagError is err with --machine named for a machine other than

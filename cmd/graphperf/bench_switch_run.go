@@ -112,12 +112,7 @@ func benchSwitch(e *env, args []string) error {
 // switchPlot draws each input's measured switch total against the offline
 // and the model's predicted Mix-and-Match.
 func switchPlot(e *env, dir, device string, rep *mixmatch.Report) error {
-	var measuredUs, offline, predicted []float64
-	for _, x := range rep.Inputs {
-		measuredUs = append(measuredUs, x.SwitchNs/1e3)
-		offline = append(offline, x.OfflineNs/1e3)
-		predicted = append(predicted, x.PredictedNs/1e3)
-	}
+	measuredUs, offline, predicted := rep.AgainstSeries()
 	title := fmt.Sprintf("The switching BFS on %s, per input", device)
 	fig, err := rplot.Against(rplot.AgainstSpec{Title: title, XLabel: "measured switch total (us)",
 		YLabel: "Mix-and-Match (us)", Diagonal: "= measured", Band: mixmatch.WithinTolerance},
@@ -167,30 +162,13 @@ func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool, plotDir string
 // writeSwitchTables prints the switch report's table of inputs and its
 // Total rows.
 func writeSwitchTables(e *env, rep *mixmatch.DeviceReport) error {
-	t := &table{name: "bench-switch-inputs"}
-	t.column(textCol("graph"), intCol("root", ""), intCol("levels", ""), numCol("switch_us", "µs"), numCol("convert_us", "µs"),
-		intCol("conversions", ""), intCol("switches", ""), numCol("predicted_us", "µs"), numCol("offline_us", "µs"),
-		numCol("optimum_us", "µs"), textCol("best_single"), numCol("best_us", "µs"), numCol("dobfs_us", "µs"),
-		numCol("own_dobfs_us", "µs"), numCol("switch/opt", "x"), numCol("switch/offline", "x"), numCol("switch/own_dobfs", "x"))
-	for _, x := range rep.Inputs {
-		t.add(x.Graph, strconv.FormatUint(uint64(x.Root), 10), strconv.Itoa(x.Levels), us(x.SwitchNs), us(x.ConvertNs),
-			strconv.Itoa(x.Conversions), strconv.Itoa(x.Switches), us(x.PredictedNs), us(x.OfflineNs), us(x.OptimumNs),
-			x.BestImpl, us(x.BestNs), us(x.DOBFSNs), us(x.OwnDOBFSNs), f3(x.SwitchNs/x.OptimumNs), f3(x.SwitchNs/x.OfflineNs),
-			f3(x.SwitchNs/x.OwnDOBFSNs))
-	}
 	fmt.Fprintf(e.stdout, "switching BFS on %s, %d inputs; optimum, best non-switching, dobfs and offline Mix-and-Match from the %s dataset\n\n",
 		rep.Device, len(rep.Inputs), rep.Reference)
-	if err := t.write(e.stdout, false); err != nil {
+	if err := tableOf(rep.InputsTable()).write(e.stdout, false); err != nil {
 		return err
 	}
 	fmt.Fprintln(e.stdout)
-	a := &table{name: "bench-switch-total"}
-	a.column(textCol("strategy"), numCol("time_us", "µs"), numCol("optimum_us", "µs"), numCol("total", "x"), numCol("avg", "x"),
-		numCol("worst", "x"))
-	for _, r := range rep.Rows {
-		a.add(r.Name, us(r.TimeNs), us(r.OptimalNs), f3(r.Total), f3(r.Avg), f3(r.Worst))
-	}
-	return a.write(e.stdout, false)
+	return tableOf(rep.TotalTable()).write(e.stdout, false)
 }
 
 // writeSwitchTargets prints the report's shares and issue 15's targets.

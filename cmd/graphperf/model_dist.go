@@ -173,12 +173,9 @@ func distRender(e *env, f *distFlags, graph, direction string, opt dist.Options,
 		if !f.pairs {
 			pr.Pairs = nil
 		}
-		return writeJSON(e.stdout, struct {
-			Graph string `json:"graph"`
-			*dist.Prediction
-		}{graph, pr})
+		return writeJSON(e.stdout, dist.GraphPrediction{Graph: graph, Prediction: pr})
 	}
-	t := distLevelTable(pr)
+	t := tableOf(pr.LevelTable())
 	if f.of.csv {
 		return t.write(e.stdout, true)
 	}
@@ -197,12 +194,8 @@ func distRender(e *env, f *distFlags, graph, direction string, opt dist.Options,
 		distTotal(e.stdout, opt, pr)
 	}
 	if f.pairs {
-		pt := &table{header: []string{"level", "src", "dst", "vertices", "bytes"}, name: "dist-pairs"}
-		for _, p := range pr.Pairs {
-			pt.add(strconv.Itoa(p.Level), strconv.Itoa(p.Src), strconv.Itoa(p.Dst), itoa(p.Vertices), itoa(p.Bytes))
-		}
 		fmt.Fprintln(e.stdout)
-		if err := pt.write(e.stdout, false); err != nil {
+		if err := tableOf(pr.PairsTable()).write(e.stdout, false); err != nil {
 			return err
 		}
 	}
@@ -255,23 +248,6 @@ func distLoad(e *env, lf loadFlags, arg string) (*graph.CSR, error) {
 	g, err := src.Build(bar.Func())
 	bar.Done()
 	return g, err
-}
-
-func distLevelTable(pr *dist.Prediction) *table {
-	header := []string{"level", "frontier", "discovered", "nlfs_max", "nlfs_su_max", "sent_vertices", "sent_bytes", "max_pair_bytes", "max_out_bytes", "max_in_bytes"}
-	if pr.Timed {
-		header = append(header, "kernel_ms", "comm_ms", "total_ms")
-	}
-	t := &table{header: header, name: "dist-levels", title: fmt.Sprintf("1D-partitioned BFS on %d processes, per level", pr.Procs)}
-	for _, r := range pr.Rows {
-		row := []string{strconv.Itoa(r.Level), itoa(r.Frontier), itoa(r.Discovered), itoa(r.NLFSMax), itoa(r.NLFSUniqueMax),
-			itoa(r.SentVertices), itoa(r.SentBytes), itoa(r.MaxPairBytes), itoa(r.MaxOutBytes), itoa(r.MaxInBytes)}
-		if pr.Timed {
-			row = append(row, fmt.Sprintf("%.4g", *r.KernelMs), fmt.Sprintf("%.4g", *r.CommMs), fmt.Sprintf("%.4g", *r.TotalMs))
-		}
-		t.add(row...)
-	}
-	return t
 }
 
 // distPlot draws the bytes sent per level without and with sort-unique.
@@ -356,7 +332,7 @@ traversal per scale serves every P. Memory: about 9 GB at SCALE 26, 17 GB at
 	if of.json {
 		return writeJSON(e.stdout, ws.Runs)
 	}
-	return distScalingTable(ws.Rows()).write(e.stdout, of.csv)
+	return tableOf(ws.Table()).write(e.stdout, of.csv)
 }
 
 // distLevels parses --level: level numbers and "peak" (-1, dist.Table's
@@ -375,21 +351,6 @@ func distLevels(spec string) ([]int, error) {
 		levels = append(levels, lv)
 	}
 	return levels, nil
-}
-
-// distScalingTable is the weak-scaling table of rows.
-func distScalingTable(rows []dist.TableRow) *table {
-	t := &table{header: []string{"scale", "procs", "level", "nlfs_p0", "nlfs_max", "nlfs_mean", "nlfs_su_p0", "nlfs_su_max", "nlfs_su_mean", "cut", "seed_nlfs", "seed_nlfs_su"},
-		name: "dist-table", title: "NLFS and NLFS after sort-unique of one process (seed 003 weak-scaling table)"}
-	for _, r := range rows {
-		sn, ss := "-", "-"
-		if r.SeedNLFS > 0 {
-			sn, ss = itoa(r.SeedNLFS), itoa(r.SeedNLFSAfterSU)
-		}
-		t.add(strconv.Itoa(r.Scale), strconv.Itoa(r.Procs), strconv.Itoa(r.Level), itoa(r.NLFS0), itoa(r.NLFSMax), fmt.Sprintf("%.0f", r.NLFSMean),
-			itoa(r.Unique0), itoa(r.UniqueMax), fmt.Sprintf("%.0f", r.UniqueMean), fmt.Sprintf("%.3f", r.Cut), sn, ss)
-	}
-	return t
 }
 
 // distRunFlags parses --scales, --procs and --level.
@@ -447,15 +408,7 @@ root are unknown, so only the shape can agree (rise, peak at level 3, fall).`)
 	if of.json {
 		return writeJSON(e.stdout, msgs)
 	}
-	t := &table{header: []string{"level", "src", "dst", "bytes", "seed_printed", "ratio"}, name: "dist-messages",
-		title: "Messages of the sort-unique BFS, SCALE 20, 4 processes, beside seed 003's"}
-	for _, m := range msgs.Rows {
-		ratio := "-"
-		if r, ok := m.Ratio(); ok {
-			ratio = fmt.Sprintf("%.2f", r)
-		}
-		t.add(strconv.Itoa(m.Level), strconv.Itoa(m.Src), strconv.Itoa(m.Dst), itoa(m.Bytes), m.SeedPrinted, ratio)
-	}
+	t := tableOf(msgs.Table())
 	if of.csv {
 		return t.write(e.stdout, true)
 	}
@@ -542,10 +495,7 @@ func distCheckRender(e *env, of *outputFlags, dir string, g dist.PredictedGraph,
 	if of.json {
 		return writeJSON(e.stdout, res)
 	}
-	t := &table{header: []string{"level", "src", "dst", "measured", "predicted"}, name: "dist-check"}
-	for _, m := range res.Mismatches {
-		t.add(strconv.Itoa(m.Level), strconv.Itoa(m.Src), strconv.Itoa(m.Dst), itoa(m.Measured), itoa(m.Predicted))
-	}
+	t := tableOf(res.Table())
 	if of.csv {
 		return t.write(e.stdout, true)
 	}
@@ -612,7 +562,7 @@ calibrated on and scored. Issue 18's target: per-level totals within
 	if of.json {
 		return writeJSON(e.stdout, rep)
 	}
-	t := distTimesTable(rep)
+	t := tableOf(rep.Table())
 	if of.csv {
 		return t.write(e.stdout, true)
 	}
@@ -621,20 +571,6 @@ calibrated on and scored. Issue 18's target: per-level totals within
 	}
 	distTimesSummary(e.stdout, rep)
 	return nil
-}
-
-// distTimesTable is the per-level table of rep.
-func distTimesTable(rep dist.TimeReport) *table {
-	t := &table{header: []string{"run", "ranks", "scale", "level", "nlfs_max", "pred_kernel_ms", "kernel_ms", "pred_comm_ms", "comm_ms", "pred_total_ms", "total_ms", "err_pct"}, name: "dist-times"}
-	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 4, 64) }
-	for _, r := range rep.Runs {
-		for _, l := range r.Rows {
-			t.add(r.Dir, strconv.Itoa(r.Ranks), strconv.Itoa(r.Scale), strconv.Itoa(l.Level), itoa(l.NLFSMax),
-				f(l.PredKernelMs), f(l.KernelMs), f(l.PredCommMs), f(l.CommMs), f(l.PredTotalMs), f(l.TotalMs),
-				strconv.FormatFloat(l.ErrPct, 'f', 1, 64))
-		}
-	}
-	return t
 }
 
 // distTimesSummary prints rep's kernel fit, the share of levels within

@@ -1,0 +1,111 @@
+package dist
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/graphperf/graphperf/internal/table"
+)
+
+// GraphPrediction is "graphperf model dist GRAPH --json": the graph as the
+// user named it, then the prediction's fields.
+type GraphPrediction struct {
+	Graph string `json:"graph"`
+	*Prediction
+}
+
+// LevelTable is pr's per-level table ("dist-levels"): frontier, vertices
+// discovered, the NLFS before and after sort-unique of the busiest
+// process, the vertices and bytes sent, the largest message and the most
+// one process sends and receives, and, when pr is timed, the kernel,
+// exchange and total milliseconds (4 significant digits). O(levels).
+func (pr *Prediction) LevelTable() table.Table {
+	t := table.Table{Name: "dist-levels", Title: fmt.Sprintf("1D-partitioned BFS on %d processes, per level", pr.Procs),
+		Header: []string{"level", "frontier", "discovered", "nlfs_max", "nlfs_su_max", "sent_vertices", "sent_bytes", "max_pair_bytes", "max_out_bytes", "max_in_bytes"}}
+	if pr.Timed {
+		t.Header = append(t.Header, "kernel_ms", "comm_ms", "total_ms")
+	}
+	for _, r := range pr.Rows {
+		row := []string{strconv.Itoa(r.Level), i64(r.Frontier), i64(r.Discovered), i64(r.NLFSMax), i64(r.NLFSUniqueMax),
+			i64(r.SentVertices), i64(r.SentBytes), i64(r.MaxPairBytes), i64(r.MaxOutBytes), i64(r.MaxInBytes)}
+		if pr.Timed {
+			row = append(row, fmt.Sprintf("%.4g", *r.KernelMs), fmt.Sprintf("%.4g", *r.CommMs), fmt.Sprintf("%.4g", *r.TotalMs))
+		}
+		t.Add(row...)
+	}
+	return t
+}
+
+// PairsTable is every message of pr ("dist-pairs"): level, source,
+// destination, vertices and bytes. O(len(pr.Pairs)).
+func (pr *Prediction) PairsTable() table.Table {
+	t := table.Table{Name: "dist-pairs", Header: []string{"level", "src", "dst", "vertices", "bytes"}}
+	for _, p := range pr.Pairs {
+		t.Add(strconv.Itoa(p.Level), strconv.Itoa(p.Src), strconv.Itoa(p.Dst), i64(p.Vertices), i64(p.Bytes))
+	}
+	return t
+}
+
+// Table is the weak-scaling table of w's rows ("dist-table"): per scale,
+// P and level the NLFS and NLFS after sort-unique of process 0, the
+// largest and the mean (vertices, means rounded), the share sort-unique
+// cuts (3 decimals), and the seed's printed values ("-" where it has
+// none). O(rows).
+func (w *WeakScaling) Table() table.Table {
+	t := table.Table{Name: "dist-table", Title: "NLFS and NLFS after sort-unique of one process (seed 003 weak-scaling table)",
+		Header: []string{"scale", "procs", "level", "nlfs_p0", "nlfs_max", "nlfs_mean", "nlfs_su_p0", "nlfs_su_max", "nlfs_su_mean", "cut", "seed_nlfs", "seed_nlfs_su"}}
+	for _, r := range w.Rows() {
+		sn, ss := "-", "-"
+		if r.SeedNLFS > 0 {
+			sn, ss = i64(r.SeedNLFS), i64(r.SeedNLFSAfterSU)
+		}
+		t.Add(strconv.Itoa(r.Scale), strconv.Itoa(r.Procs), strconv.Itoa(r.Level), i64(r.NLFS0), i64(r.NLFSMax), fmt.Sprintf("%.0f", r.NLFSMean),
+			i64(r.Unique0), i64(r.UniqueMax), fmt.Sprintf("%.0f", r.UniqueMean), fmt.Sprintf("%.3f", r.Cut), sn, ss)
+	}
+	return t
+}
+
+// Table is m's messages beside the seed's ("dist-messages"): level,
+// source, destination, our bytes, the seed's printed length and our
+// bytes over the seed's (2 decimals, "-" where the seed gives no size).
+// O(messages).
+func (m *Messages) Table() table.Table {
+	t := table.Table{Name: "dist-messages", Title: "Messages of the sort-unique BFS, SCALE 20, 4 processes, beside seed 003's",
+		Header: []string{"level", "src", "dst", "bytes", "seed_printed", "ratio"}}
+	for _, r := range m.Rows {
+		ratio := "-"
+		if x, ok := r.Ratio(); ok {
+			ratio = fmt.Sprintf("%.2f", x)
+		}
+		t.Add(strconv.Itoa(r.Level), strconv.Itoa(r.Src), strconv.Itoa(r.Dst), i64(r.Bytes), r.SeedPrinted, ratio)
+	}
+	return t
+}
+
+// Table is c's mismatches ("dist-check"): level, source, destination,
+// the vertices measured and predicted. O(mismatches).
+func (c CheckResult) Table() table.Table {
+	t := table.Table{Name: "dist-check", Header: []string{"level", "src", "dst", "measured", "predicted"}}
+	for _, m := range c.Mismatches {
+		t.Add(strconv.Itoa(m.Level), strconv.Itoa(m.Src), strconv.Itoa(m.Dst), i64(m.Measured), i64(m.Predicted))
+	}
+	return t
+}
+
+// Table is r's per-level table ("dist-times"): per run and level the
+// largest NLFS, the predicted and measured kernel, exchange and total
+// milliseconds (4 significant digits) and the total's error in percent
+// (1 decimal). O(levels).
+func (r TimeReport) Table() table.Table {
+	t := table.Table{Name: "dist-times",
+		Header: []string{"run", "ranks", "scale", "level", "nlfs_max", "pred_kernel_ms", "kernel_ms", "pred_comm_ms", "comm_ms", "pred_total_ms", "total_ms", "err_pct"}}
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 4, 64) }
+	for _, run := range r.Runs {
+		for _, l := range run.Rows {
+			t.Add(run.Dir, strconv.Itoa(run.Ranks), strconv.Itoa(run.Scale), strconv.Itoa(l.Level), i64(l.NLFSMax),
+				f(l.PredKernelMs), f(l.KernelMs), f(l.PredCommMs), f(l.CommMs), f(l.PredTotalMs), f(l.TotalMs),
+				strconv.FormatFloat(l.ErrPct, 'f', 1, 64))
+		}
+	}
+	return t
+}
