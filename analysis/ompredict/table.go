@@ -147,3 +147,23 @@ func count(x float64) string {
 	}
 	return ftoa(x)
 }
+
+// CompareTimes are a comparison's times per level in ns, NaN where a level
+// has none: the measured median, the fastest and slowest timed repetitions
+// and the two predictions (the series of seed 000 figure 7).
+type CompareTimes struct {
+	Measured, Min, Max   []float64
+	Simulation, Counters []float64
+}
+
+// Times are c's times per level. It costs one pass over the levels.
+func (c *Comparison) Times() CompareTimes {
+	n := len(c.Levels)
+	ts := CompareTimes{Measured: make([]float64, n), Min: make([]float64, n), Max: make([]float64, n),
+		Simulation: make([]float64, n), Counters: make([]float64, n)}
+	for i, l := range c.Levels {
+		ts.Measured[i], ts.Min[i], ts.Max[i] = l.MeasuredNs, l.MinNs, l.MaxNs
+		ts.Simulation[i], ts.Counters[i] = l.SimulationNs, l.CountersNs
+	}
+	return ts
+}

@@ -2,6 +2,7 @@ package ompredict
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/graphperf/graphperf/workload/graph"
@@ -77,6 +78,20 @@ func TestComparisonTable(t *testing.T) {
 	}
 	if got := tb.Rows[1]; got[1] != "" || got[4] != "" || got[7] != "" {
 		t.Errorf("level 1 without a measurement: %q", got)
+	}
+	ts := c.Times()
+	if ts.Max[0] != 1100 || ts.Counters[1] != 10 || !math.IsNaN(ts.Measured[1]) || len(ts.Simulation) != 2 {
+		t.Errorf("times %+v", ts)
+	}
+}
+
+// TestRoundTable: one row per server, the exact visits as given.
+func TestRoundTable(t *testing.T) {
+	r := &Round{Servers: []Server{{Name: "ANI", Completions: 6, Visits: 1, VisitsExact: "1", ServiceTime: 1, Demand: 1},
+		{Name: "NF1", Completions: 2, Visits: 1.0 / 3, VisitsExact: "1/3", ServiceTime: 0.5, Demand: 1.0 / 6}}}
+	tb := r.Table()
+	if want := []string{"NF1", "2", "0.333333", "1/3", "0.5", "0.166667"}; len(tb.Rows) != 2 || strings.Join(tb.Rows[1], " ") != strings.Join(want, " ") {
+		t.Errorf("rows %q, want the second %q", tb.Rows, want)
 	}
 }
 

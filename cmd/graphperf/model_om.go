@@ -489,17 +489,10 @@ func omCompare(e *env, lf *loadFlags, graphPath, ncuPath, kernel, machineName, r
 	}
 	tag := omTag(graphPath)
 	t := tableOf(c.Table("om-compare-"+slug(tag), tag))
-	ref := make([]float64, len(c.Levels))
-	var spread [2][]float64 // min and max over the repetitions, per level
-	for i, l := range c.Levels {
-		ref[i] = l.MeasuredNs
-		spread[0], spread[1] = append(spread[0], l.MinNs), append(spread[1], l.MaxNs)
-	}
-	series := []rplot.Series{{Name: "simulation"}, {Name: "counters"}}
-	for _, l := range c.Levels {
-		series[0].Values, series[1].Values = append(series[0].Values, l.SimulationNs), append(series[1].Values, l.CountersNs)
-	}
-	if err := omFigures(e, plotDir, tag, "measured (topo median)", ref, &spread, series, cnt.Levels, cnt.Machine); err != nil {
+	ts := c.Times()
+	spread := [2][]float64{ts.Min, ts.Max} // min and max over the repetitions, per level
+	series := []rplot.Series{{Name: "simulation", Values: ts.Simulation}, {Name: "counters", Values: ts.Counters}}
+	if err := omFigures(e, plotDir, tag, "measured (topo median)", ts.Measured, &spread, series, cnt.Levels, cnt.Machine); err != nil {
 		return err
 	}
 	if err := omSimFigures(e, plotDir, tag, sim.Simulation); err != nil {

@@ -73,9 +73,9 @@ func modelWorkload(e *env, args []string) error {
 				return fmt.Errorf("--%s applies to --algo bfs only", name)
 			}
 		}
-		kernels, err := workloadPageRankKernels(*kernel)
+		kernels, err := cost.SelectKernels(*kernel)
 		if err != nil {
-			return err
+			return fmt.Errorf("--kernel: %w", plainError(err))
 		}
 		if *terms && len(kernels) != 1 {
 			return errors.New("--terms needs one --kernel")
@@ -86,9 +86,9 @@ func modelWorkload(e *env, args []string) error {
 		}
 		return workloadPageRank(e.stdout, pos[0], g, model, kernels, *terms, of)
 	case "bfs":
-		kernels, err := workloadBFSKernels(*kernel)
+		kernels, err := cost.SelectBFSKernels(*kernel)
 		if err != nil {
-			return err
+			return fmt.Errorf("--kernel: %w", plainError(err))
 		}
 		if *terms && len(kernels) != 1 {
 			return errors.New("--terms needs one --kernel")
@@ -117,41 +117,6 @@ func modelWorkload(e *env, args []string) error {
 		return errors.New("--algo: an algorithm is required (pagerank or bfs)")
 	}
 	return fmt.Errorf("--algo: unknown algorithm %q (want pagerank or bfs)", *algo)
-}
-
-// workloadPageRankKernels resolves --kernel for pagerank: every kernel, or one.
-func workloadPageRankKernels(name string) ([]cost.Kernel, error) {
-	if name == "" || name == "all" {
-		return cost.Kernels(), nil
-	}
-	k, err := cost.ParseKernel(name)
-	if err != nil {
-		return nil, fmt.Errorf("--kernel: %w", plainError(err))
-	}
-	return []cost.Kernel{k}, nil
-}
-
-// workloadBFSKernels resolves --kernel for bfs: the families with the atomic
-// aggregation, all 59, or one.
-func workloadBFSKernels(name string) ([]cost.BFSKernel, error) {
-	var names []string
-	switch name {
-	case "":
-		names = cost.BFSKernels()
-	case "all":
-		names = cost.AllBFSKernels()
-	default:
-		names = []string{name}
-	}
-	out := make([]cost.BFSKernel, len(names))
-	for i, n := range names {
-		k, err := cost.ParseBFSKernel(n)
-		if err != nil {
-			return nil, fmt.Errorf("--kernel: %w", plainError(err))
-		}
-		out[i] = k
-	}
-	return out, nil
 }
 
 func workloadPageRank(w io.Writer, file string, g *graph.CSR, model cost.Model, kernels []cost.Kernel, terms bool, of outputFlags) error {

@@ -115,3 +115,42 @@ func bytesCell(m Model, b int64) string {
 }
 
 func itoa(v int64) string { return strconv.FormatInt(v, 10) }
+
+// SelectKernels resolves a PageRank kernel selection: "" or "all" is every
+// kernel (Kernels), else the one ParseKernel names. Errors are
+// ParseKernel's.
+func SelectKernels(name string) ([]Kernel, error) {
+	if name == "" || name == "all" {
+		return Kernels(), nil
+	}
+	k, err := ParseKernel(name)
+	if err != nil {
+		return nil, err
+	}
+	return []Kernel{k}, nil
+}
+
+// SelectBFSKernels resolves a BFS kernel selection: "" is every family
+// with the atomic aggregation (BFSKernels), "all" every implementation of
+// the runner (AllBFSKernels), else the one ParseBFSKernel names. Errors
+// are ParseBFSKernel's.
+func SelectBFSKernels(name string) ([]BFSKernel, error) {
+	var names []string
+	switch name {
+	case "":
+		names = BFSKernels()
+	case "all":
+		names = AllBFSKernels()
+	default:
+		names = []string{name}
+	}
+	out := make([]BFSKernel, len(names))
+	for i, n := range names {
+		k, err := ParseBFSKernel(n)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = k
+	}
+	return out, nil
+}

@@ -47,3 +47,23 @@ func TestTables(t *testing.T) {
 		t.Error("model sources not distinct")
 	}
 }
+
+// TestSelectKernels: every kernel, all 59 BFS implementations, one by
+// name, and the parser's error for an unknown name.
+func TestSelectKernels(t *testing.T) {
+	if ks, err := SelectKernels(""); err != nil || len(ks) != len(Kernels()) {
+		t.Errorf("pagerank all: %d kernels, %v", len(ks), err)
+	}
+	if ks, err := SelectBFSKernels("all"); err != nil || len(ks) != 59 {
+		t.Errorf("bfs all: %d kernels, %v", len(ks), err)
+	}
+	if ks, err := SelectBFSKernels("topo"); err != nil || len(ks) != 1 || ks[0].Name() != "topo" {
+		t.Errorf("bfs topo: %v, %v", ks, err)
+	}
+	if _, err := SelectBFSKernels("nope"); err == nil {
+		t.Error("no error for an unknown BFS kernel")
+	}
+	if _, err := SelectKernels("nope"); err == nil {
+		t.Error("no error for an unknown PageRank kernel")
+	}
+}
