@@ -419,15 +419,12 @@ func omSimFigures(e *env, dir, tag string, res *gpu.Result) error {
 	if dir == "" && !e.inReport() {
 		return nil
 	}
-	jobs := make([]rplot.Series, warp.NumServers)
-	misses := make([]rplot.Series, warp.NumServers)
-	for s := range jobs {
-		jobs[s].Name = warp.Server(s).String()
-		misses[s].Name = warp.Server(s).String()
-		for _, l := range res.Levels {
-			jobs[s].Values = append(jobs[s].Values, float64(l.Jobs[s]))
-			misses[s].Values = append(misses[s].Values, float64(l.Servers[s].RowMisses))
-		}
+	names, jobValues, missValues := res.ServerSeries()
+	jobs := make([]rplot.Series, len(names))
+	misses := make([]rplot.Series, len(names))
+	for s, name := range names {
+		jobs[s] = rplot.Series{Name: name, Values: jobValues[s]}
+		misses[s] = rplot.Series{Name: name, Values: missValues[s]}
 	}
 	keep := func(ss []rplot.Series) []rplot.Series {
 		var out []rplot.Series

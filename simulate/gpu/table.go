@@ -63,3 +63,20 @@ func eachServer(lv Level, f func(name string, jobs int64, tr Traffic)) {
 }
 
 func itoa[T int | int64](v T) string { return strconv.FormatInt(int64(v), 10) }
+
+// ServerSeries are, per server (warp.Server order), its name and its jobs
+// and DRAM row-buffer misses per level (seed 000 figures 9 and 10). It
+// costs one pass over the levels and servers.
+func (r *Result) ServerSeries() (names []string, jobs, rowMisses [][]float64) {
+	names = make([]string, warp.NumServers)
+	jobs = make([][]float64, warp.NumServers)
+	rowMisses = make([][]float64, warp.NumServers)
+	for s := range names {
+		names[s] = warp.Server(s).String()
+		for _, l := range r.Levels {
+			jobs[s] = append(jobs[s], float64(l.Jobs[s]))
+			rowMisses[s] = append(rowMisses[s], float64(l.Servers[s].RowMisses))
+		}
+	}
+	return names, jobs, rowMisses
+}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/simulate/warp"
 )
 
 // TestTables checks the level and stacked tables of figure 2's topo
@@ -41,4 +42,8 @@ func TestTables(t *testing.T) {
 		t.Errorf("stacked table: %d rows (%d totals), want %d (%d)", len(st.Rows), totals, rows, len(res.Levels))
 	}
 	var _ table.Table = st
+	names, jobs, misses := res.ServerSeries()
+	if len(names) != int(warp.NumServers) || len(jobs[warp.NF1]) != len(res.Levels) || misses[warp.NF1][1] != 1 {
+		t.Errorf("series %q: NF1 jobs %v, row misses %v (level 1: 1, TestFigure2)", names, jobs[warp.NF1], misses[warp.NF1])
+	}
 }
