@@ -74,6 +74,9 @@ type TransferResult struct {
 	HoldOut   float64       `json:"hold_out"`
 	Seed      uint64        `json:"seed"`
 	Rows      []TransferRow `json:"rows"`
+	// Trees is the most boosting rounds of the time model
+	// (TransferOptions.Grid.Base.Trees).
+	Trees int `json:"trees"`
 }
 
 // Fits returns the model fits Transfer makes for n platforms: per ordered
@@ -114,7 +117,7 @@ func Transfer(datasets map[string]*predict.Dataset, platforms []string, o Transf
 			return nil, fmt.Errorf("port: no dataset for platform %q", p)
 		}
 	}
-	res := &TransferResult{Platforms: platforms, HoldOut: o.HoldOut, Seed: o.Seed}
+	res := &TransferResult{Platforms: platforms, HoldOut: o.HoldOut, Seed: o.Seed, Trees: o.Grid.Base.Trees}
 	total, done := o.Fits(len(platforms)), 0
 	step := func(d, t int) {
 		if progress != nil {

@@ -11,7 +11,6 @@ import (
 
 	"gonum.org/v1/plot/vg"
 
-	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/queue"
 	rplot "github.com/graphperf/graphperf/reports/plot"
@@ -87,30 +86,10 @@ seed 001 §3.4), the ridge point against the DRAM peak (warp instructions per
 	if of.json {
 		return writeJSON(e.stdout, rows)
 	}
-	t := &table{header: []string{"name", "kind", "clock", "sms", "cores", "physical_warps", "llc", "dram_peak", "peak_warp_gips", "ridge_point", "service_curves"}}
-	for _, r := range rows {
-		llc, dram, gips, ridge := "-", "-", "-", "-"
-		if r.LLCBytes > 0 {
-			llc = machine.Bytes(r.LLCBytes).String()
-		}
-		if r.DRAMPeak > 0 {
-			dram = machine.BytesPerSecond(r.DRAMPeak).String()
-		}
-		if r.Kind == string(machine.GPU) {
-			gips = ftoa(r.PeakWarpGIPS)
-			if r.RidgePoint > 0 {
-				ridge = fmt.Sprintf("%.2f", r.RidgePoint)
-			}
-		}
-		curves := strings.Join(r.ServiceCurves, " ")
-		if curves == "" {
-			curves = "-"
-		}
-		t.add(r.Name, r.Kind, machine.Hertz(r.ClockHz).String(), dash(r.SMs), dash(r.Cores), dash(r.PhysicalWarps), llc, dram, gips, ridge, curves)
-	}
-	return t.write(e.stdout, of.csv)
+	return tableOf(machine.SummaryTable(rows)).write(e.stdout, of.csv)
 }
 
+// dash is n in base 10, "-" for 0 (none).
 func dash(n int) string {
 	if n == 0 {
 		return "-"
@@ -149,14 +128,7 @@ or ending in .yaml or .yml, is read and validated.`)
 	if e.inReport() && len(d.Derived.Ceilings) > 0 {
 		// The ceilings as a table of their own (the summary is text); a
 		// CPU machine has none, and an empty table has nothing to chart.
-		t := &table{name: "ceilings",
-			title: fmt.Sprintf("%s: memory ceilings (32-byte transactions; ridge = peak %.0f warp GIPS / GTXN/s)", m.Name, d.Derived.PeakWarpGIPS)}
-		t.column(textCol("ceiling"), numCol("bandwidth_GB_s", "GB/s"), numCol("GTXN_s", "GTXN/s"),
-			numCol("ridge_warp_inst_per_txn", "warp instructions per transaction"))
-		for _, c := range d.Derived.Ceilings {
-			t.add(c.Name, fmt.Sprintf("%.1f", c.Bandwidth/1e9), fmt.Sprintf("%.1f", c.GTXNPerS), fmt.Sprintf("%.2f", c.RidgePoint))
-		}
-		t.chart = &rtable.Chart{Type: "bar", X: 0, Y: []int{1}, Title: "bandwidth ceilings", YTitle: "GB/s"}
+		t := tableOf(d.CeilingsChart())
 		if err := t.write(e.stdout, false); err != nil {
 			return err
 		}
@@ -181,13 +153,13 @@ func writeMachine(w io.Writer, d *machine.Details) error {
 	if m.L1 != nil || m.L2 != nil || m.DRAM != nil {
 		kv := newSection(w, "Memory")
 		if m.L1 != nil {
-			kv.add("L1 (per SM)", cacheShape(m.L1))
+			kv.add("L1 (per SM)", m.L1.Shape())
 		}
 		if m.L2 != nil {
-			kv.add("L2", cacheShape(m.L2))
+			kv.add("L2", m.L2.Shape())
 		}
 		if m.DRAM != nil {
-			kv.add("DRAM", dramShape(m.DRAM))
+			kv.add("DRAM", m.DRAM.Shape())
 		}
 		kv.flush()
 	}
@@ -229,68 +201,40 @@ func writeMachineCompute(w io.Writer, d *machine.Details) {
 
 // writeMachineCaches is the Caches section (CPU cache levels).
 func writeMachineCaches(w io.Writer, d *machine.Details) error {
-	m := d.Machine
-	if len(m.Caches) == 0 {
+	if len(d.Machine.Caches) == 0 {
 		return nil
 	}
 	fmt.Fprintln(w, "\nCaches")
-	t := &table{header: []string{"level", "size", "line", "ways", "sets", "shared_by", "service", "service_ns"}}
-	for _, c := range m.Caches {
-		t.add(c.Name, c.Size.String(), c.Line.String(), dash(c.Ways), dash(c.Sets), dash(c.SharedBy),
-			ftoa(c.ServiceCycles)+" cycles", ftoa(float64(c.Service)))
-	}
-	return writeIndented(w, t)
+	return writeIndented(w, tableOf(d.CachesTable()))
 }
 
 // writeMachineCeilings is the Memory ceilings section.
 func writeMachineCeilings(w io.Writer, d *machine.Details) error {
-	ceilings := d.Derived.Ceilings
-	if len(ceilings) == 0 {
+	if len(d.Derived.Ceilings) == 0 {
 		return nil
 	}
 	fmt.Fprintln(w, "\nMemory ceilings (ridge point: warp instructions per 32-byte transaction at the peak warp GIPS)")
-	t := &table{header: []string{"ceiling", "bandwidth", "GTXN/s", "ridge_point"}}
-	for _, c := range ceilings {
-		ridge := "-"
-		if c.RidgePoint > 0 {
-			ridge = fmt.Sprintf("%.2f", c.RidgePoint)
-		}
-		t.add(c.Name, machine.BytesPerSecond(c.Bandwidth).String(), ftoa(c.GTXNPerS), ridge)
-	}
-	return writeIndented(w, t)
+	return writeIndented(w, tableOf(d.MemoryCeilingsTable()))
 }
 
 // writeMachineLatencies is the Latencies section.
 func writeMachineLatencies(w io.Writer, d *machine.Details) error {
-	m := d.Machine
-	if len(m.Latencies) == 0 {
+	if len(d.Machine.Latencies) == 0 {
 		return nil
 	}
 	fmt.Fprintln(w, "\nLatencies")
-	t := &table{header: []string{"name", "time", "cycles", "working_set"}}
-	for _, l := range m.Latencies {
-		ws := "-"
-		if l.WorkingSet > 0 {
-			ws = l.WorkingSet.String()
-		}
-		t.add(l.Name, l.Time.String(), ftoa(l.Cycles(m.Clock)), ws)
-	}
-	return writeIndented(w, t)
+	return writeIndented(w, tableOf(d.LatenciesTable()))
 }
 
 // writeMachineCurves is one Service curve section per curve.
 func writeMachineCurves(w io.Writer, d *machine.Details) error {
 	for _, c := range d.Machine.ServiceCurves {
-		rows, err := c.Rows()
+		t, err := c.Table()
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(w, "\nService curve %s (%s form): S(m) per request, L(m) = m S(m), GTXN/s = 1/S(m)\n", c.Class, c.Form)
-		t := &table{header: []string{"m", "S(m)_ns", "L(m)_ns", "GTXN/s"}}
-		for _, r := range rows {
-			t.add(ftoa(r.MLP), ftoa(r.ServiceNs), ftoa(r.LatencyNs), ftoa(r.GTXNPerS))
-		}
-		if err := writeIndented(w, t); err != nil {
+		if err := writeIndented(w, tableOf(t)); err != nil {
 			return err
 		}
 	}
@@ -307,59 +251,6 @@ func writeMachineSources(w io.Writer, m *machine.Machine) {
 	for _, s := range m.SourcesByNote() {
 		fmt.Fprintf(w, "  %s:\n    %s\n", s.Source, strings.Join(s.Fields, ", "))
 	}
-}
-
-func cacheShape(c *machine.Cache) string {
-	s := c.Size.String()
-	if c.Ways > 0 && c.Sets > 0 {
-		s += " ="
-		if c.Slices > 0 {
-			s += fmt.Sprintf(" %d slices x", c.Slices)
-		}
-		s += fmt.Sprintf(" %d sets x %d ways x", c.Sets, c.Ways)
-	} else {
-		s += ","
-	}
-	s += " " + c.Line.String() + " lines"
-	if c.Sector > 0 {
-		s += ", " + c.Sector.String() + " sectors"
-	}
-	if c.Carveout > 0 {
-		s += fmt.Sprintf(", %v cached (%v shared-memory carveout)", c.L1Bytes(), c.Carveout)
-	}
-	return s
-}
-
-func dramShape(d *machine.DRAM) string {
-	var parts []string
-	if d.Type != "" {
-		parts = append(parts, d.Type)
-	}
-	if d.Size > 0 {
-		parts = append(parts, d.Size.String())
-	}
-	if d.BusBits > 0 && d.Clock > 0 {
-		parts = append(parts, fmt.Sprintf("%d-bit at %v", d.BusBits, d.Clock))
-	}
-	if d.Channels > 0 {
-		parts = append(parts, fmt.Sprintf("%d channels", d.Channels))
-	}
-	per := "channel"
-	if d.PseudoChannels > 0 {
-		parts = append(parts, fmt.Sprintf("%d pseudo-channels each", d.PseudoChannels))
-		per = "pseudo-channel"
-	}
-	if d.Banks > 0 {
-		parts = append(parts, fmt.Sprintf("%d banks per %s", d.Banks, per))
-	}
-	if d.RowBytes > 0 {
-		parts = append(parts, d.RowBytes.String()+" rows")
-	}
-	if d.Interleave > 0 {
-		parts = append(parts, d.Interleave.String()+" interleaving")
-	}
-	parts = append(parts, "peak "+d.PeakBandwidth.String())
-	return strings.Join(parts, ", ")
 }
 
 // section prints "Title" and aligned "  key  value" lines.
@@ -427,19 +318,13 @@ population.`)
 	if of.json {
 		return writeJSON(e.stdout, out)
 	}
-	centers := &table{header: []string{"center", "kind", "visits", "service_time", "demand", "utilization", "queue_length", "residence_time"}}
-	for _, c := range out.Centers {
-		centers.add(c.Name, c.Kind, ftoa(c.Visits), ftoa(c.ServiceTime), ftoa(c.Demand), ftoa(c.Utilization), ftoa(c.QueueLength), ftoa(c.ResidenceTime))
-	}
+	centers := tableOf(out.CentersTable())
 	if of.csv {
 		return centers.write(e.stdout, true)
 	}
 	fmt.Fprintf(e.stdout, "%s: %d jobs, think time %s, %d centers, %s\n\n", out.File, out.Population, ftoa(out.ThinkTime), len(out.Centers), out.MethodTitle())
 	if pops := out.SampledPopulations(); len(pops) > 0 {
-		t := &table{header: []string{"population", "throughput", "response_time"}}
-		for _, p := range pops {
-			t.add(strconv.Itoa(p.Population), ftoa(p.Throughput), ftoa(p.ResponseTime))
-		}
+		t := tableOf(out.PopulationsTable())
 		if err := t.write(e.stdout, false); err != nil {
 			return err
 		}

@@ -4,12 +4,9 @@ import (
 	"errors"
 	"fmt"
 	iofs "io/fs"
-	"math"
-	"strconv"
 
 	"github.com/graphperf/graphperf/analysis/embedded"
 	"github.com/graphperf/graphperf/analysis/ompredict"
-	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/simulate/gpu"
 	"github.com/graphperf/graphperf/workload/graph"
@@ -77,42 +74,14 @@ func modelAccuracy(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	pooled := ompredict.Pool(rows)
+	out := ompredict.NewAccuracyReport(*platform, *name, rows, skipped, notes)
 	if of.json {
-		return writeJSON(e.stdout, map[string]any{"platform": *platform, "machine": *name, "graphs": rows, "pooled": pooled, "skipped": skipped, "notes": notes})
+		return writeJSON(e.stdout, out)
 	}
-	t := &table{name: "om-accuracy",
-		title: "Operator machine (seed 000) against the measured topology-driven BFS per level, per graph: Pearson r, share of levels within ±20 %, largest error"}
-	t.column(textCol("graph"), intCol("root", ""), intCol("levels", ""),
-		numCol("counters_r", ""), numCol("counters_within_20", ""), numCol("counters_max_err_%", "%"))
-	if *sim {
-		t.column(numCol("simulation_r", ""), numCol("simulation_within_20", ""), numCol("simulation_max_err_%", "%"))
-	}
-	f3 := func(v float64) string {
-		if math.IsNaN(v) {
-			return ""
-		}
-		return fmt.Sprintf("%.3f", v)
-	}
-	for _, r := range rows {
-		cells := []string{r.Graph, strconv.FormatInt(r.Root, 10), strconv.Itoa(r.Counters.Levels), f3(r.Counters.R),
-			f3(r.Counters.Within20), fmt.Sprintf("%.0f", r.Counters.MaxErrorPct)}
-		if r.Simulation != nil {
-			cells = append(cells, f3(r.Simulation.R), f3(r.Simulation.Within20), fmt.Sprintf("%.0f", r.Simulation.MaxErrorPct))
-		} else if *sim {
-			cells = append(cells, "", "", "")
-		}
-		t.add(cells...)
-	}
-	y := []int{3}
-	if *sim {
-		y = append(y, 6)
-	}
-	t.chart = &rtable.Chart{Type: "col", X: 0, Y: y, Title: "Pearson r per graph", YTitle: "r"}
-	if err := t.write(e.stdout, of.csv); err != nil {
+	if err := tableOf(out.Table(*sim)).write(e.stdout, of.csv); err != nil {
 		return err
 	}
-	for _, p := range pooled {
+	for _, p := range out.Pooled {
 		fmt.Fprintf(e.stdout, "pooled %s (%s on %s): %d of %d levels within ±20 %% (%.1f %%), r >= 0.95 on %d of %d graphs, largest error %+.0f %%\n",
 			p.Mapping, *name, *platform, p.Within20, p.Levels, 100*p.Share, p.RAbove095, p.Graphs, p.MaxErrorPct)
 	}

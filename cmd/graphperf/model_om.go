@@ -5,16 +5,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
 	"gonum.org/v1/plot/vg"
 
 	"github.com/graphperf/graphperf/analysis/ompredict"
-	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/om"
@@ -204,10 +201,7 @@ func omAbstract(e *env, lf *loadFlags, path string, round int, rootSpec string, 
 	fmt.Fprintf(w, "%s: operator machine of topology-driven BFS from root %d, round LEVEL = %d (expands depth %d; seed 000 §3.2)\n",
 		path, root, round, round-1)
 	fmt.Fprintf(w, "N = %d jobs (every vertex, every round)\n\n", out.Jobs)
-	t := &table{header: []string{"server", "C_i", "V_i", "V_i_exact", "S_i", "V_i_S_i"}}
-	for _, s := range out.Servers {
-		t.add(s.Name, itoa(s.Completions), ftoa(s.Visits), s.VisitsExact, ftoa(s.ServiceTime), ftoa(s.Demand))
-	}
+	t := tableOf(out.Table())
 	if err := t.write(w, false); err != nil {
 		return err
 	}
@@ -249,28 +243,6 @@ func omSeries(name string, res *ompredict.Result) rplot.Series {
 	return rplot.Series{Name: name, Values: res.Predicted()}
 }
 
-// omClassHeader is the header of a per-level table: level, jobs, load and
-// V, m and S of each class, then more.
-func omClassHeader(more ...string) []string {
-	header := []string{"level", "jobs", "load"}
-	for _, c := range ompredict.Classes {
-		s := ompredict.ClassShort[c]
-		header = append(header, "V_"+s, "m_"+s, "S_"+s)
-	}
-	return append(header, more...)
-}
-
-// omClassCells are the cells of r under omClassHeader, up to its
-// bottleneck and predicted time.
-func omClassCells(r ompredict.Level) []string {
-	row := []string{strconv.Itoa(r.Level), rooflineCount(r.Jobs), fmt.Sprintf("%.1f", r.Load)}
-	for _, c := range ompredict.Classes {
-		k := r.Classes[c]
-		row = append(row, fmt.Sprintf("%.3g", k.Visits), fmt.Sprintf("%.3g", k.MLP), fmt.Sprintf("%.4g", k.ServiceNs))
-	}
-	return append(row, ompredict.ClassShort[r.Bottleneck], fmt.Sprintf("%.4g", r.PredictedNs/1e3))
-}
-
 const omLegend = "V: visits per job, m: MLP (requests in flight), S: service time at m (ns); L2H l2_hit, RBH dram_row_hit, RBM dram_row_miss\n"
 
 func omCounters(e *env, path, machineName string, opts om.GPUOptions, measuredPath, rootSpec, levelsPath string, asJSON bool, plotDir string) error {
@@ -298,26 +270,7 @@ func omCounters(e *env, path, machineName string, opts om.GPUOptions, measuredPa
 		fmt.Fprintf(w, "err_%% against ncu's gpu__time_duration\n")
 	}
 	omTailLine(w, res)
-	more := []string{"bottleneck", "pred_us", "ncu_us"}
-	if meas != nil {
-		more = append(more, "meas_us")
-	}
-	t := &table{header: omClassHeader(append(more, "err_%")...)}
-	for _, r := range res.Levels {
-		row := append(omClassCells(r), fmt.Sprintf("%.4g", r.NCUNs/1e3))
-		if meas != nil {
-			if r.MeasuredNs != nil {
-				row = append(row, fmt.Sprintf("%.4g", *r.MeasuredNs/1e3))
-			} else {
-				row = append(row, "-")
-			}
-		}
-		errPct := "-"
-		if r.ErrorPct != nil {
-			errPct = fmt.Sprintf("%+.0f", *r.ErrorPct)
-		}
-		t.add(append(row, errPct)...)
-	}
+	t := tableOf(res.CountersTable())
 	if err := t.write(w, false); err != nil {
 		return err
 	}
@@ -391,25 +344,7 @@ func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec strin
 		fmt.Fprintf(w, "measured: median of impl topo from root %d in %s; err_%% against it\n", res.Root, meas.Path)
 	}
 	fmt.Fprintln(w)
-	more := []string{"bottleneck", "pred_us"}
-	if meas != nil {
-		more = append(more, "meas_us", "err_%")
-	}
-	t := &table{header: omClassHeader(more...)}
-	for _, r := range res.Levels {
-		row := omClassCells(r)
-		if meas != nil {
-			meas1, err1 := "-", "-"
-			if r.MeasuredNs != nil {
-				meas1 = fmt.Sprintf("%.4g", *r.MeasuredNs/1e3)
-			}
-			if r.ErrorPct != nil {
-				err1 = fmt.Sprintf("%+.0f", *r.ErrorPct)
-			}
-			row = append(row, meas1, err1)
-		}
-		t.add(row...)
-	}
+	t := tableOf(res.SimulationTable())
 	if err := t.write(w, false); err != nil {
 		return err
 	}
@@ -484,15 +419,12 @@ func omSimFigures(e *env, dir, tag string, res *gpu.Result) error {
 	if dir == "" && !e.inReport() {
 		return nil
 	}
-	jobs := make([]rplot.Series, warp.NumServers)
-	misses := make([]rplot.Series, warp.NumServers)
-	for s := range jobs {
-		jobs[s].Name = warp.Server(s).String()
-		misses[s].Name = warp.Server(s).String()
-		for _, l := range res.Levels {
-			jobs[s].Values = append(jobs[s].Values, float64(l.Jobs[s]))
-			misses[s].Values = append(misses[s].Values, float64(l.Servers[s].RowMisses))
-		}
+	names, jobValues, missValues := res.ServerSeries()
+	jobs := make([]rplot.Series, len(names))
+	misses := make([]rplot.Series, len(names))
+	for s, name := range names {
+		jobs[s] = rplot.Series{Name: name, Values: jobValues[s]}
+		misses[s] = rplot.Series{Name: name, Values: missValues[s]}
 	}
 	keep := func(ss []rplot.Series) []rplot.Series {
 		var out []rplot.Series
@@ -553,24 +485,11 @@ func omCompare(e *env, lf *loadFlags, graphPath, ncuPath, kernel, machineName, r
 		return writeJSONLines(e.stdout, c.Rows())
 	}
 	tag := omTag(graphPath)
-	t := &table{name: "om-compare-" + slug(tag),
-		title: fmt.Sprintf("%s: topology-driven BFS per level, measured (median, min, max and coefficient of variation over the timed repetitions) against the operator machine fed by simulation and by counters (seed 000 figure 7)",
-			tag)}
-	t.column(intCol("level", ""), numCol("measured_us", "µs"), numCol("min_us", "µs"), numCol("max_us", "µs"), numCol("cv_%", "%"),
-		numCol("simulation_us", "µs"), numCol("counters_us", "µs"), numCol("sim_err_%", "%"), numCol("counters_err_%", "%"))
-	ref := make([]float64, len(c.Levels))
-	var spread [2][]float64 // min and max over the repetitions, per level
-	for i, l := range c.Levels {
-		ref[i] = l.MeasuredNs
-		spread[0], spread[1] = append(spread[0], l.MinNs), append(spread[1], l.MaxNs)
-		t.add(omCompareCells(l)...)
-	}
-	t.chart = &rtable.Chart{Type: "line", X: 0, Y: []int{1, 5, 6}, Title: "time per level", XTitle: "level", YTitle: "µs", LogY: true}
-	series := []rplot.Series{{Name: "simulation"}, {Name: "counters"}}
-	for _, l := range c.Levels {
-		series[0].Values, series[1].Values = append(series[0].Values, l.SimulationNs), append(series[1].Values, l.CountersNs)
-	}
-	if err := omFigures(e, plotDir, tag, "measured (topo median)", ref, &spread, series, cnt.Levels, cnt.Machine); err != nil {
+	t := tableOf(c.Table("om-compare-"+slug(tag), tag))
+	ts := c.Times()
+	spread := [2][]float64{ts.Min, ts.Max} // min and max over the repetitions, per level
+	series := []rplot.Series{{Name: "simulation", Values: ts.Simulation}, {Name: "counters", Values: ts.Counters}}
+	if err := omFigures(e, plotDir, tag, "measured (topo median)", ts.Measured, &spread, series, cnt.Levels, cnt.Machine); err != nil {
 		return err
 	}
 	if err := omSimFigures(e, plotDir, tag, sim.Simulation); err != nil {
@@ -585,27 +504,6 @@ func omCompare(e *env, lf *loadFlags, graphPath, ncuPath, kernel, machineName, r
 	writeOMFit(e.stdout, "simulation vs measured", ompredict.FitPairs(c.SimulationPairs))
 	writeOMFit(e.stdout, "counters vs measured", ompredict.FitPairs(c.CountersPairs))
 	return nil
-}
-
-// omCompareCells is one level's row of omCompare's table.
-func omCompareCells(l ompredict.CompareLevel) []string {
-	cell := func(v float64) string {
-		if math.IsNaN(v) {
-			return ""
-		}
-		return fmt.Sprintf("%.4g", v/1e3)
-	}
-	errPct := func(p float64) string {
-		if e := l.ErrPct(p); !math.IsNaN(e) {
-			return fmt.Sprintf("%.1f", e)
-		}
-		return ""
-	}
-	cv := ""
-	if !math.IsNaN(l.CVPct) {
-		cv = fmt.Sprintf("%.1f", l.CVPct)
-	}
-	return []string{strconv.Itoa(l.Level), cell(l.MeasuredNs), cell(l.MinNs), cell(l.MaxNs), cv, cell(l.SimulationNs), cell(l.CountersNs), errPct(l.SimulationNs), errPct(l.CountersNs)}
 }
 
 // omTailLine says where the counters' tail phase came from.

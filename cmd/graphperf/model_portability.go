@@ -2,33 +2,10 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/graphperf/graphperf/model/portability"
 )
-
-// portabilityEfficiencyJSON is one platform of an application.
-type portabilityEfficiencyJSON struct {
-	Platform   string   `json:"platform"`
-	Efficiency *float64 `json:"efficiency"` // null: unsupported
-}
-
-// portabilityApplicationJSON is one application of "model portability --json".
-type portabilityApplicationJSON struct {
-	Application  string                      `json:"application"`
-	PP           float64                     `json:"pp"`
-	Efficiencies []portabilityEfficiencyJSON `json:"efficiencies"`
-	Unsupported  []string                    `json:"unsupported"`
-	Warnings     []string                    `json:"warnings"`
-}
-
-// portabilityJSON is what "model portability --json" prints.
-type portabilityJSON struct {
-	File         string                       `json:"file"`
-	Platforms    []string                     `json:"platforms"`
-	Applications []portabilityApplicationJSON `json:"applications"`
-}
 
 func modelPortability(e *env, args []string) error {
 	fs := newFlagSet(e, "portability", "model portability [flags] FILE.csv",
@@ -57,7 +34,7 @@ H is every platform of the file, in the order they first appear, unless
 		return err
 	}
 	file := pos[0]
-	records, err := portabilityRead(file)
+	records, err := portability.ReadFile(file)
 	if err != nil {
 		return err
 	}
@@ -67,73 +44,24 @@ H is every platform of the file, in the order they first appear, unless
 			h = append(h, strings.TrimSpace(p))
 		}
 	}
-	apps, err := portability.ByApplication(records, h)
+	out, err := portability.NewReport(file, records, h)
 	if err != nil {
 		return fmt.Errorf("--platforms: %w", err)
-	}
-	out := portabilityJSON{File: file, Platforms: apps[0].Platforms}
-	for _, a := range apps {
-		j := portabilityApplicationJSON{Application: a.Name, PP: a.PP, Unsupported: a.Unsupported, Warnings: append([]string{}, a.Warnings...)}
-		for i, p := range a.Platforms {
-			ej := portabilityEfficiencyJSON{Platform: p}
-			if e := a.Efficiencies[i]; e > 0 {
-				ej.Efficiency = &e
-			}
-			j.Efficiencies = append(j.Efficiencies, ej)
-		}
-		out.Applications = append(out.Applications, j)
 	}
 	if of.json {
 		return writeJSON(e.stdout, out)
 	}
-	t := &table{header: append(append([]string{"application"}, out.Platforms...), "PP", "unsupported")}
-	var notes []string
-	inFile := map[string]bool{}
-	for _, p := range portability.Platforms(records) {
-		inFile[p] = true
-	}
-	for _, p := range out.Platforms {
-		if !inFile[p] {
-			notes = append(notes, fmt.Sprintf("%s: no row in %s: every application is unsupported there", p, file))
-		}
-	}
-	for _, a := range out.Applications {
-		row := []string{a.Application}
-		for _, ej := range a.Efficiencies {
-			row = append(row, rooflineCell(ej.Efficiency, ftoa))
-		}
-		unsupported := strings.Join(a.Unsupported, " ")
-		if unsupported == "" {
-			unsupported = "-"
-		}
-		t.add(append(row, ftoa(a.PP), unsupported)...)
-		for _, w := range a.Warnings {
-			notes = append(notes, a.Application+": "+w)
-		}
-	}
+	t := tableOf(out.Table())
 	if of.csv {
 		if err := t.write(e.stdout, true); err != nil {
 			return err
 		}
-		return writeRooflineNotes(e.stderr, "graphperf: model portability: note: ", notes)
+		return writeRooflineNotes(e.stderr, "graphperf: model portability: note: ", out.Notes)
 	}
 	fmt.Fprintf(e.stdout, "%s: performance portability over H = {%s}: the harmonic mean of the efficiencies, 0 if unsupported on any platform of H (Pennycook; seed 002 §2.1)\n\n",
 		file, strings.Join(out.Platforms, ", "))
 	if err := t.write(e.stdout, false); err != nil {
 		return err
 	}
-	return writeRooflineNotes(e.stdout, "\nnotes:\n", notes)
-}
-
-func portabilityRead(path string) (records []portability.Record, err error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer func() {
-		if cerr := f.Close(); err == nil && cerr != nil {
-			err = cerr
-		}
-	}()
-	return portability.ReadCSV(f, path)
+	return writeRooflineNotes(e.stdout, "\nnotes:\n", out.Notes)
 }

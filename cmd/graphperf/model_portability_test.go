@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/graphperf/graphperf/model/portability"
 )
 
 // TestPortabilityGolden checks "model portability" against
@@ -49,7 +51,7 @@ func TestPortabilityJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out portabilityJSON
+	var out portability.Report
 	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
 		t.Fatal(err)
 	}

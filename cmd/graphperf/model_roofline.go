@@ -8,10 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
-	"os"
-	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/graphperf/graphperf/model/machine"
@@ -84,7 +80,7 @@ ceiling: too few requests in flight, imbalance or launch overhead).`)
 		return writeRooflineCeilings(e, m, r, out, of.csv)
 	}
 
-	launches, readWarnings, err := rooflineReadNCU(*ncu)
+	launches, readWarnings, err := roofline.ReadNCUFile(*ncu)
 	if err != nil {
 		return err
 	}
@@ -112,51 +108,17 @@ func rooflineMachine(name string) (*machine.Machine, error) {
 	return m, err
 }
 
-func rooflineReadNCU(path string) (launches []roofline.Launch, warnings []string, err error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer func() {
-		if cerr := f.Close(); err == nil && cerr != nil {
-			err = cerr
-		}
-	}()
-	return roofline.ReadNCU(f, path)
-}
-
-func rooflineFloat(x float64) *float64 { return &x }
-
-// rooflineCell prints an optional number, "-" when absent.
-func rooflineCell(x *float64, format func(float64) string) string {
-	if x == nil {
-		return "-"
-	}
-	return format(*x)
-}
-
-func rooflineRidgeText(x float64) string { return fmt.Sprintf("%.2f", x) }
-
 // rooflineCount prints a whole count in full ("4856663"), anything else as
-// ftoa does.
-func rooflineCount(x float64) string {
-	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-		return strconv.FormatFloat(x, 'f', 0, 64)
-	}
-	return ftoa(x)
-}
+// ftoa does (roofline.Count).
+func rooflineCount(x float64) string { return roofline.Count(x) }
 
 func writeRooflineCeilings(e *env, m *machine.Machine, r *roofline.Instruction, out *roofline.Report, asCSV bool) error {
-	t := &table{header: []string{"ceiling", "source", "bandwidth_GB/s", "GTXN/s", "warp_GIPS", "ridge_point"}}
-	for _, c := range out.Ceilings {
-		t.add(c.Ceiling, c.Source, rooflineCell(c.Bandwidth, func(x float64) string { return ftoa(x / 1e9) }),
-			rooflineCell(c.GTXNPerS, ftoa), rooflineCell(c.WarpGIPS, ftoa), rooflineCell(c.RidgePoint, rooflineRidgeText))
-	}
+	t := tableOf(out.CeilingsTable())
 	if asCSV {
 		if err := t.write(e.stdout, true); err != nil {
 			return err
 		}
-		return writeRooflineNotes(e.stderr, "graphperf: model roofline: note: ", groupRooflineNotes(out.Warnings, nil))
+		return writeRooflineNotes(e.stderr, "graphperf: model roofline: note: ", out.Notes())
 	}
 	w := e.stdout
 	fmt.Fprintf(w, "%s (%s): instruction roofline, warp instructions per 32-byte transaction (seed 001 §3.4)\n", m.Name, m.File)
@@ -169,43 +131,12 @@ func writeRooflineCeilings(e *env, m *machine.Machine, r *roofline.Instruction, 
 	if err := t.write(w, false); err != nil {
 		return err
 	}
-	return writeRooflineNotes(w, "\nnotes:\n", groupRooflineNotes(out.Warnings, nil))
+	return writeRooflineNotes(w, "\nnotes:\n", out.Notes())
 }
 
 func writeRooflineLaunches(e *env, r *roofline.Instruction, out *roofline.Report, asCSV bool) error {
-	levels := out.LevelsUsed()
-	// The launch id comes from the ncu file as text, and a level's
-	// intensity is "-" where a launch lacks the level and "+Inf" without
-	// transactions: those columns stay guessed (guessCol). A level's
-	// transactions are "-" where a launch lacks it.
-	t := &table{}
-	t.column(guessCol("id", ""), textCol("kernel"), numCol("time_us", "µs"), numCol("warp_inst", "warp instructions"),
-		numCol("warp_GIPS", "warp GIPS"))
-	for _, level := range levels {
-		t.column(orMissing(numCol(level+"_txn", "transactions"), "-"), guessCol("II_"+level, "warp instructions per transaction"))
-	}
-	t.column(numCol("bound_GIPS", "warp GIPS"), textCol("binding"), textCol("class"), numCol("pct_of_bound", "%"))
-	perLaunch := map[string][]string{}
-	for _, l := range out.Launches {
-		row := []string{l.ID, l.Kernel, ftoa(l.TimeNs / 1e3), rooflineCount(l.WarpInstructions), ftoa(l.AchievedGIPS)}
-		for _, level := range levels {
-			p := l.Level(level)
-			if p == nil {
-				row = append(row, "-", "-")
-				continue
-			}
-			ii := "+Inf"
-			if p.Intensity != nil {
-				ii = fmt.Sprintf("%.3f", *p.Intensity)
-			}
-			row = append(row, rooflineCount(p.Transactions), ii)
-		}
-		t.add(append(row, ftoa(l.BoundGIPS), l.Binding, l.Class, fmt.Sprintf("%.3g", 100*l.FractionOfBound))...)
-		for _, w := range l.Warnings {
-			perLaunch[w] = append(perLaunch[w], l.ID)
-		}
-	}
-	notes := groupRooflineNotes(out.Warnings, perLaunch)
+	t := tableOf(out.LaunchesTable())
+	notes := out.Notes()
 	if asCSV {
 		if err := t.write(e.stdout, true); err != nil {
 			return err
@@ -224,43 +155,6 @@ func writeRooflineLaunches(e *env, r *roofline.Instruction, out *roofline.Report
 		return err
 	}
 	return writeRooflineNotes(w, "\nnotes:\n", notes)
-}
-
-// groupRooflineNotes lists the file's warnings, then each launch warning
-// once with the launches it applies to, in order of first appearance.
-func groupRooflineNotes(warnings []string, perLaunch map[string][]string) []string {
-	notes := append([]string{}, warnings...)
-	type group struct {
-		text string
-		ids  []string
-	}
-	var groups []group
-	for text, ids := range perLaunch {
-		groups = append(groups, group{text, ids})
-	}
-	// Order by the first launch, then by text, so the output is stable.
-	first := func(g group) int {
-		n, err := strconv.Atoi(g.ids[0])
-		if err != nil {
-			return math.MaxInt
-		}
-		return n
-	}
-	sort.Slice(groups, func(i, j int) bool {
-		a, b := groups[i], groups[j]
-		if first(a) != first(b) {
-			return first(a) < first(b)
-		}
-		return a.text < b.text
-	})
-	for _, g := range groups {
-		word := "launch"
-		if len(g.ids) > 1 {
-			word = "launches"
-		}
-		notes = append(notes, fmt.Sprintf("%s %s: %s", word, strings.Join(g.ids, ", "), g.text))
-	}
-	return notes
 }
 
 func writeRooflineNotes(w io.Writer, heading string, notes []string) error {

@@ -5,8 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/graphperf/graphperf/workload/cost"
@@ -75,9 +73,9 @@ func modelWorkload(e *env, args []string) error {
 				return fmt.Errorf("--%s applies to --algo bfs only", name)
 			}
 		}
-		kernels, err := workloadPageRankKernels(*kernel)
+		kernels, err := cost.SelectKernels(*kernel)
 		if err != nil {
-			return err
+			return fmt.Errorf("--kernel: %w", plainError(err))
 		}
 		if *terms && len(kernels) != 1 {
 			return errors.New("--terms needs one --kernel")
@@ -88,9 +86,9 @@ func modelWorkload(e *env, args []string) error {
 		}
 		return workloadPageRank(e.stdout, pos[0], g, model, kernels, *terms, of)
 	case "bfs":
-		kernels, err := workloadBFSKernels(*kernel)
+		kernels, err := cost.SelectBFSKernels(*kernel)
 		if err != nil {
-			return err
+			return fmt.Errorf("--kernel: %w", plainError(err))
 		}
 		if *terms && len(kernels) != 1 {
 			return errors.New("--terms needs one --kernel")
@@ -121,61 +119,6 @@ func modelWorkload(e *env, args []string) error {
 	return fmt.Errorf("--algo: unknown algorithm %q (want pagerank or bfs)", *algo)
 }
 
-// workloadPageRankKernels resolves --kernel for pagerank: every kernel, or one.
-func workloadPageRankKernels(name string) ([]cost.Kernel, error) {
-	if name == "" || name == "all" {
-		return cost.Kernels(), nil
-	}
-	k, err := cost.ParseKernel(name)
-	if err != nil {
-		return nil, fmt.Errorf("--kernel: %w", plainError(err))
-	}
-	return []cost.Kernel{k}, nil
-}
-
-// workloadBFSKernels resolves --kernel for bfs: the families with the atomic
-// aggregation, all 59, or one.
-func workloadBFSKernels(name string) ([]cost.BFSKernel, error) {
-	var names []string
-	switch name {
-	case "":
-		names = cost.BFSKernels()
-	case "all":
-		names = cost.AllBFSKernels()
-	default:
-		names = []string{name}
-	}
-	out := make([]cost.BFSKernel, len(names))
-	for i, n := range names {
-		k, err := cost.ParseBFSKernel(n)
-		if err != nil {
-			return nil, fmt.Errorf("--kernel: %w", plainError(err))
-		}
-		out[i] = k
-	}
-	return out, nil
-}
-
-func workloadModelSource(m cost.Model, algo string) string {
-	switch {
-	case m == cost.Abstract && algo == "pagerank":
-		return "abstract model (seed 004 §6.1.1, pseudocode; no sizes)"
-	case m == cost.Abstract:
-		return "abstract model (pseudocode: seed 004 alg. 11-15, seed 000 listing 1, seed 002 alg. 2-4; no sizes)"
-	case algo == "pagerank":
-		return "concrete model (seed 004 §6.1.2, PTX)"
-	}
-	return "concrete model (kernels/cuda/bfs_kernels.cuh, per-thread ld/st/atom)"
-}
-
-// workloadBytesCell prints a byte count, "-" in the abstract model.
-func workloadBytesCell(m cost.Model, b int64) string {
-	if m == cost.Abstract {
-		return "-"
-	}
-	return itoa(b)
-}
-
 func workloadPageRank(w io.Writer, file string, g *graph.CSR, model cost.Model, kernels []cost.Kernel, terms bool, of outputFlags) error {
 	if terms {
 		return workloadPageRankTerms(w, file, g, model, kernels[0], of)
@@ -184,22 +127,12 @@ func workloadPageRank(w io.Writer, file string, g *graph.CSR, model cost.Model, 
 	if of.json {
 		return writeJSONLines(w, rows)
 	}
-	t := &table{header: []string{"kernel", "scope", "consolidation", "reads", "writes", "atomics", "ops", "read_bytes", "write_bytes", "atomic_bytes", "bytes"},
-		name: "workload-pagerank", title: "PageRank workload per launch and per iteration, " + workloadModelSource(model, "pagerank")}
-	var notes []string
-	for _, r := range rows {
-		t.add(r.Kernel, r.Scope, r.Consolidation, itoa(r.Reads), itoa(r.Writes), itoa(r.Atomics), itoa(r.Ops()),
-			workloadBytesCell(model, r.ReadBytes), workloadBytesCell(model, r.WriteBytes), workloadBytesCell(model, r.AtomicBytes), workloadBytesCell(model, r.Bytes))
-		for _, n := range r.Warnings {
-			if !slices.Contains(notes, n) {
-				notes = append(notes, n)
-			}
-		}
-	}
+	lt, notes := cost.PageRankTable(rows, model)
+	t := tableOf(lt)
 	if of.csv {
 		return t.write(w, true)
 	}
-	fmt.Fprintf(w, "%s: pagerank, %s, %d vertices, %d edges\n\n", file, workloadModelSource(model, "pagerank"), g.NumVertices(), g.NumEdges())
+	fmt.Fprintf(w, "%s: pagerank, %s, %d vertices, %d edges\n\n", file, cost.Source(model, "pagerank"), g.NumVertices(), g.NumEdges())
 	if err := t.write(w, false); err != nil {
 		return err
 	}
@@ -214,14 +147,11 @@ func workloadPageRankTerms(w io.Writer, file string, g *graph.CSR, model cost.Mo
 	if of.json {
 		return writeJSONLines(w, rows)
 	}
-	t := &table{header: []string{"op", "count", "per", "units", "size", "total", "what"}, name: "workload-pagerank-terms"}
-	for _, r := range rows {
-		t.add(r.Op, itoa(r.Count), r.Per, itoa(r.Units), workloadBytesCell(model, r.Size), itoa(r.Total), r.What)
-	}
+	t := tableOf(cost.PageRankTermsTable(rows, model))
 	if of.csv {
 		return t.write(w, true)
 	}
-	fmt.Fprintf(w, "%s: pagerank %s, %s, %d vertices, %d edges\n\n", file, k, workloadModelSource(model, "pagerank"), g.NumVertices(), g.NumEdges())
+	fmt.Fprintf(w, "%s: pagerank %s, %s, %d vertices, %d edges\n\n", file, k, cost.Source(model, "pagerank"), g.NumVertices(), g.NumEdges())
 	return t.write(w, false)
 }
 
@@ -229,84 +159,34 @@ func workloadBFS(w io.Writer, file string, g *graph.CSR, root uint32, model cost
 	cfg cost.BFSConfig, terms bool, of outputFlags) error {
 	levels := cost.BFSLevels(g, root)
 	tab := cost.EvaluateBFSRows(file, root, model, kernels, levels, cfg, terms)
-	rows, notes := tab.Rows, tab.Notes
 	if of.json {
-		return writeJSONLines(w, rows)
+		return writeJSONLines(w, tab.Rows)
 	}
+	res := tab.Results[0]
+	t := tableOf(tab.Table(root, model))
 	if terms {
-		return workloadBFSTerms(w, file, g, root, model, tab.Results[0], levels, of.csv, notes)
-	}
-	t := &table{header: []string{"kernel", "level", "direction", "n_f", "m_f", "n'", "reads", "writes", "atomics", "ops", "ops_low", "ops_high", "bytes"},
-		name: "workload-bfs", title: fmt.Sprintf("BFS workload per level from root %d, %s", root, workloadModelSource(model, "bfs"))}
-	for _, r := range rows {
-		level := "total"
-		if r.Level != nil {
-			level = strconv.Itoa(*r.Level)
-		}
-		t.add(r.Kernel, level, r.Direction, itoa(r.Frontier), itoa(r.EdgesFrontier), itoa(r.Next),
-			itoa(r.Reads), itoa(r.Writes), itoa(r.Atomics), itoa(r.Ops()),
-			itoa(r.Low.Ops()), itoa(r.High.Ops()), workloadBytesCell(model, r.Bytes))
+		t = tableOf(res.TermsTable(root, model))
 	}
 	if of.csv {
 		return t.write(w, true)
 	}
-	workloadBFSHeader(w, file, g, root, model, len(levels), cfg)
-	if err := workloadLevelProps(w, levels); err != nil {
-		return err
+	if terms {
+		cfg = res.Config
 	}
-	fmt.Fprintln(w)
-	if err := t.write(w, false); err != nil {
-		return err
-	}
-	workloadNotes(w, notes)
-	return nil
-}
-
-func workloadBFSHeader(w io.Writer, file string, g *graph.CSR, root uint32, model cost.Model, levels int, cfg cost.BFSConfig) {
 	fmt.Fprintf(w, "%s: bfs from root %d, %d vertices, %d edges (%s), %d levels; %s, claims %s\n\n",
-		file, root, g.NumVertices(), g.NumEdges(), direction(g), levels, workloadModelSource(model, "bfs"), cfg.Claim)
-}
-
-// workloadLevelProps prints the level properties the formulas use.
-func workloadLevelProps(w io.Writer, levels []cost.BFSLevel) error {
-	t := &table{header: []string{"level", "n_f", "m_f", "n_u", "m_u", "m_u^in", "n'", "m_f'", "in(n')", "e_fn", "S_1", "S_4", "S_8", "S_16", "S_32"},
-		name: "workload-bfs-levels"}
-	for i := range levels {
-		l := &levels[i]
-		row := []string{strconv.Itoa(l.Level.Level), itoa(l.Frontier), itoa(l.EdgesFrontier), itoa(l.Unvisited()), itoa(l.EdgesUnexplored),
-			itoa(l.InEdgesUnvisited), itoa(l.Next), itoa(l.EdgesNext), itoa(l.InEdgesNext), itoa(l.EdgesToNext)}
-		for _, width := range []int{1, 4, 8, 16, 32} {
-			s, _ := l.PullScanLoads(width)
-			row = append(row, itoa(s))
-		}
-		t.add(row...)
-	}
-	return t.write(w, false)
-}
-
-// workloadBFSTerms prints every term of one kernel, level by level.
-func workloadBFSTerms(w io.Writer, file string, g *graph.CSR, root uint32, model cost.Model, res *cost.BFSResult,
-	levels []cost.BFSLevel, asCSV bool, notes []string) error {
-	t := &table{header: []string{"level", "kernel", "server", "op", "formula", "count", "low", "high", "size", "compiled", "what"},
-		name: "workload-bfs-terms", title: fmt.Sprintf("%s: terms per level from root %d, %s", res.Kernel.Name(), root, workloadModelSource(model, "bfs"))}
-	for _, l := range res.Levels {
-		for _, tm := range l.Terms {
-			t.add(strconv.Itoa(l.Level), tm.Kernel, tm.Server, tm.Op.String(), tm.Formula, itoa(tm.Count), itoa(tm.Low), itoa(tm.High),
-				workloadBytesCell(model, tm.Size), tm.Compiled.String(), tm.What)
-		}
-	}
-	if asCSV {
-		return t.write(w, true)
-	}
-	workloadBFSHeader(w, file, g, root, model, len(levels), res.Config)
-	if err := workloadLevelProps(w, levels); err != nil {
+		file, root, g.NumVertices(), g.NumEdges(), direction(g), len(levels), cost.Source(model, "bfs"), cfg.Claim)
+	if err := tableOf(cost.LevelsTable(levels)).write(w, false); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\n%s\n", res.Kernel.Name())
+	if terms {
+		fmt.Fprintf(w, "\n%s\n", res.Kernel.Name())
+	} else {
+		fmt.Fprintln(w)
+	}
 	if err := t.write(w, false); err != nil {
 		return err
 	}
-	workloadNotes(w, notes)
+	workloadNotes(w, tab.Notes)
 	return nil
 }
 

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
@@ -121,34 +120,7 @@ func portPP(e *env, args []string) error {
 	if pf.of.json {
 		return writeJSON(e.stdout, res)
 	}
-	short := port.ShortNames(res.Platforms)
-	t := &table{}
-	t.column(textCol("implementation"))
-	for _, s := range short {
-		t.column(orMissing(numCol("e["+s+"]", ""), "-")) // an efficiency; "-" where unsupported
-	}
-	t.column(numCol("PP", ""), textCol("unsupported"))
-	for _, r := range res.Rows {
-		row := []string{r.Implementation}
-		for _, eff := range r.Efficiencies {
-			cell := "-"
-			if eff > 0 {
-				cell = f3(eff)
-			}
-			row = append(row, cell)
-		}
-		var unsupported []string
-		for i := range res.Platforms {
-			if r.Missing[i] > 0 {
-				unsupported = append(unsupported, fmt.Sprintf("%s (%d inputs)", short[i], r.Missing[i]))
-			}
-		}
-		u := strings.Join(unsupported, " ")
-		if u == "" {
-			u = "-"
-		}
-		t.add(append(row, f3(r.PP), u)...)
-	}
+	t := tableOf(res.Table())
 	if !pf.of.csv {
 		fmt.Fprintf(e.stdout, "performance portability over H = {%s}: %d inputs measured on every platform; best of an input: %s\n\n",
 			port.Legend(res.Platforms), res.Inputs, map[aggregate.Against]string{aggregate.AgainstTotal: "the fastest single implementation", aggregate.AgainstLevels: "the per-level oracle"}[a])
@@ -196,27 +168,7 @@ func portSpecialize(e *env, args []string) error {
 	if pf.of.json {
 		return writeJSON(e.stdout, res)
 	}
-	short := port.ShortNames(res.Platforms)
-	header := []string{"parameter", "group", "default", "tuned for", "tuned"}
-	for _, s := range short {
-		header = append(header, "change["+s+"]")
-	}
-	t := &table{header: append(header, "class")}
-	for _, r := range res.Rows {
-		row := []string{r.Parameter, r.Group, r.Default, short[slices.Index(res.Platforms, r.Target)], r.Tuned}
-		for i := range res.Platforms {
-			cell := "broken"
-			if c, ok := r.Change(i); ok {
-				cell = fmt.Sprintf("%+.1f%%", 100*c)
-			}
-			row = append(row, cell)
-		}
-		class := string(r.Verdict.Class)
-		if class == "" {
-			class = "none"
-		}
-		t.add(append(row, class)...)
-	}
+	t := tableOf(res.Table())
 	if !pf.of.csv {
 		var counts []string
 		for _, c := range []string{"fair", "anti-social", "illegal", "none"} {

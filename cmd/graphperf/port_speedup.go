@@ -63,22 +63,7 @@ func portSpeedup(e *env, args []string) error {
 	if pf.of.json {
 		return writeJSON(e.stdout, res)
 	}
-	t := &table{}
-	t.column(textCol("implementation"), intCol("inputs", ""), numCol("speedup", "x"), numCol("x", ""), textCol("class"), intCol("levels", ""))
-	for _, q := range []string{"p10", "p25", "median", "p75", "p90"} {
-		t.column(orMissing(numCol(q, "x"), "-")) // per-level speedup quantiles; "-" without levels
-	}
-	for _, r := range res.Rows {
-		row := []string{r.Implementation, fmt.Sprint(r.Inputs), f3(r.Speedup), f3(r.Position), r.Class, fmt.Sprint(r.Levels)}
-		for _, q := range r.Quantiles {
-			cell := "-"
-			if r.Levels > 0 {
-				cell = f3(q)
-			}
-			row = append(row, cell)
-		}
-		t.add(row...)
-	}
+	t := tableOf(res.Table())
 	if !pf.of.csv {
 		short := port.ShortNames([]string{res.From, res.To})
 		fmt.Fprintf(e.stdout, "speedup of %s over %s ({%s}): S = summed time on %s / summed time on %s; x = (S - 1) / (B - 1)\n",

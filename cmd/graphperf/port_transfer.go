@@ -3,9 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
-	"slices"
 
-	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/analysis/port"
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
 	"github.com/graphperf/graphperf/kernels"
@@ -39,12 +37,6 @@ graph-properties.json.gz and level-properties.json.gz (default: the
 embedded H100 dataset's, which have every graph of the H100 sweep; a
 level's frontier must be the one measured), else the graph is rebuilt from the store's record (file graphs from
 --graphs). One fit takes 20-30 s on two cores with the default grid.`
-
-// portTransferJSON is what "port transfer --json" prints.
-type portTransferJSON struct {
-	*port.TransferResult
-	Trees int `json:"trees"`
-}
 
 func portTransfer(e *env, args []string) error {
 	fs := newFlagSet(e, "port transfer", "port transfer [--db STORE] [--platforms A,B] [--hold-out F] [--seed N] [--machine PLATFORM=FILE,...] [--json|--csv]", portTransferHelp)
@@ -109,7 +101,7 @@ func portTransfer(e *env, args []string) error {
 		return fmt.Errorf("--hold-out: %w", err)
 	}
 	if pf.of.json {
-		return writeJSON(e.stdout, portTransferJSON{res, *trees})
+		return writeJSON(e.stdout, res)
 	}
 	return writeTransfer(e, res, pf.of.csv)
 }
@@ -117,25 +109,7 @@ func portTransfer(e *env, args []string) error {
 // writeTransfer prints a transfer's table (a person's, or CSV) and its
 // notes.
 func writeTransfer(e *env, res *port.TransferResult, asCSV bool) error {
-	short := port.ShortNames(res.Platforms)
-	name := func(p string) string { return short[slices.Index(res.Platforms, p)] }
-	total := func(r aggregate.Row) string {
-		if r.Inputs == 0 {
-			return "-"
-		}
-		return f3(r.Total)
-	}
-	t := &table{header: []string{"trained on", "scored on", "graphs", "inputs", "time model", "tree", "best non-switching", "best fixed",
-		"native time model", "native tree", "median error", "within 20%", "spearman"}}
-	for _, r := range res.Rows {
-		nm, nt := "-", "-"
-		if r.Native != nil {
-			nm, nt = total(r.Native.TimeModel), total(r.Native.Tree)
-		}
-		t.add(name(r.From), name(r.To), fmt.Sprint(len(r.TestGraphs)), fmt.Sprint(r.Transfer.TimeModel.Inputs),
-			total(r.Transfer.TimeModel), total(r.Transfer.Tree), total(r.BestNonSwitching), total(r.BestFixed)+" "+r.BestFixedImpl,
-			nm, nt, pct(r.Transfer.MedianError), pct(r.Transfer.Within20), f3(r.Transfer.Spearman))
-	}
+	t := tableOf(res.Table())
 	if !asCSV {
 		what := "every graph of the target (the same graphs the source trained on)"
 		if res.HoldOut > 0 {

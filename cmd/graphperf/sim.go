@@ -96,7 +96,7 @@ dram_writes, W_max and n_est on the total row.`)
 	case of.json:
 		return writeJSONLines(e.stdout, res.Records())
 	case of.csv:
-		return simCSV(res).write(e.stdout, true)
+		return tableOf(res.Table()).write(e.stdout, true)
 	}
 	fmt.Fprintf(e.stdout, "%s: %s from root %d on %s, L2 %s, DRAM %s, %d levels\n",
 		pos[0], *kernel, r, strings.ToLower(*machineName), *l2, *dramModel, len(res.Levels))
@@ -108,9 +108,7 @@ func writeSimLevels(e *env, res *gpu.Result) error {
 	for _, lv := range res.Levels {
 		fmt.Fprintf(e.stdout, "\nlevel %d: N_G %d, W_max %d, n_est %s, DRAM writes %d\n",
 			lv.Level, lv.JobsTotal, lv.WMax, ftoa(lv.LoadEstimate), lv.DRAMWrites)
-		t := &table{header: simColumns}
-		eachServer(lv, func(name string, jobs int64, tr gpu.Traffic) { t.add(simCells(name, jobs, tr)...) })
-		if err := t.write(e.stdout, false); err != nil {
+		if err := tableOf(gpu.LevelTable(lv)).write(e.stdout, false); err != nil {
 			return err
 		}
 	}
@@ -143,46 +141,4 @@ func simConfig(machineName, kernel, l2, dramModel string) (gpu.Config, error) {
 		return cfg, fmt.Errorf("--dram: unknown DRAM model %q (want paper or banked)", dramModel)
 	}
 	return cfg, fmt.Errorf("--dram banked: no banked DRAM geometry for %s", machineName)
-}
-
-// simColumns are the columns of a level's table in "sim bfs".
-var simColumns = []string{"server", "jobs", "C_L2", "C_L2H", "C_L2M", "C_DRAM", "C_RBH", "C_RBM", "writes", "write_hits"}
-
-// simCells is one row of a level's table.
-func simCells(name string, jobs int64, tr gpu.Traffic) []string {
-	return []string{name, itoa(jobs), itoa(tr.L2Transactions), itoa(tr.L2Hits), itoa(tr.L2Misses), itoa(tr.DRAMReads),
-		itoa(tr.RowHits), itoa(tr.RowMisses), itoa(tr.WriteTransactions), itoa(tr.WriteHits)}
-}
-
-// eachServer calls f with every server that has jobs or traffic in lv, in
-// server order, then with the level's total as server "total".
-func eachServer(lv gpu.Level, f func(name string, jobs int64, tr gpu.Traffic)) {
-	for srv := range warp.NumServers {
-		if lv.Jobs[srv] == 0 && lv.Servers[srv] == (gpu.Traffic{}) {
-			continue
-		}
-		f(srv.String(), lv.Jobs[srv], lv.Servers[srv])
-	}
-	f("total", lv.JobsTotal, lv.Traffic)
-}
-
-// simCSV is "sim bfs --csv": the level tables stacked, with a level column
-// first and the level-wide dram_writes, W_max and n_est last, filled on the
-// total rows only.
-func simCSV(res *gpu.Result) *table {
-	t := &table{header: append(append([]string{"level"}, simColumns...), "dram_writes", "W_max", "n_est"),
-		name: "sim-bfs", title: "simulated BFS: jobs and memory traffic per level and server"}
-	for _, lv := range res.Levels {
-		level := itoa(int64(lv.Level))
-		eachServer(lv, func(name string, jobs int64, tr gpu.Traffic) {
-			row := append([]string{level}, simCells(name, jobs, tr)...)
-			if name == "total" {
-				row = append(row, itoa(lv.DRAMWrites), itoa(lv.WMax), ftoa(lv.LoadEstimate))
-			} else {
-				row = append(row, "", "", "")
-			}
-			t.add(row...)
-		})
-	}
-	return t
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/graphperf/graphperf/analysis/ompredict"
-	"github.com/graphperf/graphperf/simulate/cpu"
 )
 
 func simCPU(e *env, args []string) error {
@@ -47,44 +46,22 @@ row per level.`)
 	if of.json {
 		return writeJSONLines(e.stdout, sim.Records())
 	}
-	res, pred, warnings := sim.Simulation, sim.Prediction, sim.Warnings
-	t := &table{header: []string{"level", "jobs", "L1_hits", "L2_hits", "L3_hits", "memory", "cycles", "bottleneck"},
-		name: "sim-cpu", title: "simulated single-threaded BFS on a Westmere core, per level"}
-	for i, lv := range res.Levels {
-		cycles, bottleneck := "-", "-"
-		if p := pred.Levels[i]; p != nil {
-			cycles, bottleneck = ftoa(p.PredictedCycles), p.Bottleneck
-		}
-		t.add(itoa(int64(lv.Level)), itoa(lv.Instructions), itoa(lv.Counts.L1Hits), itoa(lv.Counts.L2Hits),
-			itoa(lv.Counts.L3Hits), itoa(lv.Counts.Memory), cycles, bottleneck)
-	}
+	t := tableOf(sim.LevelsTable())
 	if of.csv {
 		return t.write(e.stdout, true)
 	}
-	fmt.Fprintf(e.stdout, "%s: topology-driven BFS from root %d on westmere, %d levels\n\n", pos[0], r, len(res.Levels))
+	fmt.Fprintf(e.stdout, "%s: topology-driven BFS from root %d on westmere, %d levels\n\n", pos[0], r, len(sim.Simulation.Levels))
 	if err := t.write(e.stdout, false); err != nil {
 		return err
 	}
 	fmt.Fprintln(e.stdout, "\njobs (memory instructions) per server, completions C_i in brackets:")
-	header := []string{"level"}
-	for s := range cpu.NumServers {
-		header = append(header, s.String())
-	}
-	t = &table{header: header}
-	for _, lv := range res.Levels {
-		row := []string{itoa(int64(lv.Level))}
-		for s := range cpu.NumServers {
-			row = append(row, fmt.Sprintf("%d (%d)", lv.Servers[s].Instructions, lv.Servers[s].Completions))
-		}
-		t.add(row...)
-	}
-	if err := t.write(e.stdout, false); err != nil {
+	if err := tableOf(sim.ServersTable()).write(e.stdout, false); err != nil {
 		return err
 	}
-	for _, w := range warnings {
+	for _, w := range sim.Warnings {
 		fmt.Fprintf(e.stdout, "\nwarning: %s", w)
 	}
-	if len(warnings) > 0 {
+	if len(sim.Warnings) > 0 {
 		fmt.Fprintln(e.stdout)
 	}
 	return nil

@@ -1,0 +1,50 @@
+package ompredict
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/simulate/cpu"
+)
+
+// LevelsTable is the simulation per level as "sim cpu" prints it: the jobs
+// (memory instructions), the L1, L2 and L3 hits, the accesses that missed
+// every cache, and the predicted cycles and bottleneck ("-" where a level
+// has no prediction). It costs one pass over the levels.
+func (s *CPUSimulation) LevelsTable() table.Table {
+	t := table.Table{Header: []string{"level", "jobs", "L1_hits", "L2_hits", "L3_hits", "memory", "cycles", "bottleneck"},
+		Name: "sim-cpu", Title: "simulated single-threaded BFS on a Westmere core, per level"}
+	for i, lv := range s.Simulation.Levels {
+		cycles, bottleneck := "-", "-"
+		if p := s.Prediction.Levels[i]; p != nil {
+			cycles, bottleneck = ftoa(p.PredictedCycles), p.Bottleneck
+		}
+		t.Add(strconv.Itoa(lv.Level), itoa(lv.Instructions), itoa(lv.Counts.L1Hits), itoa(lv.Counts.L2Hits),
+			itoa(lv.Counts.L3Hits), itoa(lv.Counts.Memory), cycles, bottleneck)
+	}
+	return t
+}
+
+// ServersTable is the jobs of each operator-machine server per level, as
+// "jobs (completions)" cells. It costs one pass over the levels and
+// servers.
+func (s *CPUSimulation) ServersTable() table.Table {
+	t := table.Table{Header: []string{"level"}}
+	for srv := range cpu.NumServers {
+		t.Header = append(t.Header, srv.String())
+	}
+	for _, lv := range s.Simulation.Levels {
+		row := []string{strconv.Itoa(lv.Level)}
+		for srv := range cpu.NumServers {
+			row = append(row, fmt.Sprintf("%d (%d)", lv.Servers[srv].Instructions, lv.Servers[srv].Completions))
+		}
+		t.Add(row...)
+	}
+	return t
+}
+
+// itoa and ftoa are the command's number formats: base-10 integers, and
+// floats with up to 6 significant digits.
+func itoa(v int64) string   { return strconv.FormatInt(v, 10) }
+func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }

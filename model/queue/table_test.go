@@ -1,0 +1,29 @@
+package queue
+
+import "testing"
+
+// TestTables solves the Lazowska et al. example (exact MVA, N = 3) and
+// checks the tables: one row per center and per population 1..3, the last
+// population's throughput the solution's.
+func TestTables(t *testing.T) {
+	spec, err := ParseSpec([]byte(`population: 3
+think_time: 15
+centers:
+  - {name: cpu, demand: 0.605}
+  - {name: disk1, visits: 10, service_time: 0.21}
+`), "test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := spec.Solve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ct, pt := r.CentersTable(), r.PopulationsTable()
+	if len(ct.Rows) != 2 || ct.Rows[1][0] != "disk1" || ct.Rows[1][4] != "2.1" {
+		t.Errorf("centers %q", ct.Rows)
+	}
+	if len(pt.Rows) != 3 || pt.Rows[2][1] != ftoa(r.Throughput) {
+		t.Errorf("populations %q, want the last at X = %v", pt.Rows, r.Throughput)
+	}
+}

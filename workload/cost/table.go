@@ -1,0 +1,156 @@
+package cost
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	rtable "github.com/graphperf/graphperf/internal/table"
+)
+
+// Source names the model m of algo ("pagerank" or "bfs") and where its
+// counts come from, as the workload tables' titles cite it.
+func Source(m Model, algo string) string {
+	switch {
+	case m == Abstract && algo == "pagerank":
+		return "abstract model (seed 004 §6.1.1, pseudocode; no sizes)"
+	case m == Abstract:
+		return "abstract model (pseudocode: seed 004 alg. 11-15, seed 000 listing 1, seed 002 alg. 2-4; no sizes)"
+	case algo == "pagerank":
+		return "concrete model (seed 004 §6.1.2, PTX)"
+	}
+	return "concrete model (kernels/cuda/bfs_kernels.cuh, per-thread ld/st/atom)"
+}
+
+// PageRankTable is rows (EvaluatePageRankRows) as a table: per launch and
+// per iteration the reads, writes and atomics, their sum, and their bytes
+// ("-" in the abstract model, which has no sizes). Notes are the rows'
+// warnings, each once. It costs one pass over the rows.
+func PageRankTable(rows []PageRankRow, model Model) (t rtable.Table, notes []string) {
+	t = rtable.Table{Header: []string{"kernel", "scope", "consolidation", "reads", "writes", "atomics", "ops", "read_bytes", "write_bytes", "atomic_bytes", "bytes"},
+		Name: "workload-pagerank", Title: "PageRank workload per launch and per iteration, " + Source(model, "pagerank")}
+	for _, r := range rows {
+		t.Add(r.Kernel, r.Scope, r.Consolidation, itoa(r.Reads), itoa(r.Writes), itoa(r.Atomics), itoa(r.Ops()),
+			bytesCell(model, r.ReadBytes), bytesCell(model, r.WriteBytes), bytesCell(model, r.AtomicBytes), bytesCell(model, r.Bytes))
+		for _, n := range r.Warnings {
+			if !slices.Contains(notes, n) {
+				notes = append(notes, n)
+			}
+		}
+	}
+	return t, notes
+}
+
+// PageRankTermsTable is rows (PageRankTerms) as a table: each access with
+// its count per unit, the units, its size ("-" in the abstract model) and
+// its total. It costs one pass over the rows.
+func PageRankTermsTable(rows []PageRankTermRow, model Model) rtable.Table {
+	t := rtable.Table{Header: []string{"op", "count", "per", "units", "size", "total", "what"}, Name: "workload-pagerank-terms"}
+	for _, r := range rows {
+		t.Add(r.Op, itoa(r.Count), r.Per, itoa(r.Units), bytesCell(model, r.Size), itoa(r.Total), r.What)
+	}
+	return t
+}
+
+// Table is the BFS workload's rows as a table: per kernel and level (then
+// "total") the direction, n_f, m_f, n', the reads, writes and atomics, the
+// operations with their range (ops_low, ops_high) and the bytes ("-" in
+// the abstract model). It costs one pass over the rows.
+func (tab *BFSTable) Table(root uint32, model Model) rtable.Table {
+	t := rtable.Table{Header: []string{"kernel", "level", "direction", "n_f", "m_f", "n'", "reads", "writes", "atomics", "ops", "ops_low", "ops_high", "bytes"},
+		Name: "workload-bfs", Title: fmt.Sprintf("BFS workload per level from root %d, %s", root, Source(model, "bfs"))}
+	for _, r := range tab.Rows {
+		level := "total"
+		if r.Level != nil {
+			level = strconv.Itoa(*r.Level)
+		}
+		t.Add(r.Kernel, level, r.Direction, itoa(r.Frontier), itoa(r.EdgesFrontier), itoa(r.Next),
+			itoa(r.Reads), itoa(r.Writes), itoa(r.Atomics), itoa(r.Ops()),
+			itoa(r.Low.Ops()), itoa(r.High.Ops()), bytesCell(model, r.Bytes))
+	}
+	return t
+}
+
+// LevelsTable is the level properties the BFS formulas use, one row per
+// level: n_f, m_f, n_u, m_u, m_u^in, n', m_f', in(n'), e_fn and S_W for
+// W = 1, 4, 8, 16, 32. It costs one pass over the levels.
+func LevelsTable(levels []BFSLevel) rtable.Table {
+	t := rtable.Table{Header: []string{"level", "n_f", "m_f", "n_u", "m_u", "m_u^in", "n'", "m_f'", "in(n')", "e_fn", "S_1", "S_4", "S_8", "S_16", "S_32"},
+		Name: "workload-bfs-levels"}
+	for i := range levels {
+		l := &levels[i]
+		row := []string{strconv.Itoa(l.Level.Level), itoa(l.Frontier), itoa(l.EdgesFrontier), itoa(l.Unvisited()), itoa(l.EdgesUnexplored),
+			itoa(l.InEdgesUnvisited), itoa(l.Next), itoa(l.EdgesNext), itoa(l.InEdgesNext), itoa(l.EdgesToNext)}
+		for _, width := range []int{1, 4, 8, 16, 32} {
+			s, _ := l.PullScanLoads(width)
+			row = append(row, itoa(s))
+		}
+		t.Add(row...)
+	}
+	return t
+}
+
+// TermsTable is every term of res, level by level: its kernel, server,
+// op, formula, count with its range, size ("-" in the abstract model),
+// whether the compiled code has it, and what it accesses. It costs one
+// pass over the terms.
+func (res *BFSResult) TermsTable(root uint32, model Model) rtable.Table {
+	t := rtable.Table{Header: []string{"level", "kernel", "server", "op", "formula", "count", "low", "high", "size", "compiled", "what"},
+		Name: "workload-bfs-terms", Title: fmt.Sprintf("%s: terms per level from root %d, %s", res.Kernel.Name(), root, Source(model, "bfs"))}
+	for _, l := range res.Levels {
+		for _, tm := range l.Terms {
+			t.Add(strconv.Itoa(l.Level), tm.Kernel, tm.Server, tm.Op.String(), tm.Formula, itoa(tm.Count), itoa(tm.Low), itoa(tm.High),
+				bytesCell(model, tm.Size), tm.Compiled.String(), tm.What)
+		}
+	}
+	return t
+}
+
+// bytesCell is a byte count, "-" in the abstract model.
+func bytesCell(m Model, b int64) string {
+	if m == Abstract {
+		return "-"
+	}
+	return itoa(b)
+}
+
+func itoa(v int64) string { return strconv.FormatInt(v, 10) }
+
+// SelectKernels resolves a PageRank kernel selection: "" or "all" is every
+// kernel (Kernels), else the one ParseKernel names. Errors are
+// ParseKernel's.
+func SelectKernels(name string) ([]Kernel, error) {
+	if name == "" || name == "all" {
+		return Kernels(), nil
+	}
+	k, err := ParseKernel(name)
+	if err != nil {
+		return nil, err
+	}
+	return []Kernel{k}, nil
+}
+
+// SelectBFSKernels resolves a BFS kernel selection: "" is every family
+// with the atomic aggregation (BFSKernels), "all" every implementation of
+// the runner (AllBFSKernels), else the one ParseBFSKernel names. Errors
+// are ParseBFSKernel's.
+func SelectBFSKernels(name string) ([]BFSKernel, error) {
+	var names []string
+	switch name {
+	case "":
+		names = BFSKernels()
+	case "all":
+		names = AllBFSKernels()
+	default:
+		names = []string{name}
+	}
+	out := make([]BFSKernel, len(names))
+	for i, n := range names {
+		k, err := ParseBFSKernel(n)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = k
+	}
+	return out, nil
+}
