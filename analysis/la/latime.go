@@ -3,6 +3,7 @@ package la
 import (
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"sync"
 
 	"github.com/graphperf/graphperf/kernels"
@@ -108,6 +109,26 @@ func CorpusGraphs(c *kernels.Corpus, corpusName, graphsDir string) func(name str
 		}
 		return kernels.BuildGraph(cg, graphsDir)
 	}
+}
+
+// EmbeddedHubFile is "predict la-hubs": the hub walks of every graph of
+// the embedded H100 graphperf-la measurements (EmbeddedTimed), each graph
+// rebuilt from corpus c (named corpusPath in the file, with slashes; file
+// graphs read from graphsDir). A rebuilt graph of another size than the
+// measured one is an error. It costs a rebuild and a BFS per measured
+// root of every graph (latime.ComputeHubFile).
+func EmbeddedHubFile(c *kernels.Corpus, corpusPath, graphsDir string) (*latime.HubFile, error) {
+	res, err := EmbeddedTimed()
+	if err != nil {
+		return nil, err
+	}
+	hf, err := latime.ComputeHubFile(fmt.Sprint(res.Sources), TimeRuns(res), CorpusGraphs(c, corpusPath, graphsDir))
+	if err != nil {
+		return nil, err
+	}
+	hf.Corpus = filepath.ToSlash(corpusPath)
+	hf.Source = "embedded:la (kernels/measured/h100/la)"
+	return hf, nil
 }
 
 // TimeEvalOptions are EvaluateTimeModel's choices; the zero value folds

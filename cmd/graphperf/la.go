@@ -4,12 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/graphperf/graphperf/analysis/la"
 	"github.com/graphperf/graphperf/analysis/store"
-	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/workload/graph"
@@ -140,23 +138,7 @@ comma-separated: the --metrics argument of kernels/measure-la.sh.`)
 	if of.json {
 		return writeJSON(e.stdout, la.Mapping)
 	}
-	t := &table{name: "la-metrics", title: "seed 001 metrics and their sm_90 ncu sources",
-		header: []string{"seed metric", "ncu metrics (sm_90)", "unit", "how", "seed tables"}}
-	for _, m := range la.Mapping {
-		t.add(m.Seed, strings.Join(m.NCU, " "), m.Unit, m.How, m.Tables)
-	}
-	return t.write(e.stdout, of.csv)
-}
-
-// laFloat prints v with 3 significant digits, "-" for NaN.
-// laCol declares a column of laFloat cells: numbers, "-" for none.
-func laCol(name, unit string) rtable.Column { return orMissing(numCol(name, unit), "-") }
-
-func laFloat(v float64) string {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return "-"
-	}
-	return strconv.FormatFloat(v, 'g', 3, 64)
+	return tableOf(la.MetricsTable()).write(e.stdout, of.csv)
 }
 
 func laAnalyze(e *env, args []string) error {
@@ -219,11 +201,11 @@ BFS on the roots both measured.`)
 	if of.json {
 		return writeJSON(e.stdout, res)
 	}
-	t, notes, err := laAnalyzeTable(res, *show)
-	if err != nil {
-		return err
+	t, notes, ok := res.Table(*show)
+	if !ok {
+		return fmt.Errorf("--table %q: want points, groups, variants, sweep or timing", *show)
 	}
-	if err := t.write(e.stdout, of.csv); err != nil {
+	if err := tableOf(t).write(e.stdout, of.csv); err != nil {
 		return err
 	}
 	if of.csv {
@@ -237,160 +219,6 @@ BFS on the roots both measured.`)
 		fmt.Fprintf(e.stdout, "  %s\n", n)
 	}
 	return nil
-}
-
-// laAnalyzeTable is la analyze's --table show of res, and the notes
-// printed under it (the validation count first).
-func laAnalyzeTable(res *la.Result, show string) (*table, []string, error) {
-	notes := []string{res.Validation.Note()}
-	switch show {
-	case "points":
-		return laPointsTable(res.Points), notes, nil
-	case "groups":
-		return laGroupsTable(res.Groups, res.Ridge), notes, nil
-	case "variants":
-		return laVariantsTable(res.Variants), notes, nil
-	case "sweep":
-		return laSweepTable(res.Sweep), notes, nil
-	case "timing":
-		t, notes := laTimingTable(res, notes)
-		return t, notes, nil
-	}
-	return nil, nil, fmt.Errorf("--table %q: want points, groups, variants, sweep or timing", show)
-}
-
-// laPointsTable is --table points: a row per (graph, implementation) on
-// the instruction roofline.
-func laPointsTable(points []la.Point) *table {
-	t := &table{name: "la-points", title: "graphperf-la kernels on the instruction roofline",
-		header: []string{"graph", "impl", "density", "GIPS", "intensity", "bound", "IPC", "global Mtxn", "GB/s", "gld %", "gst %", "shared %"}}
-	for _, p := range points {
-		t.add(p.Graph, p.Impl, laFloat(p.Density), laFloat(p.GIPS), laFloat(p.Intensity), p.Bound, laFloat(p.IPC),
-			laFloat(p.GlobalTransactions/1e6), laFloat(p.GlobalThroughput), laFloat(p.GldEfficiency), laFloat(p.GstEfficiency), laFloat(p.SharedEfficiency))
-	}
-	return t
-}
-
-// laGroupsTable is --table groups: a row per implementation (seed 001
-// tables 5-8).
-func laGroupsTable(groups []la.Group, ridge float64) *table {
-	t := &table{name: "la-groups", title: fmt.Sprintf("compute- and memory-bound graphs per implementation (seed 001 tables 5-8; DRAM ridge %.2f)", ridge)}
-	// laFloat writes "-" for no value. The efficiency columns are "-" for
-	// some implementations in the default report, where declaring them
-	// would change the workbook (a number format) and the LaTeX alignment:
-	// they stay guessed.
-	t.column(textCol("impl"), textCol("model"), intCol("graphs", ""), laCol("mem %", "%"), laCol("comp %", "%"),
-		laCol("intensity mem", "warp instructions per transaction"), laCol("intensity comp", "warp instructions per transaction"),
-		laCol("IPC mem", ""), laCol("IPC comp", ""), laCol("Gtxn (mem)", "Gtxn"), laCol("GB/s (mem)", "GB/s"),
-		guessCol("gld % (mem)", "%"), guessCol("gst % (mem)", "%"), guessCol("shared % (mem)", "%"))
-	for _, g := range groups {
-		t.add(g.Impl, g.Model, strconv.Itoa(g.Datasets), laFloat(g.MemoryShare), laFloat(g.ComputeShare), laFloat(g.IntensityMemory), laFloat(g.IntensityCompute),
-			laFloat(g.IPCMemory), laFloat(g.IPCCompute), laFloat(g.GlobalGtxn), laFloat(g.GlobalThroughput), laFloat(g.GldEfficiency), laFloat(g.GstEfficiency), laFloat(g.SharedEfficiency))
-	}
-	return t
-}
-
-// laVariantsTable is --table variants: per graph the SSSP variants'
-// speedup, IPC and instruction count against sssp-la (seed 001 table 9).
-func laVariantsTable(variants []la.VariantRow) *table {
-	impls := append(append([]string(nil), la.OptimisedSSSP...), la.Worklist)
-	header := []string{"graph"}
-	for _, k := range []string{"speedup", "IPC", "inst"} {
-		for _, i := range impls {
-			header = append(header, k+" "+strings.TrimPrefix(i, "sssp-"))
-		}
-	}
-	t := &table{name: "la-variants", title: "SSSP variants against sssp-la (seed 001 table 9)", header: header}
-	for _, r := range variants {
-		row := []string{r.Graph}
-		for _, mp := range []map[string]float64{r.Speedup, r.IPC, r.Inst} {
-			for _, i := range impls {
-				v, ok := mp[i]
-				if !ok {
-					v = math.NaN()
-				}
-				row = append(row, laFloat(v))
-			}
-		}
-		t.add(row...)
-	}
-	return t
-}
-
-// laSweepTable is --table sweep: the Watts-Strogatz and R-MAT sweep points
-// (seed 001 appendix B).
-func laSweepTable(sweep []la.SweepPoint) *table {
-	t := &table{name: "la-sweep", title: "Watts-Strogatz and R-MAT sweeps (seed 001 appendix B, tables 10-11)",
-		header: []string{"sweep", "family", "impl", "density", "param", "bound", "intensity", "gld %", "gst %", "shared %", "L2 gld bytes", "shared txn/req", "warps"}}
-	for _, s := range sweep {
-		p := s.Point
-		t.add(s.Sweep, s.Family, p.Impl, laFloat(s.Density), s.Param+"="+laFloat(s.Value), p.Bound, laFloat(p.Intensity),
-			laFloat(p.GldEfficiency), laFloat(p.GstEfficiency), laFloat(p.SharedEfficiency), laFloat(p.L2GlobalLoadBytes), laFloat(p.SharedTxnPerRequest), laFloat(p.WarpsLaunched))
-	}
-	return t
-}
-
-// laTimingTable is --table timing: a row per dataset, and the summary's
-// counts appended to notes.
-func laTimingTable(res *la.Result, notes []string) (*table, []string) {
-	t := &table{name: "la-timing", title: "timed runs: SSSP variants over sssp-la (table 9), optimised LinAlg against vertex-centric SSSP, LinAlg BFS push/pull and against vertex-centric BFS"}
-	t.column(textCol("graph"), intCol("n", "vertices"), intCol("m", "edges"), intCol("roots", ""), laCol("BFS levels", ""),
-		laCol("SSSP iters", ""), laCol("sssp-la ms", "ms"))
-	sssp := append(append([]string(nil), la.OptimisedSSSP...), la.Worklist)
-	for _, i := range sssp {
-		t.column(laCol("speedup "+strings.TrimPrefix(i, "sssp-"), "x"))
-	}
-	// "LA BFS/vc" is "-" for some graphs in the default report, where
-	// declaring it would change the workbook and the LaTeX: it stays guessed.
-	t.column(textCol("best LA"), laCol("worklist/best LA", "x"), laCol("push/pull", "x"),
-		textCol("best vertex-centric BFS"), guessCol("LA BFS/vc", "x"))
-	for _, r := range res.Timing {
-		base, ok := r.TimesNs[la.Baseline]
-		if !ok {
-			base = math.NaN()
-		}
-		row := []string{r.Graph, strconv.FormatInt(r.N, 10), strconv.FormatInt(r.M, 10), strconv.Itoa(r.Roots),
-			laFloat(r.BFSLevels), laFloat(r.SSSPIterations), laFloat(base / 1e6)}
-		for _, i := range sssp {
-			v, ok := r.Speedup[i]
-			if !ok {
-				v = math.NaN()
-			}
-			row = append(row, laFloat(v))
-		}
-		best := r.BestLA
-		if best == "" {
-			best = "-"
-		}
-		vcBest, vcRatio := "-", math.NaN()
-		if vc := r.VertexCentric; vc != nil {
-			vcBest, vcRatio = vc.Best, vc.LAOverBest
-		}
-		row = append(row, strings.TrimPrefix(best, "sssp-"), laFloat(r.WorklistOverBestLA), laFloat(r.PushOverPull), vcBest, laFloat(vcRatio))
-		t.add(row...)
-	}
-	s := res.Summary
-	count := func(m map[string]int) string {
-		var parts []string
-		for _, i := range append(append([]string{la.Baseline}, la.OptimisedSSSP...), la.Worklist) {
-			if m[i] > 0 {
-				parts = append(parts, fmt.Sprintf("%s %d", i, m[i]))
-			}
-		}
-		return strings.Join(parts, ", ")
-	}
-	notes = append(notes,
-		fmt.Sprintf("SSSP: an optimised LinAlg variant (V1-Atomic, V1-Shared, V2, V3) is faster than sssp-worklist on %d of %d datasets (sssp-la itself on %d)",
-			s.OptimisedLABeatsWorklist, s.SSSPDatasets, s.BaselineBeatsWorklist),
-		fmt.Sprintf("fastest SSSP per dataset: %s; fastest optimised LinAlg variant: %s", count(s.Fastest), count(s.BestLA)),
-		fmt.Sprintf("V2 over sssp-la: median speedup %s on the datasets with >= %s SSSP iterations (the median), %s on the others; Spearman rank correlation of iterations with V2's speedup %s",
-			laFloat(s.V2MedianLong), laFloat(s.MedianIterations), laFloat(s.V2MedianShort), laFloat(s.V2Spearman)),
-		fmt.Sprintf("LinAlg BFS: bfs-push faster on %d datasets, bfs-pull on %d", s.PushFaster, s.PullFaster))
-	if s.VertexCentricCompared > 0 {
-		notes = append(notes, fmt.Sprintf("LinAlg BFS (faster of push and pull) against the fastest vertex-centric BFS of graphperf-bfs on the same graph and roots (another run, same GPU model): LinAlg faster on %d of %d graphs, geometric mean LinAlg/vertex-centric %s",
-			s.VertexCentricLAFaster, s.VertexCentricCompared, laFloat(s.VertexCentricGeomean)))
-	}
-	return t, notes
 }
 
 func laIngest(e *env, args []string) error {

@@ -1,20 +1,18 @@
 package main
 
 import (
-	"compress/gzip"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
+	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/predict"
 )
@@ -122,32 +120,9 @@ func loadMachine(spec string) (*machine.Machine, error) {
 	return machine.Lookup(spec)
 }
 
-// readModelFile reads a time model from path, or the embedded default.
-// The names "heldout-graphs" and "heldout-real" are the embedded held-out
-// models (predict.HeldOutModel).
-func readModelFile(path string) (*predict.Model, error) {
-	switch path {
-	case "", "default":
-		return predict.DefaultModel()
-	case "heldout-graphs", "heldout-real":
-		return predict.HeldOutModel(strings.TrimPrefix(path, "heldout-"))
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var r io.Reader = f
-	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		defer zr.Close()
-		r = zr
-	}
-	return predict.ReadModel(r, path)
-}
+// readModelFile reads a time model from path, or the embedded default
+// (predict.OpenModel).
+func readModelFile(path string) (*predict.Model, error) { return predict.OpenModel(path) }
 
 const predictBFSHelp = `Predicts, for any graph file and no GPU, the time of every BFS implementation
 of the CUDA runner at every level of a BFS from --root, with the time model
@@ -170,12 +145,6 @@ bytes over the read bandwidth.
 Without --model it uses the default model, trained on every graph of the
 embedded H100 dataset and embedded in the binary; "predict evaluate" says
 how such a model does on graphs it never saw.`
-
-// predictLevelJSON is one level of "predict bfs --json".
-type predictJSON struct {
-	*predict.Prediction
-	Top int `json:"top"`
-}
 
 func predictBFS(e *env, args []string) error {
 	fs := newFlagSet(e, "predict bfs", "predict bfs GRAPH [--root R|max|random] [--model FILE] [--machine h100] [--top K] [--json|--csv] [--plot DIR]", predictBFSHelp)
@@ -231,13 +200,7 @@ func predictBFS(e *env, args []string) error {
 		}
 	}
 	if of.json {
-		cp := *p
-		cp.Levels = make([]predict.LevelPrediction, len(p.Levels))
-		for i, l := range p.Levels {
-			l.Times = l.Times[:min(k, len(l.Times))]
-			cp.Levels[i] = l
-		}
-		return writeJSON(e.stdout, predictJSON{Prediction: &cp, Top: k})
+		return writeJSON(e.stdout, p.WithTop(k))
 	}
 	return writePredictBFS(e, p, k, of.csv)
 }
@@ -264,25 +227,11 @@ func modelAndPhysics(modelPath, machineName string) (*predict.Model, predict.Phy
 // implementations a level) and, unless csv, the totals and the switching
 // plan.
 func writePredictBFS(e *env, p *predict.Prediction, k int, csv bool) error {
-	t := &table{name: "predict-bfs",
-		title: fmt.Sprintf("Predicted BFS level times on %s from root %d (%s)", p.Graph, p.Root, p.Machine)}
-	t.column(intCol("level", ""), intCol("frontier", "vertices"), intCol("edges_frontier", "edges"), textCol("recommended"),
-		numCol("predicted_us", "µs"), textCol("bound"))
-	for i := 2; i <= k; i++ {
-		t.column(textCol("#"+strconv.Itoa(i)), numCol("us", "µs"))
-	}
-	for _, l := range p.Levels {
-		row := []string{strconv.Itoa(l.Level), itoa(l.Frontier), itoa(l.EdgesFrontier), l.Recommended, us(l.Times[0].Ns), l.Bound}
-		for i := 1; i < k && i < len(l.Times); i++ {
-			row = append(row, l.Times[i].Impl, us(l.Times[i].Ns))
-		}
-		t.add(row...)
-	}
 	if !csv {
 		fmt.Fprintf(e.stdout, "%s: n=%d m=%d, root %d, %d levels; model %s, machine %s\n\n",
 			p.Graph, p.Vertices, p.Edges, p.Root, len(p.Levels), p.Model, p.Machine)
 	}
-	if err := t.write(e.stdout, csv); err != nil {
+	if err := tableOf(p.LevelTable(k)).write(e.stdout, csv); err != nil {
 		return err
 	}
 	if csv {
@@ -290,22 +239,13 @@ func writePredictBFS(e *env, p *predict.Prediction, k int, csv bool) error {
 	}
 	fmt.Fprintf(e.stdout, "\npredicted total: Mix-and-Match %s us; best single implementation %s %s us; dobfs %s us\n",
 		us(p.MixAndMatchNs), p.BestSingle.Impl, us(p.BestSingle.Ns), us(p.DOBFSNs))
-	var differ []string
-	for _, l := range p.Levels {
-		if l.Switch != l.Recommended {
-			differ = append(differ, fmt.Sprintf("level %d %s", l.Level, l.Switch))
-		}
-	}
-	note := "it runs the recommended implementation at every level"
-	if len(differ) > 0 {
-		note = "where a conversion costs more than it saves it runs: " + strings.Join(differ, ", ")
-	}
 	fmt.Fprintf(e.stdout, "the switching BFS (graphperf-bfs --impl switch, the plan of least predicted total with frontier conversions): %s us, of which %d conversions %s us; %s\n",
-		us(p.SwitchNs), p.Conversions, us(p.ConversionsNs), note)
+		us(p.SwitchNs), p.Conversions, us(p.ConversionsNs), p.SwitchNote())
 	return nil
 }
 
-func us(ns float64) string { return strconv.FormatFloat(ns/1e3, 'g', 4, 64) }
+// us is a time of ns nanoseconds in µs (rtable.Micros).
+func us(ns float64) string { return rtable.Micros(ns) }
 
 const predictTrainHelp = `Trains the time model (model/predict) on the embedded H100 dataset (or a
 results directory DIR) and writes it as JSON. --split all trains on every
@@ -362,16 +302,7 @@ func predictTrain(e *env, args []string) error {
 	m.Training.Source = sourceName(pos)
 	m.Training.Date = time.Now().UTC().Format("2006-01-02")
 	m.Training.Version = version()
-	if err := writeFile(*out, func(w io.Writer) error {
-		if strings.HasSuffix(*out, ".gz") {
-			zw, _ := gzip.NewWriterLevel(w, gzip.BestCompression)
-			if err := json.NewEncoder(zw).Encode(m); err != nil {
-				return err
-			}
-			return zw.Close()
-		}
-		return json.NewEncoder(w).Encode(m)
-	}); err != nil {
+	if err := writeFile(*out, func(w io.Writer) error { return predict.WriteModel(w, m, strings.HasSuffix(*out, ".gz")) }); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "trained on %d graphs (%d rows) in %.1fs: target %s, %d trees of %d leaves, min leaf %d; wrote %s\n",

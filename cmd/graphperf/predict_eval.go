@@ -1,10 +1,8 @@
 package main
 
 import (
-	"encoding/csv"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,7 +12,6 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
-	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/model/predict"
 	rplot "github.com/graphperf/graphperf/reports/plot"
 )
@@ -182,21 +179,7 @@ func (o evalOutput) figure(e *env, ev *predict.Evaluation) error {
 
 // writeLevelDiagnosis writes "predict evaluate --levels FILE".
 func writeLevelDiagnosis(path string, rows []predict.SplitLevel) error {
-	return writeFile(path, func(w io.Writer) error {
-		cw := csv.NewWriter(w)
-		cw.Write([]string{"split", "graph", "root", "level", "levels", "vertices", "edges", "frontier", "edges_frontier",
-			"pick", "pick_pred_ns", "pick_ns", "pick_base_ns", "pick_rank", "candidates",
-			"opt", "opt_pred_ns", "opt_ns", "bns", "bns_pred_ns", "bns_ns", "bns_base_ns"})
-		f := func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
-		i := func(v int64) string { return strconv.FormatInt(v, 10) }
-		for _, r := range rows {
-			cw.Write([]string{r.Split, r.Graph, i(r.Root), strconv.Itoa(r.Level), strconv.Itoa(r.Levels), i(r.Vertices), i(r.Edges),
-				i(r.Frontier), i(r.EdgesFront), r.Pick, f(r.PickPred), f(r.PickNs), f(r.PickBase), strconv.Itoa(r.PickRank),
-				strconv.Itoa(r.Candidates), r.Opt, f(r.OptPred), f(r.OptNs), r.BNS, f(r.BNSPred), f(r.BNSNs), f(r.BNSBase)})
-		}
-		cw.Flush()
-		return cw.Error()
-	})
+	return writeFile(path, func(w io.Writer) error { return predict.WriteLevelsCSV(w, rows) })
 }
 
 // writeEvaluation prints ev: one JSON line per split then per kind's
@@ -213,99 +196,21 @@ func writeEvaluation(e *env, ev *predict.Evaluation, asJSON bool) error {
 		}
 		return writeJSONLines(e.stdout, lines)
 	}
-	results := ev.Splits
-	hasBaseline := len(results) > 0 && len(results[0].External) > 0
-	if err := writeSplitTable(e, results, hasBaseline); err != nil {
+	// A ratio is a number in a report, else text ("1.081x").
+	raw := e.inReport()
+	if err := tableOf(ev.SplitTable(raw)).write(e.stdout, false); err != nil {
 		return err
 	}
-	if len(results) == 1 {
+	if len(ev.Splits) == 1 {
 		return nil
 	}
-	if !e.inReport() {
+	if !raw {
 		fmt.Fprintln(e.stdout)
 	}
-	return writeSummaryTable(e, ev.Summaries(), hasBaseline)
+	return tableOf(ev.SummaryTable(raw)).write(e.stdout, false)
 }
 
-// writeSplitTable prints one row per split.
-func writeSplitTable(e *env, results []*predict.SplitResult, hasBaseline bool) error {
-	t := &table{name: "predict-evaluate",
-		title: "Time model on held-out graphs: Mix-and-Match Total against the per-level optimum, beside the baselines on the same inputs"}
-	// A ratio is a number in a report, else text ("1.081x"); "-" for none.
-	raw := e.inReport()
-	ratio := func(name string) rtable.Column { return orMissing(valueCol(name, "x", raw), "-") }
-	t.column(textCol("split"), intCol("inputs", ""), ratio("mix_and_match"), ratio("switch_plan"), ratio("best_non_switching"),
-		ratio("best_other_roots"), ratio("best_fixed"), textCol("best_fixed_impl"), ratio("classification_tree"))
-	if hasBaseline {
-		t.column(ratio("sklearn_hgb"))
-	}
-	t.column(textUnitCol("median_error", "%"), textUnitCol("within_20", "%"),
-		numCol("spearman", ""), textCol("chosen"))
-	x := func(v float64) string {
-		switch {
-		case math.IsNaN(v) || v == 0:
-			// No classification tree was trained, or no best fixed
-			// implementation chosen (--model on data without the
-			// model's training graphs); a ratio to the optimum is >= 1.
-			return "-"
-		case e.inReport():
-			return ftoa(v)
-		}
-		return fmt.Sprintf("%.3fx", v)
-	}
-	for _, r := range results {
-		sw := math.NaN()
-		if r.Model.Switch.Inputs > 0 {
-			sw = r.Model.Switch.Total
-		}
-		row := []string{r.Split.Name, strconv.Itoa(r.Model.Inputs), x(r.Model.MixAndMatch.Total), x(sw), x(r.Model.BestNonSwitching.Total),
-			x(r.Model.BestOtherRoots.Total), x(r.Model.BestFixed.Total), r.Model.BestFixed.Name, x(r.Tree.Total)}
-		if hasBaseline {
-			row = append(row, x(r.External[baselineName].MixAndMatch.Total))
-		}
-		row = append(row, pct(r.Model.MedianError), pct(r.Model.Within20), fmt.Sprintf("%.3f", r.Model.Spearman),
-			fmt.Sprintf("%s, %d trees x %d leaves, min leaf %d", r.Target, r.Trees, r.Params.MaxLeaves, r.Params.MinLeaf))
-		t.add(row...)
-	}
-	return t.write(e.stdout, false)
-}
-
-// writeSummaryTable prints one row per split kind: mean [min-max].
-func writeSummaryTable(e *env, sums []predict.KindSummary, hasBaseline bool) error {
-	s := &table{header: []string{"kind", "splits", "mix_and_match", "best_non_switching", "best_other_roots", "best_fixed", "classification_tree"},
-		name: "predict-evaluate-summary", title: "Mean [min-max] over the splits of each kind"}
-	if hasBaseline {
-		s.header = append(s.header, "sklearn_hgb")
-	}
-	s.header = append(s.header, "median_error", "beats_best_non_switching")
-	if hasBaseline {
-		s.header = append(s.header, "beats_sklearn_hgb")
-	}
-	rng := func(m *predict.Summary) string {
-		if m == nil {
-			return "-"
-		}
-		if e.inReport() {
-			return fmt.Sprintf("%.3g [%.3g-%.3g]", m.Mean, m.Min, m.Max)
-		}
-		return fmt.Sprintf("%.3fx [%.3f-%.3f]", m.Mean, m.Min, m.Max)
-	}
-	for _, sum := range sums {
-		row := []string{sum.Kind, strconv.Itoa(sum.Splits), rng(&sum.MixAndMatch), rng(&sum.BestNonSwitching), rng(sum.BestOtherRoots), rng(&sum.BestFixed), rng(sum.Tree)}
-		if hasBaseline {
-			b := sum.Baselines[baselineName]
-			row = append(row, rng(&b))
-		}
-		row = append(row, fmt.Sprintf("%s [%s-%s]", pct(sum.MedianError.Mean), pct(sum.MedianError.Min), pct(sum.MedianError.Max)),
-			fmt.Sprintf("%d of %d", sum.WinsOverNonSwitching, sum.Splits))
-		if hasBaseline {
-			row = append(row, fmt.Sprintf("%d of %d", sum.WinsOverBaselines[baselineName], sum.Splits))
-		}
-		s.add(row...)
-	}
-	return s.write(e.stdout, false)
-}
-
+// pct is a share v in % with one decimal: 0.1234 is "12.3%".
 func pct(v float64) string { return strconv.FormatFloat(100*v, 'f', 1, 64) + "%" }
 
 // predictEvaluateModel scores a saved model on the graphs of ds it did not
@@ -334,8 +239,6 @@ func predictEvaluateModel(e *env, ds *predict.Dataset, path string, p predict.Ev
 	}
 	return writeEvaluation(e, ev, out.asJSON)
 }
-
-const baselineName = predict.BaselineName
 
 // baselineScript is --baseline's script: none, the repository's where
 // python has scikit-learn (auto), or the path given; or why it will not
@@ -383,18 +286,7 @@ func predictScatter(e *env, dir string, pts *predict.LevelPoints) error {
 
 // predictPlot draws "predict bfs"'s level times.
 func predictPlot(e *env, dir string, p *predict.Prediction) error {
-	series := map[string][]float64{}
-	var mm []float64
-	for _, l := range p.Levels {
-		mm = append(mm, l.Times[0].Ns)
-		for _, t := range l.Times {
-			if t.Impl == p.BestSingle.Impl || t.Impl == "dobfs" {
-				series[t.Impl] = append(series[t.Impl], t.Ns)
-			}
-		}
-	}
-	series["mix-and-match (recommended)"] = mm
-	fig, err := rplot.LevelTimes(series, nil, fmt.Sprintf("Predicted level times, %s from %d", p.Graph, p.Root))
+	fig, err := rplot.LevelTimes(p.PlotSeries(), nil, fmt.Sprintf("Predicted level times, %s from %d", p.Graph, p.Root))
 	if err != nil {
 		return err
 	}

@@ -3,10 +3,8 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/graphperf/graphperf/analysis/la"
@@ -67,30 +65,11 @@ func predictLA(e *env, args []string) error {
 	w := p.Workload
 	fmt.Fprintf(e.stdout, "%s: n=%d m=%d, root %d: %g BFS levels, %g Bellman-Ford iterations (%g distances lowered, %g V2 rows); H100\n\n",
 		p.Graph, p.Vertices, p.Edges, p.Root, w.BFSLevels, w.SSSPIterations, w.SSSPChanged, w.SSSPRows)
-	t := &table{header: []string{"implementation", "model", "predicted_us"}, name: "predict-la",
-		title: fmt.Sprintf("Predicted graphperf-la times on %s from root %d", p.Graph, p.Root)}
-	for _, it := range p.Times {
-		kind := "linalg"
-		if it.Impl == la.Worklist {
-			kind = "vertex-centric"
-		}
-		t.add(it.Impl, kind, us(it.Ns))
-	}
-	t.add("bfs: "+p.VertexCentricBFS.Impl, "vertex-centric (predict bfs, best single)", us(p.VertexCentricBFS.Ns))
-	if err := t.write(e.stdout, false); err != nil {
+	if err := tableOf(p.TimesTable()).write(e.stdout, false); err != nil {
 		return err
 	}
 	fmt.Fprintln(e.stdout)
-	a := &table{header: []string{"algorithm", "linalg", "linalg_us", "vertex_centric", "vertex_centric_us", "linalg/vc", "predicted_faster"}, name: "predict-la-answers",
-		title: "Linear algebra or vertex-centric?"}
-	for _, ans := range p.Answers {
-		if !ans.Covered {
-			a.add(ans.Algorithm, ans.LA, us(ans.LANs), "-", "-", "-", ans.Note)
-			continue
-		}
-		a.add(ans.Algorithm, ans.LA, us(ans.LANs), ans.VertexCentric, us(ans.VCNs), strconv.FormatFloat(ans.Ratio, 'f', 2, 64), ans.Faster)
-	}
-	return a.write(e.stdout, false)
+	return tableOf(p.AnswersTable()).write(e.stdout, false)
 }
 
 const predictLAEvaluateHelp = `Evaluates the LinAlg time model (model/latime, "predict la") on the embedded
@@ -152,52 +131,18 @@ func predictLAEvaluate(e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "LinAlg time model (model/latime) on the embedded H100 graphperf-la measurements, %d graphs held out by %s (%d folds); forms %v chosen per implementation inside each fold\n\n",
 		ev.Samples, ev.Folding, ev.Folds, ev.Forms)
-	if err := laEvalErrorsTable(ev.Evaluation).write(e.stdout, false); err != nil {
+	if err := tableOf(ev.ErrorsTable()).write(e.stdout, false); err != nil {
 		return err
 	}
 	fmt.Fprintln(e.stdout)
-	return laEvalDecisions(e, ev.Evaluation)
-}
-
-// laEvalErrorsTable is la-evaluate's table of held-out relative errors per
-// implementation.
-func laEvalErrorsTable(ev *latime.Evaluation) *table {
-	t := &table{header: []string{"implementation", "graphs", "median_abs_rel_err", "median_rel_err", "worst_abs_rel_err", "worst_graph"}, name: "predict-la-errors",
-		title: fmt.Sprintf("LinAlg time model, held out by %s (%d folds), forms %v", ev.Folding, ev.Folds, ev.Forms)}
-	for _, ie := range ev.Errors {
-		t.add(ie.Impl, strconv.Itoa(ie.Graphs), f3nan(ie.MedianAbs), f3nan(ie.MedianSigned), f3nan(ie.WorstAbs), ie.WorstGraph)
-	}
-	return t
-}
-
-// laEvalDecisions prints la-evaluate's SSSP and BFS questions: a table of
-// the model against the majority baseline, then a verdict per question
-// evaluated with its notes.
-func laEvalDecisions(e *env, ev *latime.Evaluation) error {
-	d := &table{header: []string{"question", "graphs", "linalg_faster_measured", "model_correct", "baseline_correct", "model_wrong_on"}, name: "predict-la-decisions",
-		title: "Linear algebra or vertex-centric? Model against the majority baseline"}
-	for _, q := range []latime.Decision{ev.SSSP, ev.BFS} {
-		if q.Graphs == 0 {
-			d.add(q.Question, "0", "-", "-", "-", "not evaluated (BFS: give --corpus)")
-			continue
-		}
-		d.add(q.Question, strconv.Itoa(q.Graphs), strconv.Itoa(q.LAFasterMeas), frac(q.ModelCorrect, q.Graphs), frac(q.BaselineCorrect, q.Graphs), strings.Join(q.ModelWrong, " "))
-	}
-	if err := d.write(e.stdout, false); err != nil {
+	if err := tableOf(ev.DecisionsTable()).write(e.stdout, false); err != nil {
 		return err
 	}
 	for _, q := range []latime.Decision{ev.SSSP, ev.BFS} {
 		if q.Graphs == 0 {
 			continue
 		}
-		verdict := "beats"
-		switch {
-		case q.ModelCorrect < q.BaselineCorrect:
-			verdict = "LOSES to"
-		case q.ModelCorrect == q.BaselineCorrect:
-			verdict = "ties with"
-		}
-		fmt.Fprintf(e.stdout, "\n%s: the model %s the majority baseline (%d against %d of %d)", strings.SplitN(q.Question, ":", 2)[0], verdict, q.ModelCorrect, q.BaselineCorrect, q.Graphs)
+		fmt.Fprintf(e.stdout, "\n%s", q.Verdict())
 		for _, w := range q.Warnings {
 			fmt.Fprintf(e.stdout, "\n  note: %s", w)
 		}
@@ -205,15 +150,6 @@ func laEvalDecisions(e *env, ev *latime.Evaluation) error {
 	fmt.Fprintln(e.stdout)
 	return nil
 }
-
-func f3nan(v float64) string {
-	if math.IsNaN(v) {
-		return "-"
-	}
-	return strconv.FormatFloat(v, 'f', 3, 64)
-}
-
-func frac(a, b int) string { return fmt.Sprintf("%d/%d (%.0f%%)", a, b, 100*float64(a)/float64(b)) }
 
 const predictLAHubsHelp = `Rebuilds every graph of the embedded graphperf-la measurements from the
 corpus (generated graphs from their spec and seed, file graphs from --graphs)
@@ -240,16 +176,10 @@ func predictLAHubs(e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("--corpus: %w", err)
 	}
-	res, err := la.EmbeddedTimed()
+	hf, err := la.EmbeddedHubFile(c, *corpus, *graphsDir)
 	if err != nil {
 		return err
 	}
-	hf, err := latime.ComputeHubFile(fmt.Sprint(res.Sources), la.TimeRuns(res), la.CorpusGraphs(c, *corpus, *graphsDir))
-	if err != nil {
-		return err
-	}
-	hf.Corpus = filepath.ToSlash(*corpus)
-	hf.Source = "embedded:la (kernels/measured/h100/la)"
 	var buf bytes.Buffer
 	if err := hf.Write(&buf); err != nil {
 		return err
