@@ -143,6 +143,18 @@ func (d *LevelsDocument) Graph(name string) (*NamedGraphLevels, bool) {
 	return nil, false
 }
 
+// Counts is the number of roots and of levels d holds, over all its
+// graphs. Cost: O(graphs × roots).
+func (d *LevelsDocument) Counts() (roots, levels int) {
+	for _, g := range d.Graphs {
+		roots += len(g.Roots)
+		for _, r := range g.Roots {
+			levels += len(r.Levels)
+		}
+	}
+	return roots, levels
+}
+
 // CorpusLevels builds every graph of c as a sweep does (BuildGraph), one
 // at a time, draws its roots as the sweep does (props.RandomRoots with the
 // graph's root count and seed) and computes cost.BFSLevels from each,

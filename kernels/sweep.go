@@ -95,6 +95,31 @@ type SweepReport struct {
 	Manifest string // the manifest's path
 }
 
+// Err is the sweep's outcome as an error: nil when every graph it
+// started was measured and validated (or it stopped at the time budget
+// or the deadline, to be resumed); else "interrupted", or the failed and
+// unvalidated graphs, pointing at the log of resultsDir. Cost: O(graphs).
+func (r *SweepReport) Err(resultsDir string) error {
+	var failed []string
+	for _, f := range r.Failed {
+		failed = append(failed, f.Name)
+	}
+	switch {
+	case r.Stopped == "interrupted":
+		return fmt.Errorf("interrupted; what was measured is kept")
+	case len(failed) > 0 || len(r.Unvalidated) > 0:
+		var parts []string
+		if len(failed) > 0 {
+			parts = append(parts, fmt.Sprintf("%d failed (%s)", len(failed), strings.Join(failed, ", ")))
+		}
+		if len(r.Unvalidated) > 0 {
+			parts = append(parts, fmt.Sprintf("%d not validated (%s)", len(r.Unvalidated), strings.Join(r.Unvalidated, ", ")))
+		}
+		return fmt.Errorf("%s; see %s", strings.Join(parts, ", "), filepath.Join(resultsDir, LogName))
+	}
+	return nil
+}
+
 // Failure is a graph that could not be measured; no results were kept.
 type Failure struct {
 	Name string

@@ -69,37 +69,6 @@ there is nothing to build: use the embedded dataset instead.`)
 	return nil
 }
 
-// benchTotal is one row of "bench run": one (implementation, root).
-type benchTotal struct {
-	Impl          string  `json:"impl"`
-	Root          uint32  `json:"root"`
-	Levels        int     `json:"levels"`
-	Reached       int64   `json:"reached"`
-	MedianMs      float64 `json:"median_ms"`
-	MinMs         float64 `json:"min_ms"`
-	MeanMs        float64 `json:"mean_ms"`
-	MaxMs         float64 `json:"max_ms"`
-	StddevMs      float64 `json:"stddev_ms"`
-	WallMedianMs  float64 `json:"wall_median_ms"`
-	DepthHash     string  `json:"depth_hash"`
-	ReferenceHash string  `json:"reference_hash"`
-	OK            bool    `json:"ok"`
-}
-
-// benchRunJSON is what "bench run --json" prints.
-type benchRunJSON struct {
-	Graph     string       `json:"graph"`
-	Vertices  int64        `json:"vertices"`
-	Edges     int64        `json:"edges"`
-	Directed  bool         `json:"directed"`
-	Device    string       `json:"device"`
-	Reps      int          `json:"reps"`
-	Warmup    int          `json:"warmup"`
-	Validated bool         `json:"validated"`
-	Problems  []string     `json:"problems"`
-	Totals    []benchTotal `json:"totals"`
-}
-
 const benchRunHelp = `Run the CUDA BFS runner (graphperf-bfs, see kernels/cuda/README.md) on one
 graph from a few roots, check every traversal's depth hash against the Go
 reference BFS, and print one row per implementation and root: levels,
@@ -190,14 +159,12 @@ func benchRun(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	v := kernels.Validate(res, kernels.Expect{N: int64(g.NumVertices()), M: g.NumEdges(), Roots: roots, Hashes: hashes, Impls: impls})
-	if errors.Is(runErr, kernels.ErrMismatch) && len(v.Problems) == 0 {
-		v.Problems = append(v.Problems, "the runner exited with status 2: some result disagrees with its reference")
-	}
-	problems := append(append([]string{}, v.Missing...), v.Problems...)
-	if err := printBenchRun(e, of, path, g, res, roots, hashes, *reps, *warmup, v.OK(), problems); err != nil {
+	rep := kernels.NewRunReport(path, g, res, roots, hashes, *reps, *warmup,
+		kernels.Expect{N: int64(g.NumVertices()), M: g.NumEdges(), Roots: roots, Hashes: hashes, Impls: impls}, errors.Is(runErr, kernels.ErrMismatch))
+	if err := printBenchRun(e, of, rep, direction(g)); err != nil {
 		return err
 	}
+	problems := rep.Problems
 	if len(problems) > 0 {
 		more := ""
 		if len(problems) > 1 {
@@ -240,49 +207,17 @@ func benchRoots(g *graph.CSR, list string, k int, seed uint64) ([]uint32, error)
 	return roots, nil
 }
 
-func printBenchRun(e *env, of outputFlags, path string, g *graph.CSR, res *kernels.Results, roots []uint32, hashes []uint64,
-	reps, warmup int, validated bool, problems []string) error {
-	ref := map[uint32]string{}
-	for i, r := range roots {
-		ref[r] = kernels.FormatHash(hashes[i])
-	}
-	ms := func(ns float64) float64 { return ns / 1e6 }
-	rows := make([]benchTotal, len(res.Totals))
-	for i, t := range res.Totals {
-		rows[i] = benchTotal{
-			Impl: t.Impl, Root: t.Root, Levels: t.Levels, Reached: t.Reached,
-			MedianMs: ms(t.MedianNs), MinMs: ms(t.MinNs), MeanMs: ms(t.MeanNs), MaxMs: ms(t.MaxNs), StddevMs: ms(t.StddevNs),
-			WallMedianMs: ms(t.WallMedianNs), DepthHash: t.DepthHash, ReferenceHash: ref[t.Root],
-			OK: t.DepthHash == ref[t.Root] && t.Verified,
-		}
-	}
-	device := ""
-	if res.Device != nil {
-		device = res.Device.Name
-	}
+// printBenchRun prints rep: JSON, CSV, or a heading line (dir: the
+// graph's direction) and the table.
+func printBenchRun(e *env, of outputFlags, rep *kernels.RunReport, dir string) error {
 	if of.json {
-		if problems == nil {
-			problems = []string{}
-		}
-		return writeJSON(e.stdout, benchRunJSON{
-			Graph: path, Vertices: int64(g.NumVertices()), Edges: g.NumEdges(), Directed: g.Directed,
-			Device: device, Reps: reps, Warmup: warmup, Validated: validated, Problems: problems, Totals: rows,
-		})
+		return writeJSON(e.stdout, rep)
 	}
 	if !of.csv {
 		fmt.Fprintf(e.stdout, "%s: %d vertices, %d edges (%s), %d roots, %d reps after %d warm-up, on %s\n\n",
-			path, g.NumVertices(), g.NumEdges(), direction(g), len(roots), reps, warmup, device)
+			rep.Graph, rep.Vertices, rep.Edges, dir, rep.Roots, rep.Reps, rep.Warmup, rep.Device)
 	}
-	t := &table{header: []string{"impl", "root", "levels", "reached", "median_ms", "min_ms", "max_ms", "wall_median_ms", "depth_hash", "check"}}
-	for _, r := range rows {
-		check := "ok"
-		if !r.OK {
-			check = "MISMATCH"
-		}
-		t.add(r.Impl, strconv.FormatUint(uint64(r.Root), 10), strconv.Itoa(r.Levels), itoa(r.Reached),
-			ftoa(r.MedianMs), ftoa(r.MinMs), ftoa(r.MaxMs), ftoa(r.WallMedianMs), r.DepthHash, check)
-	}
-	return t.write(e.stdout, of.csv)
+	return tableOf(rep.Table()).write(e.stdout, of.csv)
 }
 
 const benchSweepHelp = `Measure the graphs of a corpus file (kernels/corpus/h100-bfs.yaml is the
@@ -431,24 +366,7 @@ func printSweepReport(e *env, rep *kernels.SweepReport, resultsDir string) error
 	case "time budget", "deadline":
 		fmt.Fprintf(e.stdout, "stopped at the %s; run the same command again to go on\n", rep.Stopped)
 	}
-	var failed []string
-	for _, f := range rep.Failed {
-		failed = append(failed, f.Name)
-	}
-	switch {
-	case rep.Stopped == "interrupted":
-		return fmt.Errorf("interrupted; what was measured is kept")
-	case len(failed) > 0 || len(rep.Unvalidated) > 0:
-		var parts []string
-		if len(failed) > 0 {
-			parts = append(parts, fmt.Sprintf("%d failed (%s)", len(failed), strings.Join(failed, ", ")))
-		}
-		if len(rep.Unvalidated) > 0 {
-			parts = append(parts, fmt.Sprintf("%d not validated (%s)", len(rep.Unvalidated), strings.Join(rep.Unvalidated, ", ")))
-		}
-		return fmt.Errorf("%s; see %s", strings.Join(parts, ", "), filepath.Join(resultsDir, kernels.LogName))
-	}
-	return nil
+	return rep.Err(resultsDir)
 }
 
 // barWriter writes log lines on a terminal that shows a progress bar: it
@@ -469,24 +387,8 @@ func printPlan(e *env, c *kernels.Corpus, opt kernels.SweepOptions) error {
 	if err != nil {
 		return err
 	}
-	t := &table{header: []string{"#", "name", "source", "est_vertices", "est_edges", "roots", "reps", "impls", "status"}}
-	var todo, edges int64
-	for i, it := range items {
-		source, n := it.File, "-"
-		if it.Gen != nil {
-			source, n = it.Gen.String(), itoa(it.Gen.EstimatedVertices())
-		}
-		status := "to measure"
-		if it.Done {
-			status = "done"
-		} else {
-			todo++
-			edges += it.Edges
-		}
-		t.add(strconv.Itoa(i+1), it.Name, source, n, itoa(it.Edges), strconv.Itoa(it.Roots), strconv.Itoa(it.Reps),
-			strings.Join(it.Impls, ","), status)
-	}
-	if err := t.write(e.stdout, false); err != nil {
+	t, todo, edges := kernels.PlanTable(items)
+	if err := tableOf(t).write(e.stdout, false); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "\n%d of %d graphs to measure, %d estimated edges\n", todo, len(items), edges)

@@ -2,10 +2,8 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -52,76 +50,20 @@ to paste into a machine file such as model/machine/machines/h100.yaml.`)
 	}
 	switch {
 	case *asYAML:
-		return writeMachineYAML(e.stdout, mb, source)
+		return mb.WriteMachineYAML(e.stdout, source)
 	case of.json:
-		return writeJSON(e.stdout, map[string]any{
-			"device": mb.Device, "latency": mb.Latency, "service": mb.Service,
-			"bandwidth_gb_s": mb.Bandwidth, "warp_gips": mb.Instructions,
-		})
+		return writeJSON(e.stdout, mb.JSON())
 	}
-	t := &table{header: []string{"class", "mlp", "latency_ns", "service_ns", "gtxn_s"}}
-	for _, class := range sortedKeys(mb.Service) {
-		for _, p := range mb.Service[class] {
-			t.add(class, strconv.Itoa(p.MLP), ftoa(p.LatencyNs), ftoa(p.ServiceNs), ftoa(p.ThroughputGTxnS))
-		}
-	}
+	t := tableOf(mb.ServiceTable())
 	if of.csv {
 		return t.write(e.stdout, true)
 	}
 	fmt.Fprintf(e.stdout, "%s: %s\n\npointer-chase latency (one thread, 128 B stride):\n", source, mb.Device.Name)
-	lt := &table{header: []string{"working_set_MB", "cycles", "ns"}}
-	for _, p := range mb.Latency {
-		lt.add(ftoa(float64(p.WorkingSetBytes)/(1<<20)), ftoa(p.CyclesPerLoad), ftoa(p.NsPerLoad))
-	}
-	lt.write(e.stdout, false)
+	tableOf(mb.LatencyTable()).write(e.stdout, false)
 	fmt.Fprintln(e.stdout, "\nceilings:")
-	ct := &table{header: []string{"ceiling", "value"}}
-	for _, k := range sortedKeys(mb.Bandwidth) {
-		ct.add(k+" bandwidth", fmt.Sprintf("%.4g TB/s", mb.Bandwidth[k]/1000))
-	}
-	for _, k := range sortedKeys(mb.Instructions) {
-		ct.add(k+" warp instructions", fmt.Sprintf("%.4g GIPS", mb.Instructions[k]))
-	}
-	ct.write(e.stdout, false)
+	tableOf(mb.CeilingTable()).write(e.stdout, false)
 	fmt.Fprintln(e.stdout, "\nservice time S(m) = latency / m:")
 	return t.write(e.stdout, false)
-}
-
-// writeMachineYAML prints the measured sections of a machine file in the
-// format model/machine reads (units inside the values, 4 significant digits).
-func writeMachineYAML(w io.Writer, mb *kernels.Microbench, source string) error {
-	src := fmt.Sprintf("measured on %s by graphperf-microbench, %s", mb.Device.Name, source)
-	fmt.Fprintf(w, "ceilings:\n  source: %q\n", src)
-	for _, k := range []struct{ kind, field string }{
-		{"read", "read_bandwidth"}, {"write", "write_bandwidth"}, {"copy", "copy_bandwidth"}, {"l2_read", "l2_bandwidth"},
-	} {
-		if v, ok := mb.Bandwidth[k.kind]; ok {
-			fmt.Fprintf(w, "  %s: %.4g TB/s\n", k.field, v/1000)
-		}
-	}
-	if v, ok := mb.Instructions["ffma"]; ok {
-		fmt.Fprintf(w, "  warp_instructions: %.4g GIPS\n", v)
-	}
-	if v, ok := mb.Instructions["iadd"]; ok {
-		fmt.Fprintf(w, "  warp_instructions_integer: %.4g GIPS\n", v)
-	}
-	fmt.Fprintln(w, "service_curves:")
-	for _, class := range sortedKeys(mb.Service) {
-		fmt.Fprintf(w, "  - class: %s\n    source: %q\n    points:\n", class, src)
-		for _, p := range mb.Service[class] {
-			fmt.Fprintf(w, "      - [%d, %.4g ns]\n", p.MLP, p.ServiceNs)
-		}
-	}
-	return nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 func benchNCU(e *env, args []string) error {

@@ -75,13 +75,7 @@ graph goes to stderr. The output is written atomically.`)
 	if err := kernels.WriteLevelsFile(*out, doc); err != nil {
 		return err
 	}
-	var roots, levels int
-	for _, g := range doc.Graphs {
-		roots += len(g.Roots)
-		for _, r := range g.Roots {
-			levels += len(r.Levels)
-		}
-	}
+	roots, levels := doc.Counts()
 	fmt.Fprintf(e.stderr, "wrote %s: %d graphs, %d roots, %d levels in %.1fs\n", *out, len(doc.Graphs), roots, levels, time.Since(t0).Seconds())
 	return nil
 }

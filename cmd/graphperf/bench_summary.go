@@ -3,13 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
-	"math"
-	"strconv"
 
 	"gonum.org/v1/plot/vg"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
-	rtable "github.com/graphperf/graphperf/internal/table"
 	rplot "github.com/graphperf/graphperf/reports/plot"
 )
 
@@ -135,7 +132,7 @@ func writeSummary(e *env, s *aggregate.Summary, asCSV, families bool, gteps, plo
 	if !asCSV {
 		writeSummaryHeader(e, s)
 	}
-	if err := summaryTable(s, families, asCSV || e.inReport()).write(e.stdout, asCSV); err != nil {
+	if err := tableOf(s.RowsTable(families, asCSV || e.inReport())).write(e.stdout, asCSV); err != nil {
 		return err
 	}
 	if err := summaryFigures(e, plotDir, s); err != nil {
@@ -179,55 +176,11 @@ func writeSummaryHeader(e *env, s *aggregate.Summary) {
 	fmt.Fprintf(e.stdout, "spread: %s\n\n", s.Spread)
 }
 
-// summaryTable is s's rows as a table: fractions as numbers when raw (CSV
-// or a report), as "3.17x" and percentages otherwise.
-func summaryTable(s *aggregate.Summary, families, raw bool) *table {
-	a := aggregate.Against(s.Against)
-	first := "impl"
-	if families {
-		first = "family (best member)"
-	}
-	value := func(name, unit string) rtable.Column { return valueCol(name, unit, raw) }
-	tab := &table{}
-	tab.column(textCol(first), intCol("inputs", ""), value("total", "x"), value("avg", "x"), value("1-2x", ""), value(">5x", ""),
-		value(">20x", ""), value("worst", "x"), textCol("worst_input"), value("cv_reps", ""), value("cv_roots", ""))
-	for _, r := range s.Rows {
-		name, worstInput := r.Label(), r.WorstInput()
-		if raw {
-			tab.add(name, strconv.Itoa(r.Inputs), ftoa(r.Total), ftoa(r.Avg), ftoa(r.Within2x), ftoa(r.Over5x), ftoa(r.Over20x),
-				ftoa(r.Worst), worstInput, optFtoa(r.CVReps), optFtoa(r.CVRoots))
-			continue
-		}
-		tab.add(name, strconv.Itoa(r.Inputs), times(r.Total), times(r.Avg), percent(r.Within2x), percent(r.Over5x), percent(r.Over20x),
-			times(r.Worst), worstInput, optPercent(r.CVReps), optPercent(r.CVRoots))
-	}
-	tab.name = "aggregate-" + string(a)
-	tab.title = fmt.Sprintf("Aggregate table against %s (seed 004 §4.3): time over optimal, shares of inputs; "+
-		"spread of the times as coefficients of variation (fractions): %s", againstTitle(a), aggregate.SpreadDefinition)
-	tab.chart = &rtable.Chart{Type: "bar", Title: "total time / optimal", X: 0, Y: []int{2}, YTitle: "× optimal"}
-	return tab
-}
-
 // writeSummaryRates prints the GTEPS table of one graph.
 func writeSummaryRates(e *env, graph string, rate *aggregate.SummaryGTEPS) error {
 	fmt.Fprintf(e.stdout, "\nGTEPS on %s: %s\n\n", graph, aggregate.GTEPSDefinition)
 	fmt.Fprintf(e.stdout, "min_ms, max_ms: the least and greatest time of any timed repetition (of the root, or of all roots); cv_reps, cv_roots: as above\n\n")
-	gt := &table{header: []string{"root", "fastest", "median_ms", "min_ms", "max_ms", "cv_reps", "cv_roots", "reached", "n", "m", "gteps"}}
-	ms := func(ns *float64) string {
-		if ns == nil {
-			return "-"
-		}
-		return ftoa(*ns / 1e6)
-	}
-	addRate := func(root string, r aggregate.SummaryRate) {
-		gt.add(root, r.Impl, ftoa(r.TimeNs/1e6), ms(r.MinNs), ms(r.MaxNs), optPercent(r.CVReps), optPercent(r.CVRoots),
-			strconv.FormatFloat(r.Reached, 'f', -1, 64), itoa(r.Vertices), itoa(r.Edges), strconv.FormatFloat(r.GTEPS, 'f', 2, 64))
-	}
-	for _, r := range rate.PerRoot {
-		addRate(strconv.FormatUint(uint64(r.Roots[0]), 10), r)
-	}
-	addRate("all (mean)", rate.Graph)
-	return gt.write(e.stdout, false)
+	return tableOf(rate.Table()).write(e.stdout, false)
 }
 
 // parseGlobs reads a filter flag's patterns (aggregate.ParseGlobs); nil
@@ -243,13 +196,6 @@ func parseGlobs(flagName, list string) (aggregate.Globs, error) {
 	return g, err
 }
 
-func againstTitle(a aggregate.Against) string {
-	if a == aggregate.AgainstTotal {
-		return "the fastest implementation per input (table 4.5)"
-	}
-	return "the per-level optimum (table 4.6)"
-}
-
 // summaryFigures draws bench summary's figures (--plot, or in a report):
 // the normalised run times of each family's best member, and a heatmap of
 // time over optimal per graph (summed over its roots) and family.
@@ -262,7 +208,7 @@ func summaryFigures(e *env, dir string, s *aggregate.Summary) error {
 	if err != nil {
 		return err
 	}
-	if err := e.figure(dir, "normalized-"+string(a), "Time over "+againstTitle(a)+", best member of each family: "+
+	if err := e.figure(dir, "normalized-"+string(a), "Time over "+a.Title()+", best member of each family: "+
 		"one point per input (graph, root), so each curve spans its spread over graphs and roots; "+
 		"the spread over the timed repetitions is the table's cv_reps", p, 6*vg.Inch, 4.5*vg.Inch); err != nil {
 		return err
@@ -291,7 +237,7 @@ func summaryLevelTimes(e *env, dir, spec string, s *aggregate.Summary, asCSV boo
 	if !asCSV && !e.inReport() {
 		fmt.Fprintf(e.stdout, "\n%s: median µs per level\n", spec)
 	}
-	if err := levelTimesTable(spec, lt).write(e.stdout, asCSV); err != nil {
+	if err := tableOf(lt.Table(spec)).write(e.stdout, asCSV); err != nil {
 		return err
 	}
 	if dir == "" && !e.inReport() {
@@ -306,39 +252,4 @@ func summaryLevelTimes(e *env, dir, spec string, s *aggregate.Summary, asCSV boo
 	}
 	return e.figure(dir, "level-times-"+slug(spec), "Time per BFS level of the seven best families against the per-level optimum on "+spec,
 		p, 6*vg.Inch, 4.5*vg.Inch)
-}
-
-// levelTimesTable is lt as a table in µs.
-func levelTimesTable(spec string, lt *aggregate.LevelTimes) *table {
-	names := lt.Families
-	tab := &table{name: "level-times-" + slug(spec),
-		title: fmt.Sprintf("%s: median time per BFS level (µs) of each family's best member and the per-level optimum (seed 004 figures 4.3-4.4); "+
-			"optimal_min and _max: the fastest implementation's minimum and maximum over the timed repetitions; max_cv_%%: the largest coefficient of variation over the repetitions among the families at that level", spec)}
-	tab.column(intCol("level", ""), numCol("optimal", "µs"), numCol("optimal_min", "µs"), numCol("optimal_max", "µs"))
-	for _, n := range names {
-		tab.column(numCol(n, "µs"))
-	}
-	tab.column(numCol("max_cv_%", "%"))
-	us := func(ns float64) string {
-		if math.IsNaN(ns) {
-			return ""
-		}
-		return fmt.Sprintf("%.3f", ns/1e3)
-	}
-	for l := range lt.Optimal {
-		row := []string{strconv.Itoa(l), us(lt.Optimal[l]), us(lt.OptimalMin[l]), us(lt.OptimalMax[l])}
-		for _, n := range names {
-			cell := ""
-			if l < len(lt.Levels[n]) {
-				cell = fmt.Sprintf("%.3f", lt.Levels[n][l]/1e3)
-			}
-			row = append(row, cell)
-		}
-		cv := ""
-		if !math.IsNaN(lt.MaxCV[l]) {
-			cv = fmt.Sprintf("%.1f", 100*lt.MaxCV[l])
-		}
-		tab.add(append(row, cv)...)
-	}
-	return tab
 }

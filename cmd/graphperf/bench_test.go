@@ -188,7 +188,7 @@ func TestBenchRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var j benchRunJSON
+	var j kernels.RunReport
 	if err := json.Unmarshal([]byte(stdout), &j); err != nil {
 		t.Fatal(err)
 	}

@@ -81,33 +81,7 @@ working directory) is ingested into memory first.`)
 	if of.json {
 		return writeJSON(e.stdout, l)
 	}
-	return listingTable(l).write(e.stdout, of.csv)
-}
-
-// listingTable is l as a table, one row a graph, implementation or
-// platform.
-func listingTable(l *store.Listing) *table {
-	t := &table{}
-	t.column(textCol("kind"), textCol("dataset"), textCol("name"), textCol("detail"))
-	for _, g := range l.Graphs {
-		dir := "directed unknown"
-		if g.Directed != nil {
-			dir = map[bool]string{true: "directed", false: "undirected"}[*g.Directed]
-		}
-		t.add("graph", g.Dataset, g.Name, fmt.Sprintf("%d vertices, %d edges, %s", g.Vertices, g.Edges, dir))
-	}
-	for _, i := range l.Implementations {
-		t.add("implementation", "", i.Algorithm+"/"+i.Name, fmt.Sprintf("%s, %s aggregation", i.Family, i.Aggregation))
-	}
-	for _, p := range l.Platforms {
-		detail := fmt.Sprintf("cc %s, %d SMs", p.ComputeCapability, p.SMCount)
-		if l.SeveralPlatforms {
-			// Several GPUs: say which holds what (--platform selects by name).
-			detail += fmt.Sprintf(", %d runs", p.Runs)
-		}
-		t.add("platform", "", p.Name, detail)
-	}
-	return t
+	return tableOf(l.Table()).write(e.stdout, of.csv)
 }
 
 func dataQuery(e *env, args []string) error {
@@ -157,13 +131,14 @@ ones. --columns picks the table's columns. --json prints a JSON array.`)
 	if err != nil {
 		return queryError(err)
 	}
-	var t *table
+	var lt rtable.Table
 	var rows any
 	if *levels {
-		t, rows = levelsTable(res.Levels)
+		lt, rows = res.LevelsTable()
 	} else {
-		t, rows = totalsTable(res.Totals)
+		lt, rows = res.TotalsTable()
 	}
+	t := tableOf(lt)
 	if of.json {
 		return writeJSON(e.stdout, rows)
 	}
@@ -171,30 +146,6 @@ ones. --columns picks the table's columns. --json prints a JSON array.`)
 		return err
 	}
 	return t.write(e.stdout, of.csv)
-}
-
-// levelsTable is data query --levels's table and JSON rows.
-func levelsTable(ms []store.LevelMedian) (*table, []store.LevelRow) {
-	rows := []store.LevelRow{}
-	t := &table{header: []string{"graph", "root", "impl", "level", "frontier", "discovered", "direction", "median_ns", "min_ns", "max_ns", "cv_%"}}
-	for _, m := range ms {
-		rows = append(rows, m.Row())
-		t.add(m.Graph, itoa(m.Root), m.Implementation, strconv.Itoa(m.Level), itoa(m.Frontier),
-			itoa(m.Discovered), m.Direction, ftoa(m.MedianNs), ftoa(m.MinNs), ftoa(m.MaxNs), cvPercent(m.StddevNs, m.MeanNs))
-	}
-	return t, rows
-}
-
-// totalsTable is data query's table and JSON rows.
-func totalsTable(ts []store.Total) (*table, []store.TotalRow) {
-	rows := []store.TotalRow{}
-	t := &table{header: []string{"graph", "root", "impl", "platform", "levels", "median_ns", "min_ns", "max_ns", "cv_%", "validated"}}
-	for _, r := range ts {
-		rows = append(rows, r.Row())
-		t.add(r.Graph, itoa(r.Root), r.Implementation, r.Platform, strconv.Itoa(r.Levels), ftoa(r.MedianNs),
-			ftoa(r.MinNs), ftoa(r.MaxNs), cvPercent(r.StddevNs, r.MeanNs), strconv.FormatBool(r.Validated))
-	}
-	return t, rows
 }
 
 // queryError names the flag behind a DB.Query error: a --dataset, --graph
@@ -342,13 +293,4 @@ source when two hold the name.`)
 	fmt.Fprintf(e.stdout, "deleted source %s of dataset %s: %d runs, %d level timings, %d counters\n",
 		st.Source, st.Dataset, st.Runs, st.Levels, st.Counters)
 	return nil
-}
-
-// cvPercent is the coefficient of variation over the timed repetitions,
-// 100 stddev / mean with one decimal: the cv_% column; "" without a mean.
-func cvPercent(stddev, mean float64) string {
-	if !(mean > 0) {
-		return ""
-	}
-	return strconv.FormatFloat(100*stddev/mean, 'f', 1, 64)
 }

@@ -1,10 +1,6 @@
 package main
 
 import (
-	"path/filepath"
-	"strings"
-	"sync"
-
 	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/analysis/embedded"
 	"github.com/graphperf/graphperf/analysis/split"
@@ -56,27 +52,11 @@ func embeddedStore(e *env) (*store.DB, error) {
 func resolveArgs(e *env, args []string) ([]string, error) {
 	out := make([]string, len(args))
 	for i, a := range args {
-		prefix, value := "", a
-		if strings.HasPrefix(a, "-") {
-			if k, v, ok := strings.Cut(a, "="); ok {
-				prefix, value = k+"=", v
-			}
-		}
-		if !strings.HasPrefix(value, measured.Prefix) {
-			out[i] = a
-			continue
-		}
-		var p string
-		var err error
-		if name, ok := strings.CutPrefix(value, measured.Prefix+"graph/"); ok {
-			p, err = embeddedGraph(e, name)
-		} else {
-			p, err = measured.Resolve(value)
-		}
+		p, err := embedded.ResolveArg(a, e.stderr)
 		if err != nil {
 			return nil, err
 		}
-		out[i] = prefix + p
+		out[i] = p
 	}
 	return out, nil
 }
@@ -90,49 +70,10 @@ func embeddedGraph(e *env, name string) (string, error) {
 	return embedded.Graph(name, e.stderr)
 }
 
-// The embedded dataset never changes, so a report (one process, many cells)
-// reads it once per loader: these memoize the loads of measured.Dir() only.
-var (
-	splitMemo     = map[string]*split.Data{}
-	aggregateMemo = map[string]*aggregate.Dataset{}
-	memoMu        sync.Mutex
-)
+// loadSplit is split.LoadDir, memoized for the embedded dataset
+// (embedded.LoadSplit).
+func loadSplit(dir string) (*split.Data, error) { return embedded.LoadSplit(dir) }
 
-func isEmbeddedDir(dir string) bool {
-	d, err := measured.Dir()
-	return err == nil && filepath.Clean(dir) == filepath.Clean(d)
-}
-
-// loadSplit is split.LoadDir, memoized for the embedded dataset.
-func loadSplit(dir string) (*split.Data, error) {
-	if !isEmbeddedDir(dir) {
-		return split.LoadDir(dir)
-	}
-	memoMu.Lock()
-	defer memoMu.Unlock()
-	if d := splitMemo[dir]; d != nil {
-		return d, nil
-	}
-	d, err := split.LoadDir(dir)
-	if err == nil {
-		splitMemo[dir] = d
-	}
-	return d, err
-}
-
-// loadAggregate is aggregate.LoadDir, memoized for the embedded dataset.
-func loadAggregate(dir string) (*aggregate.Dataset, error) {
-	if !isEmbeddedDir(dir) {
-		return aggregate.LoadDir(dir)
-	}
-	memoMu.Lock()
-	defer memoMu.Unlock()
-	if d := aggregateMemo[dir]; d != nil {
-		return d, nil
-	}
-	d, err := aggregate.LoadDir(dir)
-	if err == nil {
-		aggregateMemo[dir] = d
-	}
-	return d, err
-}
+// loadAggregate is aggregate.LoadDir, memoized for the embedded dataset
+// (embedded.LoadAggregate).
+func loadAggregate(dir string) (*aggregate.Dataset, error) { return embedded.LoadAggregate(dir) }

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot/vg"
@@ -150,15 +149,7 @@ func treeDataset(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	rows, impls := ds.Rows, ds.Labels
-	t := &table{header: append(append([]string{"graph", "root", "level"}, split.FeatureNames...), "label", "weight")}
-	for _, r := range rows {
-		cells := []string{r.Graph, itoa(r.Root), strconv.Itoa(r.Level)}
-		for _, v := range r.Features {
-			cells = append(cells, strconv.FormatFloat(v, 'g', -1, 64))
-		}
-		t.add(append(cells, impls[r.Label], strconv.FormatFloat(r.Weight, 'g', -1, 64))...)
-	}
+	t := tableOf(ds.Table())
 	if *out == "" {
 		return t.write(e.stdout, *asCSV)
 	}
@@ -372,20 +363,7 @@ func treeEvaluate(e *env, args []string) error {
 func writeTreeEvaluation(e *env, ev *treefit.Evaluation) error {
 	s, n := ev.Set.Split, len(ev.Table.Inputs)
 	fmt.Fprintf(e.stdout, "split: %s; %d held-out inputs\n\n", s, n)
-	t := &table{name: "tree-evaluate",
-		title: fmt.Sprintf("Held-out inputs of the %s split (%d): the tree's Mix-and-Match against the per-level optimum (seed 004 table 7.1)", s, n)}
-	raw := e.inReport()
-	t.column(textCol("name"), valueCol("total", "x", raw), valueCol("avg", "x", raw), valueCol("1-2x", "", raw),
-		valueCol(">5x", "", raw), valueCol(">20x", "", raw), valueCol("worst", "x", raw))
-	pct := func(v float64) string { return strconv.FormatFloat(100*v, 'f', 0, 64) + "%" }
-	for _, r := range ev.Rows {
-		if e.inReport() {
-			t.add(r.Name, ftoa(r.Total), ftoa(r.Avg), ftoa(r.Within2x), ftoa(r.Over5x), ftoa(r.Over20x), ftoa(r.Worst))
-			continue
-		}
-		t.add(r.Name, fmt.Sprintf("%.2fx", r.Total), fmt.Sprintf("%.2fx", r.Avg), pct(r.Within2x), pct(r.Over5x), pct(r.Over20x), fmt.Sprintf("%.2fx", r.Worst))
-	}
-	return t.write(e.stdout, false)
+	return tableOf(ev.ResultTable(e.inReport())).write(e.stdout, false)
 }
 
 func treeShow(e *env, args []string) error {
@@ -454,11 +432,7 @@ func treeImportance(e *env, args []string) error {
 	if of.json {
 		return writeJSON(e.stdout, imps)
 	}
-	t := &table{header: []string{"feature", "importance"}}
-	for _, im := range imps {
-		t.add(im.Feature, strconv.FormatFloat(im.Importance, 'f', 4, 64))
-	}
-	return t.write(e.stdout, of.csv)
+	return tableOf(treefit.ImportanceTable(imps)).write(e.stdout, of.csv)
 }
 
 // treePredictionHeatmap draws, per held-out graph, the time of the tree's

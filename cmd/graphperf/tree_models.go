@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strconv"
 
 	"github.com/graphperf/graphperf/analysis/treefit"
 )
@@ -69,10 +68,5 @@ func treeModels(e *env, args []string) error {
 	if of.json {
 		return writeJSONLines(e.stdout, list)
 	}
-	t := &table{header: []string{"id", "kind", "split", "features", "train runs", "validation runs", "created"}}
-	for _, m := range list {
-		t.add(strconv.FormatInt(m.ID, 10), m.Kind, m.Split, strconv.Itoa(m.Features), strconv.Itoa(m.TrainRuns),
-			strconv.Itoa(m.ValidationRuns), m.CreatedAt)
-	}
-	return t.write(e.stdout, of.csv)
+	return tableOf(treefit.ModelsTable(list)).write(e.stdout, of.csv)
 }

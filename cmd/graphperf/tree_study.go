@@ -71,60 +71,8 @@ func treeStudy(e *env, args []string) error {
 	if of.json {
 		return writeJSONLines(e.stdout, st.Rows)
 	}
-	return writeStudy(e, st.Rows, *mean, of.csv)
-}
-
-// writeStudy prints the rows of "tree study" as a table (CSV with asCSV).
-func writeStudy(e *env, js []treefit.Row, mean, asCSV bool) error {
-	// Numbers stay numbers in CSV and in a report (its XLSX): no "x", and
-	// the range over the seeds as two columns.
-	plain := asCSV || e.inReport()
-	// fraction and seed are "-" where a split has none.
-	t := &table{name: "tree-study", title: "Held-out Mix-and-Match of trees over a grid of training settings (seed 004 table 8.1)"}
-	seedCol := orMissing(intCol("seed", ""), "-")
-	if mean {
-		seedCol = intCol("seeds", "")
-	}
-	t.column(textCol("split"), orMissing(numCol("fraction", ""), "-"), intCol("max-depth", ""), intCol("min-leaf", ""), textCol("weight"), seedCol,
-		valueCol("inputs", "", plain), valueCol("leaves", "", plain), valueCol("accuracy", "", plain), valueCol("total", "x", plain))
-	switch {
-	case mean && plain:
-		t.column(numCol("total-min", "x"), numCol("total-max", "x"))
-	case mean:
-		t.column(textCol("total-range"))
-	}
-	t.column(valueCol("avg", "x", plain), valueCol("best-non-switching", "x", plain), valueCol("worst", "x", plain))
-	if mean {
-		t.title += "; total, avg and worst are means over the seeds, total-min and total-max the range of total"
-	}
-	num := func(v float64, prec int, suffix string) string {
-		if plain {
-			return strconv.FormatFloat(v, 'g', 6, 64)
-		}
-		return strconv.FormatFloat(v, 'f', prec, 64) + suffix
-	}
-	for _, j := range js {
-		fraction, seed := "-", "-"
-		if j.TrainFraction != nil {
-			fraction = strconv.FormatFloat(*j.TrainFraction, 'g', -1, 64)
-		}
-		if j.Seed != nil {
-			seed = strconv.FormatUint(*j.Seed, 10)
-		}
-		if mean {
-			seed = strconv.Itoa(j.Seeds)
-		}
-		cells := []string{j.Split, fraction, strconv.Itoa(j.MaxDepth), strconv.Itoa(j.MinLeaf), j.Weight, seed,
-			num(j.Inputs, 0, ""), num(j.Leaves, 0, ""), num(j.Accuracy, 3, ""), num(j.Total, 3, "x")}
-		switch {
-		case mean && plain:
-			cells = append(cells, num(*j.TotalMin, 3, ""), num(*j.TotalMax, 3, ""))
-		case mean:
-			cells = append(cells, num(*j.TotalMin, 3, "")+"-"+num(*j.TotalMax, 3, "x"))
-		}
-		t.add(append(cells, num(j.Avg, 3, "x"), num(j.BestNonSwitching, 3, "x"), num(j.Worst, 2, "x"))...)
-	}
-	return t.write(e.stdout, asCSV)
+	// Numbers stay numbers in CSV and in a report (its XLSX).
+	return tableOf(treefit.StudyTable(st.Rows, *mean, of.csv || e.inReport())).write(e.stdout, of.csv)
 }
 
 // studyGrid parses the grid flags of "tree study" into a plan.

@@ -3,9 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strconv"
 
-	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/analysis/split"
 	"github.com/graphperf/graphperf/analysis/treefit"
 	"github.com/graphperf/graphperf/model/tree"
@@ -116,7 +114,7 @@ func writeValidation(e *env, v *treefit.ModelValidation, top int) error {
 		fmt.Fprintln(e.stdout, " (the rows and split it was trained on)")
 	}
 	fmt.Fprintln(e.stdout)
-	if err := validateTable(v.Sides, v.Tolerance, ts.Data != nil).write(e.stdout, false); err != nil {
+	if err := tableOf(v.Table()).write(e.stdout, false); err != nil {
 		return err
 	}
 	fmt.Fprintln(e.stdout)
@@ -124,38 +122,6 @@ func writeValidation(e *env, v *treefit.ModelValidation, top int) error {
 		return writeConfusion(e, v.Sides[0].Validation.Confusion, top, "true classes", "class")
 	}
 	return writeConfusion(e, v.Sides[0].Validation.Confusion, top, "fastest implementations", "fastest")
-}
-
-// validateTable is the table of both sides (held out, all rows); with
-// levels, Mix-and-Match's rows too.
-func validateTable(sides [2]treefit.Side, tolerance float64, levels bool) *table {
-	pct := func(v float64) string { return strconv.FormatFloat(100*v, 'f', 1, 64) + "%" }
-	times := func(r *aggregate.Row, f func(*aggregate.Row) float64) string {
-		if r == nil {
-			return "n/a"
-		}
-		return fmt.Sprintf("%.2fx", f(r))
-	}
-	t := &table{header: []string{"", "held out", "all rows"}}
-	row := func(name string, f func(s *treefit.Side) string) { t.add(name, f(&sides[0]), f(&sides[1])) }
-	row("rows", func(s *treefit.Side) string { return strconv.Itoa(s.Validation.Rows) })
-	row("accuracy", func(s *treefit.Side) string { return pct(s.Validation.Accuracy()) })
-	row(fmt.Sprintf("soft errors (<= +%g%%)", 100*tolerance), func(s *treefit.Side) string {
-		if !s.Validation.SoftKnown {
-			return "n/a"
-		}
-		return pct(s.Validation.SoftErrorRate())
-	})
-	row("hard errors", func(s *treefit.Side) string { return pct(s.Validation.HardErrorRate()) })
-	row("  predicted not measured", func(s *treefit.Side) string { return strconv.Itoa(s.Validation.Unmeasured) })
-	if levels {
-		row("inputs", func(s *treefit.Side) string { return strconv.Itoa(s.Inputs) })
-		row("Mix-and-Match total", func(s *treefit.Side) string { return times(s.Model, func(r *aggregate.Row) float64 { return r.Total }) })
-		row("Mix-and-Match avg", func(s *treefit.Side) string { return times(s.Model, func(r *aggregate.Row) float64 { return r.Avg }) })
-		row("Mix-and-Match worst", func(s *treefit.Side) string { return times(s.Model, func(r *aggregate.Row) float64 { return r.Worst }) })
-		row("best non-switching total", func(s *treefit.Side) string { return times(s.Best, func(r *aggregate.Row) float64 { return r.Total }) })
-	}
-	return t
 }
 
 // writeConfusion prints the rows of the top most frequent true classes of
@@ -166,23 +132,5 @@ func writeConfusion(e *env, cm split.Confusion, top int, what, column string) er
 	ct := treefit.TopConfusion(cm, top)
 	fmt.Fprintf(e.stdout, "Confusion matrix of the held-out rows (%d): the %d most frequent %s of %d (rows)\nagainst the predictions (columns: the same, then the rest as \"other\")\n\n",
 		ct.Total, len(ct.Shown), what, ct.Present)
-	header := []string{"", column, "rows"}
-	for i := range ct.Shown {
-		header = append(header, strconv.Itoa(i+1))
-	}
-	t := &table{header: append(header, "other", "recall")}
-	add := func(num, class string, r *treefit.ConfusionRow) {
-		cells := []string{num, class, strconv.Itoa(r.Rows)}
-		for _, k := range r.Counts {
-			cells = append(cells, strconv.Itoa(k))
-		}
-		t.add(append(cells, strconv.Itoa(r.Other), strconv.FormatFloat(100*r.Recall, 'f', 0, 64)+"%")...)
-	}
-	for i := range ct.Shown {
-		add(strconv.Itoa(i+1), ct.Shown[i].Class, &ct.Shown[i])
-	}
-	if ct.Rest != nil {
-		add("", fmt.Sprintf("%d more", ct.Present-len(ct.Shown)), ct.Rest)
-	}
-	return t.write(e.stdout, false)
+	return tableOf(ct.Table(column)).write(e.stdout, false)
 }
