@@ -94,14 +94,10 @@ func (r *RunReport) Table() table.Table {
 			check = "MISMATCH"
 		}
 		t.Add(x.Impl, strconv.FormatUint(uint64(x.Root), 10), strconv.Itoa(x.Levels), strconv.FormatInt(x.Reached, 10),
-			ftoa(x.MedianMs), ftoa(x.MinMs), ftoa(x.MaxMs), ftoa(x.WallMedianMs), x.DepthHash, check)
+			table.G6(x.MedianMs), table.G6(x.MinMs), table.G6(x.MaxMs), table.G6(x.WallMedianMs), x.DepthHash, check)
 	}
 	return t
 }
-
-// ftoa formats a float with up to 6 significant digits, no exponent for
-// ordinary magnitudes: a table cell.
-func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
 
 // PlanTable is the plan of a sweep (Plan) as a table, a row per item: its
 // number, name, source (the generator, or the file), estimated vertices
@@ -150,7 +146,7 @@ func (mb *Microbench) ServiceTable() table.Table {
 	t := table.Table{Header: []string{"class", "mlp", "latency_ns", "service_ns", "gtxn_s"}}
 	for _, class := range sortedKeys(mb.Service) {
 		for _, p := range mb.Service[class] {
-			t.Add(class, strconv.Itoa(p.MLP), ftoa(p.LatencyNs), ftoa(p.ServiceNs), ftoa(p.ThroughputGTxnS))
+			t.Add(class, strconv.Itoa(p.MLP), table.G6(p.LatencyNs), table.G6(p.ServiceNs), table.G6(p.ThroughputGTxnS))
 		}
 	}
 	return t
@@ -161,7 +157,7 @@ func (mb *Microbench) ServiceTable() table.Table {
 func (mb *Microbench) LatencyTable() table.Table {
 	t := table.Table{Header: []string{"working_set_MB", "cycles", "ns"}}
 	for _, p := range mb.Latency {
-		t.Add(ftoa(float64(p.WorkingSetBytes)/(1<<20)), ftoa(p.CyclesPerLoad), ftoa(p.NsPerLoad))
+		t.Add(table.G6(float64(p.WorkingSetBytes)/(1<<20)), table.G6(p.CyclesPerLoad), table.G6(p.NsPerLoad))
 	}
 	return t
 }

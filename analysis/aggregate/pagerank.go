@@ -5,7 +5,6 @@ import (
 	"math"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/graphperf/graphperf/internal/table"
@@ -97,16 +96,16 @@ func (c *PageRankComparison) AggregateTable(raw bool) table.Table {
 	t := table.Table{Name: "pagerank-aggregate",
 		Title: fmt.Sprintf("PageRank, %d graphs: time over the fastest implementation per graph (seed 004 §4.3); "+
 			"cv_reps: median over the graphs of the coefficient of variation (stddev / mean) over the timed repetitions (a fraction)", len(c.Table.Inputs))}
-	value := func(name, unit string) table.Column { return valueCol(name, unit, raw) }
+	value := func(name, unit string) table.Column { return table.ValueCol(name, unit, raw) }
 	t.AddColumns(table.TextCol("impl"), table.IntCol("graphs", ""), value("total", "x"), value("avg", "x"), value("1-2x", ""), value(">5x", ""),
 		value(">20x", ""), value("worst", "x"), table.TextCol("worst_graph"), value("cv_reps", ""))
 	for _, r := range append([]Row{c.Table.BestNonSwitching}, c.Table.Rows...) {
 		cv := finiteOrNil(r.Spread.CVReps)
 		if raw {
-			t.Add(r.Name, fmt.Sprint(r.Inputs), ftoa(r.Total), ftoa(r.Avg), ftoa(r.Within2x), ftoa(r.Over5x), ftoa(r.Over20x), ftoa(r.Worst), r.WorstInput.Graph, optFtoa(cv))
+			t.Add(r.Name, fmt.Sprint(r.Inputs), table.G6(r.Total), table.G6(r.Avg), table.G6(r.Within2x), table.G6(r.Over5x), table.G6(r.Over20x), table.G6(r.Worst), r.WorstInput.Graph, table.OptG6(cv))
 			continue
 		}
-		t.Add(r.Name, fmt.Sprint(r.Inputs), times(r.Total), times(r.Avg), percent(r.Within2x), percent(r.Over5x), percent(r.Over20x), times(r.Worst), r.WorstInput.Graph, optPercent(cv))
+		t.Add(r.Name, fmt.Sprint(r.Inputs), table.Times(r.Total), table.Times(r.Avg), table.Percent(r.Within2x), table.Percent(r.Over5x), table.Percent(r.Over20x), table.Times(r.Worst), r.WorstInput.Graph, table.OptPercent(cv))
 	}
 	t.Chart = &table.Chart{Type: "bar", X: 0, Y: []int{2}, Title: "total time / fastest", YTitle: "× fastest"}
 	return t
@@ -118,7 +117,7 @@ func (c *PageRankComparison) AggregateTable(raw bool) table.Table {
 // orderings (a percentage, 1 decimal); an empty cell where there is no
 // value. Cost: O(impls × orderings).
 func (ot *OrderingTable) Table() table.Table {
-	t := table.Table{Name: "orderings-" + slug(ot.Base),
+	t := table.Table{Name: "orderings-" + table.Slug(ot.Base),
 		Title: fmt.Sprintf("PageRank on %s: median time (ms) of 100 iterations per memory ordering (seed 004 figure 6.1); max_cv_%%: the largest coefficient of variation over the timed repetitions among the orderings", ot.Base)}
 	t.AddColumns(table.TextCol("impl"))
 	for _, o := range ot.Orderings {
@@ -146,38 +145,4 @@ func (ot *OrderingTable) Table() table.Table {
 	}
 	t.Chart = &table.Chart{Type: "col", X: 0, Y: y, Title: "PageRank time by ordering, " + ot.Base, YTitle: "ms", LogY: true}
 	return t
-}
-
-// valueCol is a number column of unit when raw (the cells are plain
-// numbers, as in CSV and a report), else a text column of that unit (the
-// cells read as a person does: "3.17x", "69%").
-func valueCol(name, unit string, raw bool) table.Column {
-	if raw {
-		return table.NumCol(name, unit)
-	}
-	return table.TextUnitCol(name, unit)
-}
-
-// ftoa is v with up to 6 significant digits; times a ratio with 2
-// decimals and "x"; percent a share as a whole percentage.
-func ftoa(v float64) string    { return strconv.FormatFloat(v, 'g', 6, 64) }
-func times(v float64) string   { return strconv.FormatFloat(v, 'f', 2, 64) + "x" }
-func percent(v float64) string { return strconv.FormatFloat(100*v, 'f', 0, 64) + "%" }
-
-// slug turns a title into a file stem: lower-case letters and digits,
-// other runs of characters a dash.
-func slug(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(s) {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
-			b.WriteRune(r)
-			dash = false
-		case !dash && b.Len() > 0:
-			b.WriteByte('-')
-			dash = true
-		}
-	}
-	return strings.Trim(b.String(), "-")
 }

@@ -30,7 +30,7 @@ func (s *Summary) RowsTable(families, raw bool) table.Table {
 	if families {
 		first = "family (best member)"
 	}
-	value := func(name, unit string) table.Column { return valueCol(name, unit, raw) }
+	value := func(name, unit string) table.Column { return table.ValueCol(name, unit, raw) }
 	t := table.Table{Name: "aggregate-" + string(a),
 		Title: fmt.Sprintf("Aggregate table against %s (seed 004 §4.3): time over optimal, shares of inputs; "+
 			"spread of the times as coefficients of variation (fractions): %s", a.Title(), SpreadDefinition)}
@@ -39,12 +39,12 @@ func (s *Summary) RowsTable(families, raw bool) table.Table {
 	for _, r := range s.Rows {
 		name, worstInput := r.Label(), r.WorstInput()
 		if raw {
-			t.Add(name, strconv.Itoa(r.Inputs), ftoa(r.Total), ftoa(r.Avg), ftoa(r.Within2x), ftoa(r.Over5x), ftoa(r.Over20x),
-				ftoa(r.Worst), worstInput, optFtoa(r.CVReps), optFtoa(r.CVRoots))
+			t.Add(name, strconv.Itoa(r.Inputs), table.G6(r.Total), table.G6(r.Avg), table.G6(r.Within2x), table.G6(r.Over5x), table.G6(r.Over20x),
+				table.G6(r.Worst), worstInput, table.OptG6(r.CVReps), table.OptG6(r.CVRoots))
 			continue
 		}
-		t.Add(name, strconv.Itoa(r.Inputs), times(r.Total), times(r.Avg), percent(r.Within2x), percent(r.Over5x), percent(r.Over20x),
-			times(r.Worst), worstInput, optPercent(r.CVReps), optPercent(r.CVRoots))
+		t.Add(name, strconv.Itoa(r.Inputs), table.Times(r.Total), table.Times(r.Avg), table.Percent(r.Within2x), table.Percent(r.Over5x), table.Percent(r.Over20x),
+			table.Times(r.Worst), worstInput, table.OptPercent(r.CVReps), table.OptPercent(r.CVRoots))
 	}
 	t.Chart = &table.Chart{Type: "bar", Title: "total time / optimal", X: 0, Y: []int{2}, YTitle: "× optimal"}
 	return t
@@ -60,10 +60,10 @@ func (g *SummaryGTEPS) Table() table.Table {
 		if ns == nil {
 			return "-"
 		}
-		return ftoa(*ns / 1e6)
+		return table.G6(*ns / 1e6)
 	}
 	add := func(root string, r SummaryRate) {
-		t.Add(root, r.Impl, ftoa(r.TimeNs/1e6), ms(r.MinNs), ms(r.MaxNs), optPercent(r.CVReps), optPercent(r.CVRoots),
+		t.Add(root, r.Impl, table.G6(r.TimeNs/1e6), ms(r.MinNs), ms(r.MaxNs), table.OptPercent(r.CVReps), table.OptPercent(r.CVRoots),
 			strconv.FormatFloat(r.Reached, 'f', -1, 64), strconv.FormatInt(r.Vertices, 10), strconv.FormatInt(r.Edges, 10),
 			strconv.FormatFloat(r.GTEPS, 'f', 2, 64))
 	}
@@ -81,7 +81,7 @@ func (g *SummaryGTEPS) Table() table.Table {
 // the families at that level (1 decimal). Cost: O(levels × families).
 func (lt *LevelTimes) Table(spec string) table.Table {
 	names := lt.Families
-	t := table.Table{Name: "level-times-" + slug(spec),
+	t := table.Table{Name: "level-times-" + table.Slug(spec),
 		Title: fmt.Sprintf("%s: median time per BFS level (µs) of each family's best member and the per-level optimum (seed 004 figures 4.3-4.4); "+
 			"optimal_min and _max: the fastest implementation's minimum and maximum over the timed repetitions; max_cv_%%: the largest coefficient of variation over the repetitions among the families at that level", spec)}
 	t.AddColumns(table.IntCol("level", ""), table.NumCol("optimal", "µs"), table.NumCol("optimal_min", "µs"), table.NumCol("optimal_max", "µs"))
@@ -111,24 +111,4 @@ func (lt *LevelTimes) Table(spec string) table.Table {
 		t.Add(append(row, cv)...)
 	}
 	return t
-}
-
-// optFtoa is ftoa(*v), or "" for nil: a CSV or report cell.
-func optFtoa(v *float64) string {
-	if v == nil {
-		return ""
-	}
-	return ftoa(*v)
-}
-
-// optPercent is a coefficient of variation as a percentage, "2.3%", with
-// two significant digits below 1% ("0.045%", "0%"), or "-" for nil.
-func optPercent(v *float64) string {
-	switch {
-	case v == nil:
-		return "-"
-	case 100**v < 1:
-		return strconv.FormatFloat(100**v, 'g', 2, 64) + "%"
-	}
-	return strconv.FormatFloat(100**v, 'f', 1, 64) + "%"
 }

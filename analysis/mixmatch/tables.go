@@ -14,7 +14,7 @@ import (
 func DecisionsTable(rows []RootDecision) table.Table {
 	t := table.Table{Name: "bench-decisions", Header: []string{"root", "levels", "switch_us", "best_single", "best_single_us", "speedup", "impls"}}
 	for _, r := range rows {
-		t.Add(strconv.FormatUint(uint64(r.Root), 10), strconv.Itoa(r.Levels), us(r.SwitchNs), r.BestSingle, us(r.BestSingleNs),
+		t.Add(strconv.FormatUint(uint64(r.Root), 10), strconv.Itoa(r.Levels), table.Micros(r.SwitchNs), r.BestSingle, table.Micros(r.BestSingleNs),
 			strconv.FormatFloat(r.BestSingleNs/r.SwitchNs, 'f', 2, 64), strconv.Itoa(r.Distinct))
 	}
 	return t
@@ -34,10 +34,10 @@ func (r *Report) InputsTable() table.Table {
 		table.NumCol("dobfs_us", "µs"), table.NumCol("own_dobfs_us", "µs"), table.NumCol("switch/opt", "x"),
 		table.NumCol("switch/offline", "x"), table.NumCol("switch/own_dobfs", "x"))
 	for _, x := range r.Inputs {
-		t.Add(x.Graph, strconv.FormatUint(uint64(x.Root), 10), strconv.Itoa(x.Levels), us(x.SwitchNs), us(x.ConvertNs),
-			strconv.Itoa(x.Conversions), strconv.Itoa(x.Switches), us(x.PredictedNs), us(x.OfflineNs), us(x.OptimumNs),
-			x.BestImpl, us(x.BestNs), us(x.DOBFSNs), us(x.OwnDOBFSNs), f3(x.SwitchNs/x.OptimumNs), f3(x.SwitchNs/x.OfflineNs),
-			f3(x.SwitchNs/x.OwnDOBFSNs))
+		t.Add(x.Graph, strconv.FormatUint(uint64(x.Root), 10), strconv.Itoa(x.Levels), table.Micros(x.SwitchNs), table.Micros(x.ConvertNs),
+			strconv.Itoa(x.Conversions), strconv.Itoa(x.Switches), table.Micros(x.PredictedNs), table.Micros(x.OfflineNs), table.Micros(x.OptimumNs),
+			x.BestImpl, table.Micros(x.BestNs), table.Micros(x.DOBFSNs), table.Micros(x.OwnDOBFSNs), table.F3(x.SwitchNs/x.OptimumNs), table.F3(x.SwitchNs/x.OfflineNs),
+			table.F3(x.SwitchNs/x.OwnDOBFSNs))
 	}
 	return t
 }
@@ -50,7 +50,7 @@ func (r *Report) TotalTable() table.Table {
 	t.AddColumns(table.TextCol("strategy"), table.NumCol("time_us", "µs"), table.NumCol("optimum_us", "µs"), table.NumCol("total", "x"),
 		table.NumCol("avg", "x"), table.NumCol("worst", "x"))
 	for _, x := range r.Rows {
-		t.Add(x.Name, us(x.TimeNs), us(x.OptimalNs), f3(x.Total), f3(x.Avg), f3(x.Worst))
+		t.Add(x.Name, table.Micros(x.TimeNs), table.Micros(x.OptimalNs), table.F3(x.Total), table.F3(x.Avg), table.F3(x.Worst))
 	}
 	return t
 }
@@ -66,9 +66,3 @@ func (r *Report) AgainstSeries() (measuredUs, offlineUs, predictedUs []float64) 
 	}
 	return measuredUs, offlineUs, predictedUs
 }
-
-// us is ns in µs, 4 significant digits.
-func us(ns float64) string { return strconv.FormatFloat(ns/1e3, 'g', 4, 64) }
-
-// f3 is v with 3 decimals.
-func f3(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }

@@ -18,10 +18,10 @@ func (s *CPUSimulation) LevelsTable() table.Table {
 	for i, lv := range s.Simulation.Levels {
 		cycles, bottleneck := "-", "-"
 		if p := s.Prediction.Levels[i]; p != nil {
-			cycles, bottleneck = ftoa(p.PredictedCycles), p.Bottleneck
+			cycles, bottleneck = table.G6(p.PredictedCycles), p.Bottleneck
 		}
-		t.Add(strconv.Itoa(lv.Level), itoa(lv.Instructions), itoa(lv.Counts.L1Hits), itoa(lv.Counts.L2Hits),
-			itoa(lv.Counts.L3Hits), itoa(lv.Counts.Memory), cycles, bottleneck)
+		t.Add(strconv.Itoa(lv.Level), table.Int(lv.Instructions), table.Int(lv.Counts.L1Hits), table.Int(lv.Counts.L2Hits),
+			table.Int(lv.Counts.L3Hits), table.Int(lv.Counts.Memory), cycles, bottleneck)
 	}
 	return t
 }
@@ -43,8 +43,3 @@ func (s *CPUSimulation) ServersTable() table.Table {
 	}
 	return t
 }
-
-// itoa and ftoa are the command's number formats: base-10 integers, and
-// floats with up to 6 significant digits.
-func itoa(v int64) string   { return strconv.FormatInt(v, 10) }
-func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }

@@ -14,7 +14,7 @@ import (
 func (r *Round) Table() table.Table {
 	t := table.Table{Header: []string{"server", "C_i", "V_i", "V_i_exact", "S_i", "V_i_S_i"}}
 	for _, s := range r.Servers {
-		t.Add(s.Name, itoa(s.Completions), ftoa(s.Visits), s.VisitsExact, ftoa(s.ServiceTime), ftoa(s.Demand))
+		t.Add(s.Name, table.Int(s.Completions), table.G6(s.Visits), s.VisitsExact, table.G6(s.ServiceTime), table.G6(s.Demand))
 	}
 	return t
 }
@@ -140,12 +140,12 @@ func optErrorPct(p *float64) string {
 	return fmt.Sprintf("%+.0f", *p)
 }
 
-// count prints a whole count in full ("4856663"), anything else as ftoa.
+// count prints a whole count in full ("4856663"), anything else as table.G6.
 func count(x float64) string {
 	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
 		return strconv.FormatFloat(x, 'f', 0, 64)
 	}
-	return ftoa(x)
+	return table.G6(x)
 }
 
 // CompareTimes are a comparison's times per level in ns, NaN where a level

@@ -1,6 +1,8 @@
 package ompredict
 
 import (
+	"github.com/graphperf/graphperf/internal/table"
+
 	"math"
 	"strings"
 	"testing"
@@ -24,7 +26,7 @@ func TestCPUTables(t *testing.T) {
 		t.Fatalf("%d and %d rows for %d levels", len(lt.Rows), len(st.Rows), len(s.Simulation.Levels))
 	}
 	for i, lv := range s.Simulation.Levels {
-		if lt.Rows[i][1] != itoa(lv.Instructions) {
+		if lt.Rows[i][1] != table.Int(lv.Instructions) {
 			t.Errorf("level %d: jobs %s, want %d", lv.Level, lt.Rows[i][1], lv.Instructions)
 		}
 	}

@@ -27,7 +27,7 @@ func (r *PPResult) Table() table.Table {
 		for _, eff := range row.Efficiencies {
 			cell := "-"
 			if eff > 0 {
-				cell = f3(eff)
+				cell = table.F3(eff)
 			}
 			cells = append(cells, cell)
 		}
@@ -41,7 +41,7 @@ func (r *PPResult) Table() table.Table {
 		if u == "" {
 			u = "-"
 		}
-		t.Add(append(cells, f3(row.PP), u)...)
+		t.Add(append(cells, table.F3(row.PP), u)...)
 	}
 	return t
 }
@@ -87,11 +87,11 @@ func (r *SpeedupResult) Table() table.Table {
 		t.AddColumns(table.NumCol(q, "x").OrMissing("-")) // per-level speedup quantiles; "-" without levels
 	}
 	for _, row := range r.Rows {
-		cells := []string{row.Implementation, strconv.Itoa(row.Inputs), f3(row.Speedup), f3(row.Position), row.Class, strconv.Itoa(row.Levels)}
+		cells := []string{row.Implementation, strconv.Itoa(row.Inputs), table.F3(row.Speedup), table.F3(row.Position), row.Class, strconv.Itoa(row.Levels)}
 		for _, q := range row.Quantiles {
 			cell := "-"
 			if row.Levels > 0 {
-				cell = f3(q)
+				cell = table.F3(q)
 			}
 			cells = append(cells, cell)
 		}
@@ -113,7 +113,7 @@ func (r *TransferResult) Table() table.Table {
 		if row.Inputs == 0 {
 			return "-"
 		}
-		return f3(row.Total)
+		return table.F3(row.Total)
 	}
 	t := table.Table{Header: []string{"trained on", "scored on", "graphs", "inputs", "time model", "tree", "best non-switching", "best fixed",
 		"native time model", "native tree", "median error", "within 20%", "spearman"}}
@@ -124,12 +124,7 @@ func (r *TransferResult) Table() table.Table {
 		}
 		t.Add(name(row.From), name(row.To), strconv.Itoa(len(row.TestGraphs)), strconv.Itoa(row.Transfer.TimeModel.Inputs),
 			total(row.Transfer.TimeModel), total(row.Transfer.Tree), total(row.BestNonSwitching), total(row.BestFixed)+" "+row.BestFixedImpl,
-			nm, nt, pct(row.Transfer.MedianError), pct(row.Transfer.Within20), f3(row.Transfer.Spearman))
+			nm, nt, table.Percent1(row.Transfer.MedianError), table.Percent1(row.Transfer.Within20), table.F3(row.Transfer.Spearman))
 	}
 	return t
 }
-
-// f3 prints v with three decimals; pct prints a share as a percentage
-// with one decimal ("12.5%").
-func f3(v float64) string  { return strconv.FormatFloat(v, 'f', 3, 64) }
-func pct(v float64) string { return strconv.FormatFloat(100*v, 'f', 1, 64) + "%" }

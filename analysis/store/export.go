@@ -1,6 +1,8 @@
 package store
 
 import (
+	"github.com/graphperf/graphperf/internal/table"
+
 	"encoding/csv"
 	"errors"
 	"io"
@@ -52,9 +54,9 @@ func (db *DB) Export(name string) (*ExportTable, error) {
 			return nil, err
 		}
 		for _, r := range ts {
-			t.Rows = append(t.Rows, []string{i64(r.RunID), r.Dataset, r.Graph, r.Algorithm, r.Implementation,
-				i64(r.Root), r.Platform, strconv.Itoa(r.Levels), g6(r.MinNs), g6(r.MedianNs), g6(r.MeanNs),
-				g6(r.MaxNs), g6(r.StddevNs), strconv.FormatBool(r.Validated)})
+			t.Rows = append(t.Rows, []string{table.Int(r.RunID), r.Dataset, r.Graph, r.Algorithm, r.Implementation,
+				table.Int(r.Root), r.Platform, strconv.Itoa(r.Levels), table.G6(r.MinNs), table.G6(r.MedianNs), table.G6(r.MeanNs),
+				table.G6(r.MaxNs), table.G6(r.StddevNs), strconv.FormatBool(r.Validated)})
 		}
 		return t, nil
 	}
@@ -63,9 +65,9 @@ func (db *DB) Export(name string) (*ExportTable, error) {
 		return nil, err
 	}
 	for _, m := range ms {
-		t.Rows = append(t.Rows, []string{i64(m.RunID), m.Graph, m.Implementation, i64(m.Root),
-			strconv.Itoa(m.Level), i64(m.Frontier), i64(m.Discovered), m.Direction, g6(m.MinNs), g6(m.MedianNs),
-			g6(m.MeanNs), g6(m.MaxNs), g6(m.StddevNs)})
+		t.Rows = append(t.Rows, []string{table.Int(m.RunID), m.Graph, m.Implementation, table.Int(m.Root),
+			strconv.Itoa(m.Level), table.Int(m.Frontier), table.Int(m.Discovered), m.Direction, table.G6(m.MinNs), table.G6(m.MedianNs),
+			table.G6(m.MeanNs), table.G6(m.MaxNs), table.G6(m.StddevNs)})
 	}
 	return t, nil
 }
@@ -77,7 +79,3 @@ func (t *ExportTable) WriteCSV(w io.Writer) error {
 	cw.WriteAll(t.Rows)
 	return cw.Error()
 }
-
-func i64(v int64) string { return strconv.FormatInt(v, 10) }
-
-func g6(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }

@@ -44,8 +44,8 @@ func (r *QueryResult) LevelsTable() (table.Table, []LevelRow) {
 	t := table.Table{Header: []string{"graph", "root", "impl", "level", "frontier", "discovered", "direction", "median_ns", "min_ns", "max_ns", "cv_%"}}
 	for _, m := range r.Levels {
 		rows = append(rows, m.Row())
-		t.Add(m.Graph, itoa(m.Root), m.Implementation, strconv.Itoa(m.Level), itoa(m.Frontier),
-			itoa(m.Discovered), m.Direction, ftoa(m.MedianNs), ftoa(m.MinNs), ftoa(m.MaxNs), CVPercent(m.StddevNs, m.MeanNs))
+		t.Add(m.Graph, table.Int(m.Root), m.Implementation, strconv.Itoa(m.Level), table.Int(m.Frontier),
+			table.Int(m.Discovered), m.Direction, table.G6(m.MedianNs), table.G6(m.MinNs), table.G6(m.MaxNs), CVPercent(m.StddevNs, m.MeanNs))
 	}
 	return t, rows
 }
@@ -59,8 +59,8 @@ func (r *QueryResult) TotalsTable() (table.Table, []TotalRow) {
 	t := table.Table{Header: []string{"graph", "root", "impl", "platform", "levels", "median_ns", "min_ns", "max_ns", "cv_%", "validated"}}
 	for _, x := range r.Totals {
 		rows = append(rows, x.Row())
-		t.Add(x.Graph, itoa(x.Root), x.Implementation, x.Platform, strconv.Itoa(x.Levels), ftoa(x.MedianNs),
-			ftoa(x.MinNs), ftoa(x.MaxNs), CVPercent(x.StddevNs, x.MeanNs), strconv.FormatBool(x.Validated))
+		t.Add(x.Graph, table.Int(x.Root), x.Implementation, x.Platform, strconv.Itoa(x.Levels), table.G6(x.MedianNs),
+			table.G6(x.MinNs), table.G6(x.MaxNs), CVPercent(x.StddevNs, x.MeanNs), strconv.FormatBool(x.Validated))
 	}
 	return t, rows
 }
@@ -74,6 +74,3 @@ func CVPercent(stddev, mean float64) string {
 	}
 	return strconv.FormatFloat(100*stddev/mean, 'f', 1, 64)
 }
-
-func itoa(v int64) string   { return strconv.FormatInt(v, 10) }
-func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }

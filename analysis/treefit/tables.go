@@ -33,12 +33,12 @@ func (ev *Evaluation) ResultTable(raw bool) table.Table {
 	s, n := ev.Set.Split, len(ev.Table.Inputs)
 	t := table.Table{Name: "tree-evaluate",
 		Title: fmt.Sprintf("Held-out inputs of the %s split (%d): the tree's Mix-and-Match against the per-level optimum (seed 004 table 7.1)", s, n)}
-	t.AddColumns(table.TextCol("name"), valueCol("total", "x", raw), valueCol("avg", "x", raw), valueCol("1-2x", "", raw),
-		valueCol(">5x", "", raw), valueCol(">20x", "", raw), valueCol("worst", "x", raw))
+	t.AddColumns(table.TextCol("name"), table.ValueCol("total", "x", raw), table.ValueCol("avg", "x", raw), table.ValueCol("1-2x", "", raw),
+		table.ValueCol(">5x", "", raw), table.ValueCol(">20x", "", raw), table.ValueCol("worst", "x", raw))
 	pct := func(v float64) string { return strconv.FormatFloat(100*v, 'f', 0, 64) + "%" }
 	for _, r := range ev.Rows {
 		if raw {
-			t.Add(r.Name, ftoa(r.Total), ftoa(r.Avg), ftoa(r.Within2x), ftoa(r.Over5x), ftoa(r.Over20x), ftoa(r.Worst))
+			t.Add(r.Name, table.G6(r.Total), table.G6(r.Avg), table.G6(r.Within2x), table.G6(r.Over5x), table.G6(r.Over20x), table.G6(r.Worst))
 			continue
 		}
 		t.Add(r.Name, fmt.Sprintf("%.2fx", r.Total), fmt.Sprintf("%.2fx", r.Avg), pct(r.Within2x), pct(r.Over5x), pct(r.Over20x), fmt.Sprintf("%.2fx", r.Worst))
@@ -82,14 +82,14 @@ func StudyTable(rows []Row, mean, plain bool) table.Table {
 		seedCol = table.IntCol("seeds", "")
 	}
 	t.AddColumns(table.TextCol("split"), table.NumCol("fraction", "").OrMissing("-"), table.IntCol("max-depth", ""), table.IntCol("min-leaf", ""),
-		table.TextCol("weight"), seedCol, valueCol("inputs", "", plain), valueCol("leaves", "", plain), valueCol("accuracy", "", plain), valueCol("total", "x", plain))
+		table.TextCol("weight"), seedCol, table.ValueCol("inputs", "", plain), table.ValueCol("leaves", "", plain), table.ValueCol("accuracy", "", plain), table.ValueCol("total", "x", plain))
 	switch {
 	case mean && plain:
 		t.AddColumns(table.NumCol("total-min", "x"), table.NumCol("total-max", "x"))
 	case mean:
 		t.AddColumns(table.TextCol("total-range"))
 	}
-	t.AddColumns(valueCol("avg", "x", plain), valueCol("best-non-switching", "x", plain), valueCol("worst", "x", plain))
+	t.AddColumns(table.ValueCol("avg", "x", plain), table.ValueCol("best-non-switching", "x", plain), table.ValueCol("worst", "x", plain))
 	if mean {
 		t.Title += "; total, avg and worst are means over the seeds, total-min and total-max the range of total"
 	}
@@ -186,16 +186,3 @@ func (ct ConfusionTop) Table(column string) table.Table {
 	}
 	return t
 }
-
-// valueCol is a number column of unit when raw (the cells are plain
-// numbers, as in CSV and a report), else a text column of that unit (the
-// cells read as a person does: "3.17x", "69%").
-func valueCol(name, unit string, raw bool) table.Column {
-	if raw {
-		return table.NumCol(name, unit)
-	}
-	return table.TextUnitCol(name, unit)
-}
-
-// ftoa is v with up to 6 significant digits: a table cell.
-func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -200,8 +199,6 @@ func writeSwitchTargets(e *env, rep *mixmatch.Report) {
 			100*mixmatch.WithinTolerance, 100*mixmatch.TargetWithin, met(rep.WithinSameCallMet), 100**rep.WithinSameCall)
 	}
 }
-
-func f3(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
 
 // limitsFlags is kernels.CheckLimits on --time-budget and --deadline, its
 // errors naming the flags.

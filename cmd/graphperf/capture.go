@@ -146,23 +146,6 @@ func (e *env) inReport() bool {
 	return ok
 }
 
-// slug turns a title into a file stem.
-func slug(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(s) {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
-			b.WriteRune(r)
-			dash = false
-		case !dash && b.Len() > 0:
-			b.WriteByte('-')
-			dash = true
-		}
-	}
-	return strings.Trim(b.String(), "-")
-}
-
 // bareOSError is err without the file name of an *os.PathError or
 // *os.LinkError: the temporary file's name means nothing to the user, who
 // gets the path they asked for instead.

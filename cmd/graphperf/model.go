@@ -89,14 +89,6 @@ seed 001 §3.4), the ridge point against the DRAM peak (warp instructions per
 	return tableOf(machine.SummaryTable(rows)).write(e.stdout, of.csv)
 }
 
-// dash is n in base 10, "-" for 0 (none).
-func dash(n int) string {
-	if n == 0 {
-		return "-"
-	}
-	return strconv.Itoa(n)
-}
-
 func machineShow(e *env, args []string) error {
 	fs := newFlagSet(e, "show", "model machine show [flags] NAME|FILE",
 		`Show one machine: its compute resources and ceilings (peak warp instruction

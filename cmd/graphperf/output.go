@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -66,19 +65,25 @@ var (
 	textUnitCol = rtable.TextUnitCol
 )
 
+// The cell formats of internal/table, under the names the verbs use.
+var (
+	itoa       = rtable.Int
+	ftoa       = rtable.G6
+	optFtoa    = rtable.OptG6
+	optPercent = rtable.OptPercent
+	times      = rtable.Times
+	percent    = rtable.Percent
+	pct        = rtable.Percent1
+	f3         = rtable.F3
+	us         = rtable.Micros
+	dash       = rtable.IntOrDash
+	slug       = rtable.Slug
+	valueCol   = rtable.ValueCol
+)
+
 // tableOf is t, a library's typed result, as a verb prints it.
 func tableOf(t rtable.Table) *table {
 	return &table{header: t.Header, cols: t.Columns, rows: t.Rows, name: t.Name, title: t.Title, chart: t.Chart}
-}
-
-// valueCol is numCol(name, unit) when raw (the cells are plain numbers,
-// as in CSV and a report), else a text column of that unit (the cells read
-// as a person does: "3.17x", "69%").
-func valueCol(name, unit string, raw bool) rtable.Column {
-	if raw {
-		return numCol(name, unit)
-	}
-	return textUnitCol(name, unit)
 }
 
 // orMissing is c with text (such as "-") as the cell of no value.
@@ -134,12 +139,6 @@ func writeJSONLines[T any](w io.Writer, vs []T) error {
 	return nil
 }
 
-func itoa(v int64) string { return strconv.FormatInt(v, 10) }
-
-// ftoa formats a float with up to 6 significant digits, no exponent for
-// ordinary magnitudes.
-func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
-
 // plainError is err as the user reads it: without the Go package prefix
 // ("graph: ", "warp: ", "store: ") a library's sentinel errors carry, and
 // which means nothing on the command line. errors.Is and errors.As still
@@ -186,29 +185,3 @@ func finite(v float64) *float64 {
 	}
 	return &v
 }
-
-// optFtoa is ftoa(*v), or "" for nil: a CSV or report cell.
-func optFtoa(v *float64) string {
-	if v == nil {
-		return ""
-	}
-	return ftoa(*v)
-}
-
-// optPercent prints a coefficient of variation as a percentage, "2.3%",
-// with two significant digits below 1% ("0.045%", "0%"), or "-" for nil.
-func optPercent(v *float64) string {
-	switch {
-	case v == nil:
-		return "-"
-	case 100**v < 1:
-		return strconv.FormatFloat(100**v, 'g', 2, 64) + "%"
-	}
-	return strconv.FormatFloat(100**v, 'f', 1, 64) + "%"
-}
-
-// times prints a ratio as the thesis's tables do: "3.17x".
-func times(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) + "x" }
-
-// percent prints a share as a whole percentage: "69%".
-func percent(v float64) string { return strconv.FormatFloat(100*v, 'f', 0, 64) + "%" }

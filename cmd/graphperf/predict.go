@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
-	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/predict"
 )
@@ -243,9 +242,6 @@ func writePredictBFS(e *env, p *predict.Prediction, k int, csv bool) error {
 		us(p.SwitchNs), p.Conversions, us(p.ConversionsNs), p.SwitchNote())
 	return nil
 }
-
-// us is a time of ns nanoseconds in µs (rtable.Micros).
-func us(ns float64) string { return rtable.Micros(ns) }
 
 const predictTrainHelp = `Trains the time model (model/predict) on the embedded H100 dataset (or a
 results directory DIR) and writes it as JSON. --split all trains on every

@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -209,9 +208,6 @@ func writeEvaluation(e *env, ev *predict.Evaluation, asJSON bool) error {
 	}
 	return tableOf(ev.SummaryTable(raw)).write(e.stdout, false)
 }
-
-// pct is a share v in % with one decimal: 0.1234 is "12.3%".
-func pct(v float64) string { return strconv.FormatFloat(100*v, 'f', 1, 64) + "%" }
 
 // predictEvaluateModel scores a saved model on the graphs of ds it did not
 // train on: its own test graphs on the dataset it came from, or every graph

@@ -1,6 +1,8 @@
 package dist
 
 import (
+	"github.com/graphperf/graphperf/internal/table"
+
 	"encoding/csv"
 	"fmt"
 	"io"
@@ -61,7 +63,7 @@ func WritePredictions(w io.Writer, runs []*Run, idBytes int) error {
 							continue
 						}
 						rec := []string{itoa(r.Scale), itoa(v.Procs), itoa(l.Level), itoa(p), itoa(q),
-							i64(l.Raw[p][q]), i64(l.Unique[p][q]), i64(int64(idBytes) * l.Unique[p][q])}
+							table.Int(l.Raw[p][q]), table.Int(l.Unique[p][q]), table.Int(int64(idBytes) * l.Unique[p][q])}
 						if err := cw.Write(rec); err != nil {
 							return err
 						}
@@ -74,8 +76,7 @@ func WritePredictions(w io.Writer, runs []*Run, idBytes int) error {
 	return cw.Error()
 }
 
-func itoa(x int) string  { return strconv.Itoa(x) }
-func i64(x int64) string { return strconv.FormatInt(x, 10) }
+func itoa(x int) string { return strconv.Itoa(x) }
 
 // ReadPredictions reads a predictions file. Errors name the line.
 func ReadPredictions(r io.Reader) ([]PredictedGraph, []PredictedPair, error) {

@@ -26,8 +26,8 @@ func (pr *Prediction) LevelTable() table.Table {
 		t.Header = append(t.Header, "kernel_ms", "comm_ms", "total_ms")
 	}
 	for _, r := range pr.Rows {
-		row := []string{strconv.Itoa(r.Level), i64(r.Frontier), i64(r.Discovered), i64(r.NLFSMax), i64(r.NLFSUniqueMax),
-			i64(r.SentVertices), i64(r.SentBytes), i64(r.MaxPairBytes), i64(r.MaxOutBytes), i64(r.MaxInBytes)}
+		row := []string{strconv.Itoa(r.Level), table.Int(r.Frontier), table.Int(r.Discovered), table.Int(r.NLFSMax), table.Int(r.NLFSUniqueMax),
+			table.Int(r.SentVertices), table.Int(r.SentBytes), table.Int(r.MaxPairBytes), table.Int(r.MaxOutBytes), table.Int(r.MaxInBytes)}
 		if pr.Timed {
 			row = append(row, fmt.Sprintf("%.4g", *r.KernelMs), fmt.Sprintf("%.4g", *r.CommMs), fmt.Sprintf("%.4g", *r.TotalMs))
 		}
@@ -41,7 +41,7 @@ func (pr *Prediction) LevelTable() table.Table {
 func (pr *Prediction) PairsTable() table.Table {
 	t := table.Table{Name: "dist-pairs", Header: []string{"level", "src", "dst", "vertices", "bytes"}}
 	for _, p := range pr.Pairs {
-		t.Add(strconv.Itoa(p.Level), strconv.Itoa(p.Src), strconv.Itoa(p.Dst), i64(p.Vertices), i64(p.Bytes))
+		t.Add(strconv.Itoa(p.Level), strconv.Itoa(p.Src), strconv.Itoa(p.Dst), table.Int(p.Vertices), table.Int(p.Bytes))
 	}
 	return t
 }
@@ -57,10 +57,10 @@ func (w *WeakScaling) Table() table.Table {
 	for _, r := range w.Rows() {
 		sn, ss := "-", "-"
 		if r.SeedNLFS > 0 {
-			sn, ss = i64(r.SeedNLFS), i64(r.SeedNLFSAfterSU)
+			sn, ss = table.Int(r.SeedNLFS), table.Int(r.SeedNLFSAfterSU)
 		}
-		t.Add(strconv.Itoa(r.Scale), strconv.Itoa(r.Procs), strconv.Itoa(r.Level), i64(r.NLFS0), i64(r.NLFSMax), fmt.Sprintf("%.0f", r.NLFSMean),
-			i64(r.Unique0), i64(r.UniqueMax), fmt.Sprintf("%.0f", r.UniqueMean), fmt.Sprintf("%.3f", r.Cut), sn, ss)
+		t.Add(strconv.Itoa(r.Scale), strconv.Itoa(r.Procs), strconv.Itoa(r.Level), table.Int(r.NLFS0), table.Int(r.NLFSMax), fmt.Sprintf("%.0f", r.NLFSMean),
+			table.Int(r.Unique0), table.Int(r.UniqueMax), fmt.Sprintf("%.0f", r.UniqueMean), fmt.Sprintf("%.3f", r.Cut), sn, ss)
 	}
 	return t
 }
@@ -77,7 +77,7 @@ func (m *Messages) Table() table.Table {
 		if x, ok := r.Ratio(); ok {
 			ratio = fmt.Sprintf("%.2f", x)
 		}
-		t.Add(strconv.Itoa(r.Level), strconv.Itoa(r.Src), strconv.Itoa(r.Dst), i64(r.Bytes), r.SeedPrinted, ratio)
+		t.Add(strconv.Itoa(r.Level), strconv.Itoa(r.Src), strconv.Itoa(r.Dst), table.Int(r.Bytes), r.SeedPrinted, ratio)
 	}
 	return t
 }
@@ -87,7 +87,7 @@ func (m *Messages) Table() table.Table {
 func (c CheckResult) Table() table.Table {
 	t := table.Table{Name: "dist-check", Header: []string{"level", "src", "dst", "measured", "predicted"}}
 	for _, m := range c.Mismatches {
-		t.Add(strconv.Itoa(m.Level), strconv.Itoa(m.Src), strconv.Itoa(m.Dst), i64(m.Measured), i64(m.Predicted))
+		t.Add(strconv.Itoa(m.Level), strconv.Itoa(m.Src), strconv.Itoa(m.Dst), table.Int(m.Measured), table.Int(m.Predicted))
 	}
 	return t
 }
@@ -102,7 +102,7 @@ func (r TimeReport) Table() table.Table {
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 4, 64) }
 	for _, run := range r.Runs {
 		for _, l := range run.Rows {
-			t.Add(run.Dir, strconv.Itoa(run.Ranks), strconv.Itoa(run.Scale), strconv.Itoa(l.Level), i64(l.NLFSMax),
+			t.Add(run.Dir, strconv.Itoa(run.Ranks), strconv.Itoa(run.Scale), strconv.Itoa(l.Level), table.Int(l.NLFSMax),
 				f(l.PredKernelMs), f(l.KernelMs), f(l.PredCommMs), f(l.CommMs), f(l.PredTotalMs), f(l.TotalMs),
 				strconv.FormatFloat(l.ErrPct, 'f', 1, 64))
 		}

@@ -2,7 +2,6 @@ package machine
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/graphperf/graphperf/internal/table"
@@ -23,7 +22,7 @@ func SummaryTable(rows []Summary) table.Table {
 			dram = BytesPerSecond(r.DRAMPeak).String()
 		}
 		if r.Kind == string(GPU) {
-			gips = ftoa(r.PeakWarpGIPS)
+			gips = table.G6(r.PeakWarpGIPS)
 			if r.RidgePoint > 0 {
 				ridge = fmt.Sprintf("%.2f", r.RidgePoint)
 			}
@@ -32,7 +31,7 @@ func SummaryTable(rows []Summary) table.Table {
 		if curves == "" {
 			curves = "-"
 		}
-		t.Add(r.Name, r.Kind, Hertz(r.ClockHz).String(), dash(r.SMs), dash(r.Cores), dash(r.PhysicalWarps), llc, dram, gips, ridge, curves)
+		t.Add(r.Name, r.Kind, Hertz(r.ClockHz).String(), table.IntOrDash(r.SMs), table.IntOrDash(r.Cores), table.IntOrDash(r.PhysicalWarps), llc, dram, gips, ridge, curves)
 	}
 	return t
 }
@@ -58,8 +57,8 @@ func (d *Details) CeilingsChart() table.Table {
 func (d *Details) CachesTable() table.Table {
 	t := table.Table{Header: []string{"level", "size", "line", "ways", "sets", "shared_by", "service", "service_ns"}}
 	for _, c := range d.Machine.Caches {
-		t.Add(c.Name, c.Size.String(), c.Line.String(), dash(c.Ways), dash(c.Sets), dash(c.SharedBy),
-			ftoa(c.ServiceCycles)+" cycles", ftoa(float64(c.Service)))
+		t.Add(c.Name, c.Size.String(), c.Line.String(), table.IntOrDash(c.Ways), table.IntOrDash(c.Sets), table.IntOrDash(c.SharedBy),
+			table.G6(c.ServiceCycles)+" cycles", table.G6(float64(c.Service)))
 	}
 	return t
 }
@@ -74,7 +73,7 @@ func (d *Details) MemoryCeilingsTable() table.Table {
 		if c.RidgePoint > 0 {
 			ridge = fmt.Sprintf("%.2f", c.RidgePoint)
 		}
-		t.Add(c.Name, BytesPerSecond(c.Bandwidth).String(), ftoa(c.GTXNPerS), ridge)
+		t.Add(c.Name, BytesPerSecond(c.Bandwidth).String(), table.G6(c.GTXNPerS), ridge)
 	}
 	return t
 }
@@ -90,7 +89,7 @@ func (d *Details) LatenciesTable() table.Table {
 		if l.WorkingSet > 0 {
 			ws = l.WorkingSet.String()
 		}
-		t.Add(l.Name, l.Time.String(), ftoa(l.Cycles(m.Clock)), ws)
+		t.Add(l.Name, l.Time.String(), table.G6(l.Cycles(m.Clock)), ws)
 	}
 	return t
 }
@@ -105,7 +104,7 @@ func (c ServiceCurve) Table() (table.Table, error) {
 		return t, err
 	}
 	for _, r := range rows {
-		t.Add(ftoa(r.MLP), ftoa(r.ServiceNs), ftoa(r.LatencyNs), ftoa(r.GTXNPerS))
+		t.Add(table.G6(r.MLP), table.G6(r.ServiceNs), table.G6(r.LatencyNs), table.G6(r.GTXNPerS))
 	}
 	return t, nil
 }
@@ -166,14 +165,3 @@ func (d *DRAM) Shape() string {
 	parts = append(parts, "peak "+d.PeakBandwidth.String())
 	return strings.Join(parts, ", ")
 }
-
-// dash is n in base 10, "-" for 0 (none).
-func dash(n int) string {
-	if n == 0 {
-		return "-"
-	}
-	return strconv.Itoa(n)
-}
-
-// ftoa formats v with up to 6 significant digits, as the command does.
-func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }

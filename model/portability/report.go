@@ -3,7 +3,6 @@ package portability
 import (
 	"fmt"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/graphperf/graphperf/internal/table"
@@ -100,7 +99,7 @@ func (r *Report) Table() table.Table {
 		for _, cell := range a.Efficiencies {
 			text := "-"
 			if cell.Efficiency != nil {
-				text = ftoa(*cell.Efficiency)
+				text = table.G6(*cell.Efficiency)
 			}
 			row = append(row, text)
 		}
@@ -108,10 +107,7 @@ func (r *Report) Table() table.Table {
 		if unsupported == "" {
 			unsupported = "-"
 		}
-		t.Add(append(row, ftoa(a.PP), unsupported)...)
+		t.Add(append(row, table.G6(a.PP), unsupported)...)
 	}
 	return t
 }
-
-// ftoa formats v with up to 6 significant digits, as the command does.
-func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }

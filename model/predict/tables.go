@@ -100,7 +100,7 @@ func (ev *Evaluation) SplitTable(raw bool) table.Table {
 	hasBaseline := ev.HasBaseline()
 	t := table.Table{Name: "predict-evaluate",
 		Title: "Time model on held-out graphs: Mix-and-Match Total against the per-level optimum, beside the baselines on the same inputs"}
-	ratio := func(name string) table.Column { return valueCol(name, "x", raw).OrMissing("-") }
+	ratio := func(name string) table.Column { return table.ValueCol(name, "x", raw).OrMissing("-") }
 	t.AddColumns(table.TextCol("split"), table.IntCol("inputs", ""), ratio("mix_and_match"), ratio("switch_plan"), ratio("best_non_switching"),
 		ratio("best_other_roots"), ratio("best_fixed"), table.TextCol("best_fixed_impl"), ratio("classification_tree"))
 	if hasBaseline {
@@ -130,7 +130,7 @@ func (ev *Evaluation) SplitTable(raw bool) table.Table {
 		if hasBaseline {
 			row = append(row, x(r.External[BaselineName].MixAndMatch.Total))
 		}
-		row = append(row, pct(r.Model.MedianError), pct(r.Model.Within20), fmt.Sprintf("%.3f", r.Model.Spearman),
+		row = append(row, table.Percent1(r.Model.MedianError), table.Percent1(r.Model.Within20), fmt.Sprintf("%.3f", r.Model.Spearman),
 			fmt.Sprintf("%s, %d trees x %d leaves, min leaf %d", r.Target, r.Trees, r.Params.MaxLeaves, r.Params.MinLeaf))
 		t.Add(row...)
 	}
@@ -168,7 +168,7 @@ func (ev *Evaluation) SummaryTable(raw bool) table.Table {
 			b := sum.Baselines[BaselineName]
 			row = append(row, rng(&b))
 		}
-		row = append(row, fmt.Sprintf("%s [%s-%s]", pct(sum.MedianError.Mean), pct(sum.MedianError.Min), pct(sum.MedianError.Max)),
+		row = append(row, fmt.Sprintf("%s [%s-%s]", table.Percent1(sum.MedianError.Mean), table.Percent1(sum.MedianError.Min), table.Percent1(sum.MedianError.Max)),
 			fmt.Sprintf("%d of %d", sum.WinsOverNonSwitching, sum.Splits))
 		if hasBaseline {
 			row = append(row, fmt.Sprintf("%d of %d", sum.WinsOverBaselines[BaselineName], sum.Splits))
@@ -177,15 +177,3 @@ func (ev *Evaluation) SummaryTable(raw bool) table.Table {
 	}
 	return s
 }
-
-// valueCol is a Number column when raw (plain numbers, as in CSV and a
-// report), else a text column of that unit ("1.081x").
-func valueCol(name, unit string, raw bool) table.Column {
-	if raw {
-		return table.NumCol(name, unit)
-	}
-	return table.TextUnitCol(name, unit)
-}
-
-// pct is a share v in % with one decimal: 0.1234 is "12.3%".
-func pct(v float64) string { return strconv.FormatFloat(100*v, 'f', 1, 64) + "%" }

@@ -12,7 +12,7 @@ import (
 func (r *SpecResult) CentersTable() table.Table {
 	t := table.Table{Header: []string{"center", "kind", "visits", "service_time", "demand", "utilization", "queue_length", "residence_time"}}
 	for _, c := range r.Centers {
-		t.Add(c.Name, c.Kind, ftoa(c.Visits), ftoa(c.ServiceTime), ftoa(c.Demand), ftoa(c.Utilization), ftoa(c.QueueLength), ftoa(c.ResidenceTime))
+		t.Add(c.Name, c.Kind, table.G6(c.Visits), table.G6(c.ServiceTime), table.G6(c.Demand), table.G6(c.Utilization), table.G6(c.QueueLength), table.G6(c.ResidenceTime))
 	}
 	return t
 }
@@ -23,10 +23,7 @@ func (r *SpecResult) CentersTable() table.Table {
 func (r *SpecResult) PopulationsTable() table.Table {
 	t := table.Table{Header: []string{"population", "throughput", "response_time"}}
 	for _, p := range r.SampledPopulations() {
-		t.Add(strconv.Itoa(p.Population), ftoa(p.Throughput), ftoa(p.ResponseTime))
+		t.Add(strconv.Itoa(p.Population), table.G6(p.Throughput), table.G6(p.ResponseTime))
 	}
 	return t
 }
-
-// ftoa formats v with up to 6 significant digits, as the command does.
-func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }

@@ -1,6 +1,9 @@
 package queue
 
-import "testing"
+import (
+	"github.com/graphperf/graphperf/internal/table"
+	"testing"
+)
 
 // TestTables solves the Lazowska et al. example (exact MVA, N = 3) and
 // checks the tables: one row per center and per population 1..3, the last
@@ -23,7 +26,7 @@ centers:
 	if len(ct.Rows) != 2 || ct.Rows[1][0] != "disk1" || ct.Rows[1][4] != "2.1" {
 		t.Errorf("centers %q", ct.Rows)
 	}
-	if len(pt.Rows) != 3 || pt.Rows[2][1] != ftoa(r.Throughput) {
+	if len(pt.Rows) != 3 || pt.Rows[2][1] != table.G6(r.Throughput) {
 		t.Errorf("populations %q, want the last at X = %v", pt.Rows, r.Throughput)
 	}
 }

@@ -32,8 +32,8 @@ func ReadNCUFile(path string) (launches []Launch, warnings []string, err error) 
 func (rep *Report) CeilingsTable() table.Table {
 	t := table.Table{Header: []string{"ceiling", "source", "bandwidth_GB/s", "GTXN/s", "warp_GIPS", "ridge_point"}}
 	for _, c := range rep.Ceilings {
-		t.Add(c.Ceiling, c.Source, optCell(c.Bandwidth, func(x float64) string { return ftoa(x / 1e9) }),
-			optCell(c.GTXNPerS, ftoa), optCell(c.WarpGIPS, ftoa), optCell(c.RidgePoint, func(x float64) string { return fmt.Sprintf("%.2f", x) }))
+		t.Add(c.Ceiling, c.Source, optCell(c.Bandwidth, func(x float64) string { return table.G6(x / 1e9) }),
+			optCell(c.GTXNPerS, table.G6), optCell(c.WarpGIPS, table.G6), optCell(c.RidgePoint, func(x float64) string { return fmt.Sprintf("%.2f", x) }))
 	}
 	return t
 }
@@ -59,7 +59,7 @@ func (rep *Report) LaunchesTable() table.Table {
 	}
 	t.AddColumns(table.NumCol("bound_GIPS", "warp GIPS"), table.TextCol("binding"), table.TextCol("class"), table.NumCol("pct_of_bound", "%"))
 	for _, l := range rep.Launches {
-		row := []string{l.ID, l.Kernel, ftoa(l.TimeNs / 1e3), Count(l.WarpInstructions), ftoa(l.AchievedGIPS)}
+		row := []string{l.ID, l.Kernel, table.G6(l.TimeNs / 1e3), Count(l.WarpInstructions), table.G6(l.AchievedGIPS)}
 		for _, level := range levels {
 			p := l.Level(level)
 			if p == nil {
@@ -72,7 +72,7 @@ func (rep *Report) LaunchesTable() table.Table {
 			}
 			row = append(row, Count(p.Transactions), ii)
 		}
-		t.Add(append(row, ftoa(l.BoundGIPS), l.Binding, l.Class, fmt.Sprintf("%.3g", 100*l.FractionOfBound))...)
+		t.Add(append(row, table.G6(l.BoundGIPS), l.Binding, l.Class, fmt.Sprintf("%.3g", 100*l.FractionOfBound))...)
 	}
 	return t
 }
@@ -130,7 +130,7 @@ func Count(x float64) string {
 	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
 		return strconv.FormatFloat(x, 'f', 0, 64)
 	}
-	return ftoa(x)
+	return table.G6(x)
 }
 
 // optCell prints an optional number, "-" when absent.
@@ -140,6 +140,3 @@ func optCell(x *float64, format func(float64) string) string {
 	}
 	return format(*x)
 }
-
-// ftoa formats v with up to 6 significant digits, as the command does.
-func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }

@@ -43,6 +43,10 @@ const DefaultBase = layout.DefaultBase
 // ErrNoVertices is returned for a graph without vertices.
 var ErrNoVertices = errors.New("cpu: graph has no vertices")
 
+// ErrRoot is returned, wrapped with the root and the vertex count, by
+// Simulate for a root that is not a vertex of the graph.
+var ErrRoot = errors.New("cpu: root is not a vertex")
+
 // Config says what to simulate on. The zero value is seed 000 §5's Westmere
 // core: cache.WestmereHierarchy.
 type Config struct {
@@ -116,15 +120,15 @@ type Result struct {
 // Offsets are int64, targets uint32, levels int32 (INF is -1), placed one
 // after another, each 64-byte aligned. The initialisation of the level
 // array is not simulated. model/om's PredictCPUSimulation predicts each
-// round's time from the counts. O(D (n + m)) for eccentricity D of root. It panics if root
-// is not a vertex of g.
+// round's time from the counts. O(D (n + m)) for eccentricity D of root. A
+// root that is not a vertex of g is an ErrRoot error.
 func Simulate(g *graph.CSR, root uint32, cfg Config) (*Result, error) {
 	n := g.NumVertices()
 	if n == 0 {
 		return nil, ErrNoVertices
 	}
 	if int(root) >= n {
-		panic(fmt.Sprintf("cpu: root %d of a graph of %d vertices", root, n))
+		return nil, fmt.Errorf("%w: %d, of a graph of %d vertices", ErrRoot, root, n)
 	}
 	if len(cfg.Hierarchy.Levels) == 0 {
 		cfg.Hierarchy = cache.WestmereHierarchy

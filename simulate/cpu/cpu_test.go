@@ -1,6 +1,7 @@
 package cpu
 
 import (
+	"errors"
 	"slices"
 	"testing"
 
@@ -155,5 +156,15 @@ func TestLargerGraph(t *testing.T) {
 func TestServerString(t *testing.T) {
 	if ANI.String() != "ANI" || OP.String() != "OP" || NumServers.String() != "Server(6)" {
 		t.Error("bad server names")
+	}
+}
+
+// TestBadRoot: a root beyond the vertices is an ErrRoot error, not a panic.
+func TestBadRoot(t *testing.T) {
+	if _, err := Simulate(figure2(), 6, Config{}); !errors.Is(err, ErrRoot) {
+		t.Fatalf("root 6 of 6 vertices: %v, want ErrRoot", err)
+	}
+	if _, err := Simulate(&graph.CSR{Offsets: []int64{0}}, 0, Config{}); !errors.Is(err, ErrNoVertices) {
+		t.Fatalf("empty graph: %v, want ErrNoVertices", err)
 	}
 }

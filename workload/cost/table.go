@@ -30,7 +30,7 @@ func PageRankTable(rows []PageRankRow, model Model) (t rtable.Table, notes []str
 	t = rtable.Table{Header: []string{"kernel", "scope", "consolidation", "reads", "writes", "atomics", "ops", "read_bytes", "write_bytes", "atomic_bytes", "bytes"},
 		Name: "workload-pagerank", Title: "PageRank workload per launch and per iteration, " + Source(model, "pagerank")}
 	for _, r := range rows {
-		t.Add(r.Kernel, r.Scope, r.Consolidation, itoa(r.Reads), itoa(r.Writes), itoa(r.Atomics), itoa(r.Ops()),
+		t.Add(r.Kernel, r.Scope, r.Consolidation, rtable.Int(r.Reads), rtable.Int(r.Writes), rtable.Int(r.Atomics), rtable.Int(r.Ops()),
 			bytesCell(model, r.ReadBytes), bytesCell(model, r.WriteBytes), bytesCell(model, r.AtomicBytes), bytesCell(model, r.Bytes))
 		for _, n := range r.Warnings {
 			if !slices.Contains(notes, n) {
@@ -47,7 +47,7 @@ func PageRankTable(rows []PageRankRow, model Model) (t rtable.Table, notes []str
 func PageRankTermsTable(rows []PageRankTermRow, model Model) rtable.Table {
 	t := rtable.Table{Header: []string{"op", "count", "per", "units", "size", "total", "what"}, Name: "workload-pagerank-terms"}
 	for _, r := range rows {
-		t.Add(r.Op, itoa(r.Count), r.Per, itoa(r.Units), bytesCell(model, r.Size), itoa(r.Total), r.What)
+		t.Add(r.Op, rtable.Int(r.Count), r.Per, rtable.Int(r.Units), bytesCell(model, r.Size), rtable.Int(r.Total), r.What)
 	}
 	return t
 }
@@ -64,9 +64,9 @@ func (tab *BFSTable) Table(root uint32, model Model) rtable.Table {
 		if r.Level != nil {
 			level = strconv.Itoa(*r.Level)
 		}
-		t.Add(r.Kernel, level, r.Direction, itoa(r.Frontier), itoa(r.EdgesFrontier), itoa(r.Next),
-			itoa(r.Reads), itoa(r.Writes), itoa(r.Atomics), itoa(r.Ops()),
-			itoa(r.Low.Ops()), itoa(r.High.Ops()), bytesCell(model, r.Bytes))
+		t.Add(r.Kernel, level, r.Direction, rtable.Int(r.Frontier), rtable.Int(r.EdgesFrontier), rtable.Int(r.Next),
+			rtable.Int(r.Reads), rtable.Int(r.Writes), rtable.Int(r.Atomics), rtable.Int(r.Ops()),
+			rtable.Int(r.Low.Ops()), rtable.Int(r.High.Ops()), bytesCell(model, r.Bytes))
 	}
 	return t
 }
@@ -79,11 +79,11 @@ func LevelsTable(levels []BFSLevel) rtable.Table {
 		Name: "workload-bfs-levels"}
 	for i := range levels {
 		l := &levels[i]
-		row := []string{strconv.Itoa(l.Level.Level), itoa(l.Frontier), itoa(l.EdgesFrontier), itoa(l.Unvisited()), itoa(l.EdgesUnexplored),
-			itoa(l.InEdgesUnvisited), itoa(l.Next), itoa(l.EdgesNext), itoa(l.InEdgesNext), itoa(l.EdgesToNext)}
+		row := []string{strconv.Itoa(l.Level.Level), rtable.Int(l.Frontier), rtable.Int(l.EdgesFrontier), rtable.Int(l.Unvisited()), rtable.Int(l.EdgesUnexplored),
+			rtable.Int(l.InEdgesUnvisited), rtable.Int(l.Next), rtable.Int(l.EdgesNext), rtable.Int(l.InEdgesNext), rtable.Int(l.EdgesToNext)}
 		for _, width := range []int{1, 4, 8, 16, 32} {
 			s, _ := l.PullScanLoads(width)
-			row = append(row, itoa(s))
+			row = append(row, rtable.Int(s))
 		}
 		t.Add(row...)
 	}
@@ -99,7 +99,7 @@ func (res *BFSResult) TermsTable(root uint32, model Model) rtable.Table {
 		Name: "workload-bfs-terms", Title: fmt.Sprintf("%s: terms per level from root %d, %s", res.Kernel.Name(), root, Source(model, "bfs"))}
 	for _, l := range res.Levels {
 		for _, tm := range l.Terms {
-			t.Add(strconv.Itoa(l.Level), tm.Kernel, tm.Server, tm.Op.String(), tm.Formula, itoa(tm.Count), itoa(tm.Low), itoa(tm.High),
+			t.Add(strconv.Itoa(l.Level), tm.Kernel, tm.Server, tm.Op.String(), tm.Formula, rtable.Int(tm.Count), rtable.Int(tm.Low), rtable.Int(tm.High),
 				bytesCell(model, tm.Size), tm.Compiled.String(), tm.What)
 		}
 	}
@@ -111,10 +111,8 @@ func bytesCell(m Model, b int64) string {
 	if m == Abstract {
 		return "-"
 	}
-	return itoa(b)
+	return rtable.Int(b)
 }
-
-func itoa(v int64) string { return strconv.FormatInt(v, 10) }
 
 // SelectKernels resolves a PageRank kernel selection: "" or "all" is every
 // kernel (Kernels), else the one ParseKernel names. Errors are

@@ -1,6 +1,9 @@
 package cost
 
-import "testing"
+import (
+	rtable "github.com/graphperf/graphperf/internal/table"
+	"testing"
+)
 
 // TestTables checks the workload tables of figure 2 from root 0: one BFS
 // row per level and kernel plus a total per kernel, the byte columns "-"
@@ -40,7 +43,7 @@ func TestTables(t *testing.T) {
 	}
 	rows := EvaluatePageRankRows("fig2", g, Concrete, Kernels())
 	pt, _ := PageRankTable(rows, Concrete)
-	if len(pt.Rows) != len(rows) || pt.Rows[0][6] != itoa(rows[0].Ops()) {
+	if len(pt.Rows) != len(rows) || pt.Rows[0][6] != rtable.Int(rows[0].Ops()) {
 		t.Errorf("pagerank table %q", pt.Rows[0])
 	}
 	if Source(Abstract, "pagerank") == Source(Concrete, "pagerank") || Source(Abstract, "bfs") == Source(Abstract, "pagerank") {

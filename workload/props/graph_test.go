@@ -232,7 +232,7 @@ func TestTables(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if len(dt.Rows) != 3 || dt.Rows[2][0] != "out" || dt.Rows[0][6] != g6(p.Abs.Max) {
+	if len(dt.Rows) != 3 || dt.Rows[2][0] != "out" || dt.Rows[0][6] != table.G6(p.Abs.Max) {
 		t.Errorf("degree table %v", dt.Rows)
 	}
 	if len(lt.Rows) != len(rep.Levels) || lt.Rows[1][1] != "1" {

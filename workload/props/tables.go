@@ -6,11 +6,6 @@ import (
 	"github.com/graphperf/graphperf/internal/table"
 )
 
-// g6 writes v with up to 6 significant digits, as the tables print numbers.
-func g6(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
-
-func i10(v int64) string { return strconv.FormatInt(v, 10) }
-
 // DegreeTable is "graph stats"'s table: one row per degree sequence
 // (DegreeSummaries) with its min, quartiles, mean, median, max and standard
 // deviation, in edges per vertex. It costs three rows.
@@ -21,7 +16,7 @@ func (p Graph) DegreeTable() table.Table {
 		t.AddColumns(table.NumCol(name, "edges").OrMissing("NaN")) // NaN: a graph without vertices
 	}
 	for _, s := range p.DegreeSummaries() {
-		t.Add(s.Degree, g6(s.Min), g6(s.LowerQuartile), g6(s.Mean), g6(s.Median), g6(s.UpperQuartile), g6(s.Max), g6(s.StdDev))
+		t.Add(s.Degree, table.G6(s.Min), table.G6(s.LowerQuartile), table.G6(s.Mean), table.G6(s.Median), table.G6(s.UpperQuartile), table.G6(s.Max), table.G6(s.StdDev))
 	}
 	return t
 }
@@ -36,8 +31,8 @@ func (r LevelReport) Table() table.Table {
 		table.NumCol("discovered_total_rel", "share of n"), table.IntCol("edges_frontier", "edges"),
 		table.IntCol("edges_unexplored", "edges"))
 	for _, l := range r.Levels {
-		t.Add(strconv.Itoa(l.Level), i10(l.Frontier), g6(l.FrontierRel), i10(l.Discovered),
-			i10(l.DiscoveredTotal), g6(l.DiscoveredTotalRel), i10(l.EdgesFrontier), i10(l.EdgesUnexplored))
+		t.Add(strconv.Itoa(l.Level), table.Int(l.Frontier), table.G6(l.FrontierRel), table.Int(l.Discovered),
+			table.Int(l.DiscoveredTotal), table.G6(l.DiscoveredTotalRel), table.Int(l.EdgesFrontier), table.Int(l.EdgesUnexplored))
 	}
 	return t
 }
@@ -47,7 +42,7 @@ func (r Roots) Table() table.Table {
 	var t table.Table
 	t.AddColumns(table.IntCol("root", "vertex"), table.IntCol("out_degree", "edges"))
 	for i, v := range r.Vertices {
-		t.Add(strconv.FormatUint(uint64(v), 10), i10(r.OutDegrees[i]))
+		t.Add(strconv.FormatUint(uint64(v), 10), table.Int(r.OutDegrees[i]))
 	}
 	return t
 }
