@@ -38,7 +38,8 @@ func readManifest(t *testing.T, dir string) bundle.Manifest {
 // reads back with its sheets, headers and numbers; the page holds every
 // cell; and, where Chromium is installed, the page renders to a non-blank
 // screenshot (GRAPHPERF_SCREENSHOT=FILE keeps it); and every table a cell's
-// command made declares its columns' kinds (checkDefaultColumns).
+// command made declares its columns' kinds (checkDefaultColumns); and the
+// tables are those of testdata/report-tables (checkTablesGolden).
 func TestReportDefault(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the whole default notebook (about 20-50 s)")
@@ -54,6 +55,7 @@ func TestReportDefault(t *testing.T) {
 		t.Fatalf("%v\n%s\n%s", err, stdout, stderr)
 	}
 	checkDefaultColumns(t, seen)
+	checkTablesGolden(t, dir)
 	m := readManifest(t, dir)
 	nb, err := notebook.Parse(notebook.Default)
 	if err != nil {
