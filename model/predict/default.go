@@ -32,16 +32,30 @@ var heldOutReal []byte
 // or "real".
 func HeldOutModel(split string) (*Model, error) {
 	var b []byte
+	var once *heldOut
 	switch split {
 	case "graphs":
-		b = heldOutGraphs
+		b, once = heldOutGraphs, &heldOutOnce[0]
 	case "real":
-		b = heldOutReal
+		b, once = heldOutReal, &heldOutOnce[1]
 	default:
 		return nil, fmt.Errorf("predict: no embedded held-out model %q (graphs or real)", split)
 	}
-	return readGzipModel(b, "the embedded held-out model "+split)
+	once.Do(func() { once.m, once.err = readGzipModel(b, "the embedded held-out model "+split) })
+	return once.m, once.err
 }
+
+// heldOut is one embedded held-out model, read once per process (as
+// DefaultModel is; callers must not modify it), so that the report's
+// summary and its "predict evaluate --model" cells score the same *Model
+// and EvaluateModel's memo serves the second.
+type heldOut struct {
+	sync.Once
+	m   *Model
+	err error
+}
+
+var heldOutOnce [2]heldOut
 
 func readGzipModel(b []byte, name string) (*Model, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(b))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/analysis/split"
@@ -189,25 +190,78 @@ func EvaluateModel(ds *Dataset, m *Model, name string) (*SplitResult, error) {
 	if len(levels) == 0 {
 		return nil, fmt.Errorf("%w: none of the model's test graphs is in the dataset", ErrNothingToScore)
 	}
-	fixed := ""
-	if train := ds.LevelsOf(trainedOn); len(train) > 0 {
-		fixed = BestFixed(ds, train)
-	}
-	sc, err := ScoreLevels(ds, levels, m.PredictDataset(ds, levels), fixed)
+	s := Split{Name: name, Kind: SplitKind(m.Training.Split), Test: test,
+		Train: m.Training.TrainGraphs, Validation: m.Training.ValidationGraphs}
+	w, err := evaluateWork(ds, m, s, trainedOn, levels)
 	if err != nil {
 		return nil, err
 	}
-	s := Split{Name: name, Kind: SplitKind(m.Training.Split), Test: test,
-		Train: m.Training.TrainGraphs, Validation: m.Training.ValidationGraphs}
-	res := &SplitResult{Split: s, Model: sc, Params: m.Training.Params, Target: m.Target, Trees: len(m.Trees.Trees)}
+	sc, err := ScoreLevels(ds, levels, w.pred, w.fixed)
+	if err != nil {
+		return nil, err
+	}
+	res := &SplitResult{Split: s, Model: sc, Params: m.Training.Params, Target: m.Target, Trees: len(m.Trees.Trees),
+		Tree: w.tree, TreeParams: w.treeParams}
+	return res, nil
+}
+
+// evaluated is the costly part of EvaluateModel for one dataset and model:
+// the model's predictions of the test levels, the best fixed
+// implementation and seed 004's tree (Total NaN when m records no test
+// graphs).
+type evaluated struct {
+	ds         *Dataset
+	m          *Model
+	pred       []float64
+	fixed      string
+	tree       aggregate.Row
+	treeParams tree.Params
+}
+
+// evalMemo keeps the last few evaluations within a process: the report's
+// summary and its "predict evaluate --model heldout-*" cells score the
+// same embedded models on the same dataset, and the tree's training and
+// tuning is most of that time. Entries are read-only; the memo holds at
+// most evalMemoSize datasets alive.
+var evalMemo struct {
+	sync.Mutex
+	last []*evaluated
+}
+
+const evalMemoSize = 4
+
+// evaluateWork returns the evaluation of m on ds's levels (the test
+// graphs of s), from the memo when the same dataset and model were
+// evaluated before in this process; its cost otherwise is a prediction
+// of every test level and, when m records test graphs, a tree's training.
+func evaluateWork(ds *Dataset, m *Model, s Split, trainedOn []string, levels []int) (*evaluated, error) {
+	evalMemo.Lock()
+	for _, w := range evalMemo.last {
+		if w.ds == ds && w.m == m {
+			evalMemo.Unlock()
+			return w, nil
+		}
+	}
+	evalMemo.Unlock()
+	w := &evaluated{ds: ds, m: m, pred: m.PredictDataset(ds, levels)}
+	if train := ds.LevelsOf(trainedOn); len(train) > 0 {
+		w.fixed = BestFixed(ds, train)
+	}
 	if len(s.Train) > 0 && len(m.Training.TestGraphs) > 0 {
-		if res.Tree, res.TreeParams, err = ClassificationTree(ds, s, levels); err != nil {
+		var err error
+		if w.tree, w.treeParams, err = ClassificationTree(ds, s, levels); err != nil {
 			return nil, err
 		}
 	} else {
-		res.Tree.Total = math.NaN()
+		w.tree.Total = math.NaN()
 	}
-	return res, nil
+	evalMemo.Lock()
+	evalMemo.last = append(evalMemo.last, w)
+	if len(evalMemo.last) > evalMemoSize {
+		evalMemo.last = evalMemo.last[1:]
+	}
+	evalMemo.Unlock()
+	return w, nil
 }
 
 // ErrNothingToScore is EvaluateModel's error when ds holds no graph the

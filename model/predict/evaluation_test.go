@@ -3,6 +3,7 @@ package predict
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -250,6 +251,31 @@ func TestEvaluate(t *testing.T) {
 	}
 	if saved.Levels != nil || saved.Points != nil {
 		t.Errorf("levels and points not asked for, got %d and %v", len(saved.Levels), saved.Points)
+	}
+	// The memo: an evaluation computed afresh equals one from the memo but
+	// for its name, and held-out models are read once.
+	evalMemo.Lock()
+	evalMemo.last = nil
+	evalMemo.Unlock()
+	fresh, err := EvaluateModel(ds, m, "fresh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	memo, err := EvaluateModel(ds, m, "memo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if evalMemo.last == nil || memo.Split.Name != "memo" {
+		t.Fatalf("no memo, or the memo's result kept the old name %q", memo.Split.Name)
+	}
+	memo.Split.Name = "fresh"
+	if fmt.Sprintf("%+v", fresh) != fmt.Sprintf("%+v", memo) { // NaN fields: not DeepEqual
+		t.Errorf("from the memo:\n%+v\nafresh:\n%+v", memo, fresh)
+	}
+	if a, _ := HeldOutModel("real"); a == nil {
+		t.Error("no held-out model")
+	} else if b, _ := HeldOutModel("real"); a != b {
+		t.Error("HeldOutModel read the embedded model twice")
 	}
 	all := *m
 	all.Training.TrainGraphs = ds.Graphs
