@@ -369,19 +369,7 @@ func plainText(n ast.Node, src []byte) string {
 // headingID returns a page-unique id for a heading: its words in lower
 // case joined by '-', with "-2", "-3"... on repeats; "section" when empty.
 func headingID(label string, ids map[string]int) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(label) {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
-			b.WriteRune(r)
-			dash = false
-		case !dash && b.Len() > 0:
-			b.WriteByte('-')
-			dash = true
-		}
-	}
-	id := strings.Trim(b.String(), "-")
+	id := rtable.Slug(label)
 	if id == "" {
 		id = "section"
 	}
