@@ -1,12 +1,11 @@
 package ompredict
 
 import (
-	"github.com/graphperf/graphperf/internal/table"
-
 	"math"
 	"strings"
 	"testing"
 
+	"github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/workload/graph"
 )
 

@@ -1,12 +1,12 @@
 package store
 
 import (
-	"github.com/graphperf/graphperf/internal/table"
-
 	"encoding/csv"
 	"errors"
 	"io"
 	"strconv"
+
+	"github.com/graphperf/graphperf/internal/table"
 )
 
 // ErrExportTable is ExportColumns's and DB.Export's error for a table name

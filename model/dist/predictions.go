@@ -1,13 +1,13 @@
 package dist
 
 import (
-	"github.com/graphperf/graphperf/internal/table"
-
 	"encoding/csv"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/graphperf/graphperf/internal/table"
 )
 
 // PredictionsFormat tags the predictions file (WritePredictions).
