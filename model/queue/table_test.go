@@ -1,8 +1,9 @@
 package queue
 
 import (
-	"github.com/graphperf/graphperf/internal/table"
 	"testing"
+
+	"github.com/graphperf/graphperf/internal/table"
 )
 
 // TestTables solves the Lazowska et al. example (exact MVA, N = 3) and

@@ -1,8 +1,9 @@
 package cost
 
 import (
-	rtable "github.com/graphperf/graphperf/internal/table"
 	"testing"
+
+	rtable "github.com/graphperf/graphperf/internal/table"
 )
 
 // TestTables checks the workload tables of figure 2 from root 0: one BFS
