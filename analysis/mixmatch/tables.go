@@ -12,7 +12,9 @@ import (
 // of the switch over it (2 decimals) and the implementations the root
 // uses. O(roots).
 func DecisionsTable(rows []RootDecision) table.Table {
-	t := table.Table{Name: "bench-decisions", Header: []string{"root", "levels", "switch_us", "best_single", "best_single_us", "speedup", "impls"}}
+	t := table.Table{Name: "bench-decisions"}
+	t.AddColumns(table.IntCol("root", "vertex"), table.IntCol("levels", ""), table.NumCol("switch_us", "us"),
+		table.TextCol("best_single"), table.NumCol("best_single_us", "us"), table.NumCol("speedup", "x"), table.IntCol("impls", ""))
 	for _, r := range rows {
 		t.Add(strconv.FormatUint(uint64(r.Root), 10), strconv.Itoa(r.Levels), table.Micros(r.SwitchNs), r.BestSingle, table.Micros(r.BestSingleNs),
 			strconv.FormatFloat(r.BestSingleNs/r.SwitchNs, 'f', 2, 64), strconv.Itoa(r.Distinct))

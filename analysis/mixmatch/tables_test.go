@@ -15,8 +15,8 @@ func TestDecisionsTable(t *testing.T) {
 	if tb.Name != "bench-decisions" || !reflect.DeepEqual(tb.Rows, want) {
 		t.Errorf("%q %v, want bench-decisions %v", tb.Name, tb.Rows, want)
 	}
-	if err := tb.Check(); err != nil {
-		t.Error(err)
+	if err := tb.Check(); err != nil || len(tb.Columns) != len(tb.Header) {
+		t.Errorf("check %v, %d of %d columns declared", err, len(tb.Columns), len(tb.Header))
 	}
 }
 

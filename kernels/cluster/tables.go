@@ -13,7 +13,8 @@ import (
 // ("a .. b"; one name for a shard of one graph). The table is unnamed
 // (never part of a report). O(shards).
 func (p *Plan) ShardTable() table.Table {
-	t := table.Table{Header: []string{"shard", "graphs", "est_edges", "names"}}
+	var t table.Table
+	t.AddColumns(table.IntCol("shard", ""), table.IntCol("graphs", ""), table.IntCol("est_edges", "edges"), table.TextCol("names"))
 	for _, s := range p.Shards {
 		names := s.Graphs[0]
 		if len(s.Graphs) > 1 {
@@ -29,7 +30,9 @@ func (p *Plan) ShardTable() table.Table {
 // for none; " (to resume)" added to a shard that is neither complete nor
 // active but was submitted). The table is unnamed. O(shards).
 func (st *Status) Table() table.Table {
-	t := table.Table{Header: []string{"shard", "graphs", "done", "task", "state"}}
+	var t table.Table
+	t.AddColumns(table.IntCol("shard", ""), table.IntCol("graphs", ""), table.TextUnitCol("done", "done/jobs"),
+		table.TextCol("task"), table.TextCol("state"))
 	for _, s := range st.Shards {
 		state := orDash(s.State)
 		if !s.Complete && !s.Active && s.Task != "" {

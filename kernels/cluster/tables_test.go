@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/graphperf/graphperf/internal/table"
 )
 
 // ShardTable names a shard's first and last graphs; Status.Table marks the
@@ -23,6 +25,14 @@ func TestTables(t *testing.T) {
 	want = [][]string{{"0", "2", "4/4", "12_0", "COMPLETED"}, {"1", "2", "1/4", "12_1", "FAILED (to resume)"}, {"2", "1", "0/2", "-", "-"}}
 	if tb := st.Table(); !reflect.DeepEqual(tb.Rows, want) {
 		t.Errorf("status %v, want %v", tb.Rows, want)
+	}
+	// Both declare their columns, and their cells agree (named: a report
+	// would name them).
+	for _, tb := range []table.Table{p.ShardTable(), st.Table()} {
+		tb.Name = "t"
+		if len(tb.Columns) != len(tb.Header) || tb.Check() != nil {
+			t.Errorf("%v: columns %v, check %v", tb.Header, tb.Columns, tb.Check())
+		}
 	}
 }
 

@@ -20,10 +20,13 @@ type GraphPrediction struct {
 // one process sends and receives, and, when pr is timed, the kernel,
 // exchange and total milliseconds (4 significant digits). O(levels).
 func (pr *Prediction) LevelTable() table.Table {
-	t := table.Table{Name: "dist-levels", Title: fmt.Sprintf("1D-partitioned BFS on %d processes, per level", pr.Procs),
-		Header: []string{"level", "frontier", "discovered", "nlfs_max", "nlfs_su_max", "sent_vertices", "sent_bytes", "max_pair_bytes", "max_out_bytes", "max_in_bytes"}}
+	t := table.Table{Name: "dist-levels", Title: fmt.Sprintf("1D-partitioned BFS on %d processes, per level", pr.Procs)}
+	t.AddColumns(table.IntCol("level", ""), table.IntCol("frontier", "vertices"), table.IntCol("discovered", "vertices"),
+		table.IntCol("nlfs_max", "vertices"), table.IntCol("nlfs_su_max", "vertices"), table.IntCol("sent_vertices", "vertices"),
+		table.IntCol("sent_bytes", "bytes"), table.IntCol("max_pair_bytes", "bytes"), table.IntCol("max_out_bytes", "bytes"),
+		table.IntCol("max_in_bytes", "bytes"))
 	if pr.Timed {
-		t.Header = append(t.Header, "kernel_ms", "comm_ms", "total_ms")
+		t.AddColumns(table.NumCol("kernel_ms", "ms"), table.NumCol("comm_ms", "ms"), table.NumCol("total_ms", "ms"))
 	}
 	for _, r := range pr.Rows {
 		row := []string{strconv.Itoa(r.Level), table.Int(r.Frontier), table.Int(r.Discovered), table.Int(r.NLFSMax), table.Int(r.NLFSUniqueMax),
@@ -39,7 +42,9 @@ func (pr *Prediction) LevelTable() table.Table {
 // PairsTable is every message of pr ("dist-pairs"): level, source,
 // destination, vertices and bytes. O(len(pr.Pairs)).
 func (pr *Prediction) PairsTable() table.Table {
-	t := table.Table{Name: "dist-pairs", Header: []string{"level", "src", "dst", "vertices", "bytes"}}
+	t := table.Table{Name: "dist-pairs"}
+	t.AddColumns(table.IntCol("level", ""), table.IntCol("src", "process"), table.IntCol("dst", "process"),
+		table.IntCol("vertices", "vertices"), table.IntCol("bytes", "bytes"))
 	for _, p := range pr.Pairs {
 		t.Add(strconv.Itoa(p.Level), strconv.Itoa(p.Src), strconv.Itoa(p.Dst), table.Int(p.Vertices), table.Int(p.Bytes))
 	}
@@ -52,8 +57,13 @@ func (pr *Prediction) PairsTable() table.Table {
 // cuts (3 decimals), and the seed's printed values ("-" where it has
 // none). O(rows).
 func (w *WeakScaling) Table() table.Table {
-	t := table.Table{Name: "dist-table", Title: "NLFS and NLFS after sort-unique of one process (seed 003 weak-scaling table)",
-		Header: []string{"scale", "procs", "level", "nlfs_p0", "nlfs_max", "nlfs_mean", "nlfs_su_p0", "nlfs_su_max", "nlfs_su_mean", "cut", "seed_nlfs", "seed_nlfs_su"}}
+	t := table.Table{Name: "dist-table", Title: "NLFS and NLFS after sort-unique of one process (seed 003 weak-scaling table)"}
+	t.AddColumns(table.IntCol("scale", "log2 vertices"), table.IntCol("procs", ""), table.IntCol("level", ""))
+	for _, name := range []string{"nlfs_p0", "nlfs_max", "nlfs_mean", "nlfs_su_p0", "nlfs_su_max", "nlfs_su_mean"} {
+		t.AddColumns(table.IntCol(name, "vertices").OrMissing("NaN")) // NaN: a mean over no process
+	}
+	t.AddColumns(table.NumCol("cut", "share").OrMissing("NaN"), table.IntCol("seed_nlfs", "vertices").OrMissing("-"),
+		table.IntCol("seed_nlfs_su", "vertices").OrMissing("-"))
 	for _, r := range w.Rows() {
 		sn, ss := "-", "-"
 		if r.SeedNLFS > 0 {
@@ -70,8 +80,9 @@ func (w *WeakScaling) Table() table.Table {
 // bytes over the seed's (2 decimals, "-" where the seed gives no size).
 // O(messages).
 func (m *Messages) Table() table.Table {
-	t := table.Table{Name: "dist-messages", Title: "Messages of the sort-unique BFS, SCALE 20, 4 processes, beside seed 003's",
-		Header: []string{"level", "src", "dst", "bytes", "seed_printed", "ratio"}}
+	t := table.Table{Name: "dist-messages", Title: "Messages of the sort-unique BFS, SCALE 20, 4 processes, beside seed 003's"}
+	t.AddColumns(table.IntCol("level", ""), table.IntCol("src", "process"), table.IntCol("dst", "process"),
+		table.IntCol("bytes", "bytes"), table.TextCol("seed_printed"), table.NumCol("ratio", "x").OrMissing("-"))
 	for _, r := range m.Rows {
 		ratio := "-"
 		if x, ok := r.Ratio(); ok {
@@ -85,7 +96,9 @@ func (m *Messages) Table() table.Table {
 // Table is c's mismatches ("dist-check"): level, source, destination,
 // the vertices measured and predicted. O(mismatches).
 func (c CheckResult) Table() table.Table {
-	t := table.Table{Name: "dist-check", Header: []string{"level", "src", "dst", "measured", "predicted"}}
+	t := table.Table{Name: "dist-check"}
+	t.AddColumns(table.IntCol("level", ""), table.IntCol("src", "process"), table.IntCol("dst", "process"),
+		table.IntCol("measured", "vertices"), table.IntCol("predicted", "vertices"))
 	for _, m := range c.Mismatches {
 		t.Add(strconv.Itoa(m.Level), strconv.Itoa(m.Src), strconv.Itoa(m.Dst), table.Int(m.Measured), table.Int(m.Predicted))
 	}
@@ -97,8 +110,13 @@ func (c CheckResult) Table() table.Table {
 // milliseconds (4 significant digits) and the total's error in percent
 // (1 decimal). O(levels).
 func (r TimeReport) Table() table.Table {
-	t := table.Table{Name: "dist-times",
-		Header: []string{"run", "ranks", "scale", "level", "nlfs_max", "pred_kernel_ms", "kernel_ms", "pred_comm_ms", "comm_ms", "pred_total_ms", "total_ms", "err_pct"}}
+	t := table.Table{Name: "dist-times"}
+	t.AddColumns(table.TextCol("run"), table.IntCol("ranks", ""), table.IntCol("scale", "log2 vertices"), table.IntCol("level", ""),
+		table.IntCol("nlfs_max", "vertices"))
+	for _, name := range []string{"pred_kernel_ms", "kernel_ms", "pred_comm_ms", "comm_ms", "pred_total_ms", "total_ms"} {
+		t.AddColumns(table.NumCol(name, "ms"))
+	}
+	t.AddColumns(table.NumCol("err_pct", "%").OrMissing("NaN"))
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 4, 64) }
 	for _, run := range r.Runs {
 		for _, l := range run.Rows {

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/graphperf/graphperf/internal/table"
 )
 
 // LevelTable has one row per level of the prediction, in order, with the
@@ -22,9 +24,7 @@ func TestLevelTable(t *testing.T) {
 	if !reflect.DeepEqual(tb.Rows, want) {
 		t.Errorf("rows %v, want %v", tb.Rows, want)
 	}
-	if err := tb.Check(); err != nil {
-		t.Error(err)
-	}
+	checkDeclared(t, tb)
 	k, c, tot := 0.123456, 2.0, 2.123456
 	pr.Timed = true
 	for i := range pr.Rows {
@@ -37,12 +37,14 @@ func TestLevelTable(t *testing.T) {
 	if got := strings.Join(tb.Rows[0][10:], ","); got != "0.1235,2,2.123" {
 		t.Errorf("timed cells %q, want 4 significant digits", got)
 	}
+	checkDeclared(t, tb)
 }
 
 // PairsTable lists every message of the prediction.
 func TestPairsTable(t *testing.T) {
 	pr := &Prediction{Pairs: []Pair{{Level: 1, Src: 0, Dst: 1, Vertices: 3, Bytes: 12}, {Level: 2, Src: 1, Dst: 0, Vertices: 1, Bytes: 4}}}
 	tb := pr.PairsTable()
+	checkDeclared(t, tb)
 	want := [][]string{{"1", "0", "1", "3", "12"}, {"2", "1", "0", "1", "4"}}
 	if tb.Name != "dist-pairs" || !reflect.DeepEqual(tb.Rows, want) {
 		t.Errorf("%q %v, want dist-pairs %v", tb.Name, tb.Rows, want)
@@ -57,6 +59,7 @@ func TestWeakScalingTable(t *testing.T) {
 		{Scale: 21, Procs: 4, Level: 3, NLFS0: 5, NLFSMax: 6, NLFSMean: 5.5, Unique0: 1, UniqueMax: 1, UniqueMean: 1, Cut: 0.8},
 	}}}}
 	tb := w.Table()
+	checkDeclared(t, tb)
 	want := [][]string{
 		{"21", "2", "3", "10", "12", "11", "2", "3", "2", "0.812", "11", "1"},
 		{"21", "4", "3", "5", "6", "6", "1", "1", "1", "0.800", "-", "-"},
@@ -70,7 +73,7 @@ func TestWeakScalingTable(t *testing.T) {
 func TestMessagesTable(t *testing.T) {
 	m := &Messages{Rows: []Message{{Level: 3, Src: 0, Dst: 1, Bytes: 300, SeedPrinted: "100 B", SeedBytes: 100}, {Level: 4, Src: 1, Dst: 2, Bytes: 7, SeedPrinted: "-"}}}
 	want := [][]string{{"3", "0", "1", "300", "100 B", "3.00"}, {"4", "1", "2", "7", "-", "-"}}
-	if tb := m.Table(); tb.Name != "dist-messages" || !reflect.DeepEqual(tb.Rows, want) {
+	if tb := m.Table(); tb.Name != "dist-messages" || !reflect.DeepEqual(tb.Rows, want) || !checkDeclared(t, tb) {
 		t.Errorf("%q %v, want dist-messages %v", tb.Name, tb.Rows, want)
 	}
 }
@@ -79,7 +82,7 @@ func TestMessagesTable(t *testing.T) {
 // level of every run.
 func TestCheckAndTimesTables(t *testing.T) {
 	c := CheckResult{Messages: 3, Equal: 2, Mismatches: []Mismatch{{Level: 2, Src: 1, Dst: 0, Measured: 9, Predicted: 8}}}
-	if tb := c.Table(); tb.Name != "dist-check" || !reflect.DeepEqual(tb.Rows, [][]string{{"2", "1", "0", "9", "8"}}) {
+	if tb := c.Table(); tb.Name != "dist-check" || !reflect.DeepEqual(tb.Rows, [][]string{{"2", "1", "0", "9", "8"}}) || !checkDeclared(t, tb) {
 		t.Errorf("check: %q %v", tb.Name, tb.Rows)
 	}
 	r := TimeReport{Runs: []TimeCheck{{Dir: "s22-p2", Ranks: 2, Scale: 22, Rows: []TimeRow{
@@ -87,6 +90,7 @@ func TestCheckAndTimesTables(t *testing.T) {
 	}}}}
 	want := []string{"s22-p2", "2", "22", "1", "40", "0.1235", "0.1", "1", "1.5", "1.123", "1.6", "-29.8"}
 	tb := r.Table()
+	checkDeclared(t, tb)
 	if tb.Name != "dist-times" || len(tb.Rows) != 1 || !reflect.DeepEqual(tb.Rows[0], want) {
 		t.Errorf("times: %q %v, want %v", tb.Name, tb.Rows, want)
 	}
@@ -101,4 +105,19 @@ func TestGraphPredictionJSON(t *testing.T) {
 	if s := string(data); !strings.HasPrefix(s, `{"graph":"g.txt","procs":2,`) || strings.Contains(s, "pairs") {
 		t.Errorf("JSON %s", s)
 	}
+}
+
+// checkDeclared fails unless tb declares every column and its cells agree
+// with the declared kinds (table.Check).
+func checkDeclared(t *testing.T, tb table.Table) bool {
+	t.Helper()
+	if len(tb.Columns) != len(tb.Header) {
+		t.Errorf("%s: %d of %d columns declared", tb.Name, len(tb.Columns), len(tb.Header))
+		return false
+	}
+	if err := tb.Check(); err != nil {
+		t.Error(err)
+		return false
+	}
+	return true
 }
