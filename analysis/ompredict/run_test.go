@@ -233,9 +233,9 @@ func TestAbstractRound(t *testing.T) {
 	}
 }
 
-// TestSimulateCPU: every simulated level of figure 2's graph is predicted
-// and the records line up with the levels.
-func TestSimulateCPU(t *testing.T) {
+// simulateFig2 is SimulateCPU on figure 2's graph from vertex 0.
+func simulateFig2(t *testing.T) *CPUSimulation {
+	t.Helper()
 	g, _, err := graph.LoadInfo(testFig2, graph.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -244,6 +244,13 @@ func TestSimulateCPU(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s
+}
+
+// TestSimulateCPU: every simulated level of figure 2's graph is predicted
+// and the records line up with the levels.
+func TestSimulateCPU(t *testing.T) {
+	s := simulateFig2(t)
 	if len(s.Simulation.Levels) == 0 || len(s.Prediction.Levels) != len(s.Simulation.Levels) || len(s.Records()) != len(s.Simulation.Levels) {
 		t.Fatalf("%d levels, %d predictions, %d records", len(s.Simulation.Levels), len(s.Prediction.Levels), len(s.Records()))
 	}

@@ -6,20 +6,12 @@ import (
 	"testing"
 
 	"github.com/graphperf/graphperf/internal/table"
-	"github.com/graphperf/graphperf/workload/graph"
 )
 
 // TestCPUTables: one row per simulated level in both tables of figure 2's
 // graph, the jobs cell the level's memory instructions.
 func TestCPUTables(t *testing.T) {
-	g, _, err := graph.LoadInfo(testFig2, graph.LoadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := SimulateCPU(g, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := simulateFig2(t)
 	lt, st := s.LevelsTable(), s.ServersTable()
 	if len(lt.Rows) != len(s.Simulation.Levels) || len(st.Rows) != len(s.Simulation.Levels) {
 		t.Fatalf("%d and %d rows for %d levels", len(lt.Rows), len(st.Rows), len(s.Simulation.Levels))
