@@ -13,6 +13,7 @@ import (
 
 	rtable "github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/reports/bundle"
+	rplot "github.com/graphperf/graphperf/reports/plot"
 )
 
 // cellSink is a verb's stdout inside "graphperf report": tables written to
@@ -116,7 +117,21 @@ func writeFileAtomic(path string, b []byte) (err error) {
 	return nil
 }
 
-// inReport says whether the verb runs as a report cell.
+// wantFigures says whether a verb draws its figures: inside a report, or
+// with --plot dir.
+func (e *env) wantFigures(dir string) bool { return dir != "" || e.inReport() }
+
+// figures renders figs in order as figure renders each; it stops at the
+// first error.
+func (e *env) figures(dir string, figs []rplot.Named) error {
+	for _, f := range figs {
+		if err := e.figure(dir, f.Name, f.Title, f.Figure, f.W, f.H); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // paragraph writes a paragraph for a reader: inside a report as prose of
 // the cell, else wrapped to 79 columns and followed by a blank line.
 func (e *env) paragraph(text string) error {
@@ -141,6 +156,7 @@ func (e *env) paragraph(text string) error {
 	return err
 }
 
+// inReport says whether the verb runs as a report cell.
 func (e *env) inReport() bool {
 	_, ok := e.stdout.(*cellSink)
 	return ok
