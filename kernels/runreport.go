@@ -87,7 +87,10 @@ func NewRunReport(name string, g *graph.CSR, res *Results, roots []uint32, hashe
 // reached, the median, min and max summed level time and the median wall
 // time (ms), the depth hash and "ok" or "MISMATCH". Cost: O(totals).
 func (r *RunReport) Table() table.Table {
-	t := table.Table{Header: []string{"impl", "root", "levels", "reached", "median_ms", "min_ms", "max_ms", "wall_median_ms", "depth_hash", "check"}}
+	var t table.Table
+	t.AddColumns(table.TextCol("impl"), table.IntCol("root", "vertex"), table.IntCol("levels", "levels"), table.IntCol("reached", "vertices"),
+		table.NumCol("median_ms", "ms"), table.NumCol("min_ms", "ms"), table.NumCol("max_ms", "ms"), table.NumCol("wall_median_ms", "ms"),
+		table.TextCol("depth_hash"), table.TextCol("check"))
 	for _, x := range r.Totals {
 		check := "ok"
 		if !x.OK {
@@ -105,7 +108,8 @@ func (r *RunReport) Table() table.Table {
 // "done" or "to measure"; with the number of items to measure and their
 // estimated edges. Cost: O(items).
 func PlanTable(items []PlanItem) (t table.Table, todo, edges int64) {
-	t.Header = []string{"#", "name", "source", "est_vertices", "est_edges", "roots", "reps", "impls", "status"}
+	t.AddColumns(table.IntCol("#", ""), table.TextCol("name"), table.TextCol("source"), table.IntCol("est_vertices", "vertices").OrMissing("-"),
+		table.IntCol("est_edges", "edges"), table.IntCol("roots", ""), table.IntCol("reps", ""), table.TextCol("impls"), table.TextCol("status"))
 	for i, it := range items {
 		source, n := it.File, "-"
 		if it.Gen != nil {
@@ -143,7 +147,9 @@ func (mb *Microbench) JSON() MicrobenchJSON {
 // memory-level parallelism: latency (ns), service time S(m) (ns) and
 // throughput (G transactions/s). Cost: O(points).
 func (mb *Microbench) ServiceTable() table.Table {
-	t := table.Table{Header: []string{"class", "mlp", "latency_ns", "service_ns", "gtxn_s"}}
+	var t table.Table
+	t.AddColumns(table.TextCol("class"), table.IntCol("mlp", "transactions in flight"), table.NumCol("latency_ns", "ns"), table.NumCol("service_ns", "ns"),
+		table.NumCol("gtxn_s", "GTXN/s"))
 	for _, class := range sortedKeys(mb.Service) {
 		for _, p := range mb.Service[class] {
 			t.Add(class, strconv.Itoa(p.MLP), table.G6(p.LatencyNs), table.G6(p.ServiceNs), table.G6(p.ThroughputGTxnS))
@@ -155,7 +161,8 @@ func (mb *Microbench) ServiceTable() table.Table {
 // LatencyTable is mb's pointer-chase latency, a row per working set (MB):
 // cycles and ns per load. Cost: O(points).
 func (mb *Microbench) LatencyTable() table.Table {
-	t := table.Table{Header: []string{"working_set_MB", "cycles", "ns"}}
+	var t table.Table
+	t.AddColumns(table.NumCol("working_set_MB", "MiB"), table.NumCol("cycles", "cycles"), table.NumCol("ns", "ns"))
 	for _, p := range mb.Latency {
 		t.Add(table.G6(float64(p.WorkingSetBytes)/(1<<20)), table.G6(p.CyclesPerLoad), table.G6(p.NsPerLoad))
 	}
@@ -165,7 +172,8 @@ func (mb *Microbench) LatencyTable() table.Table {
 // CeilingTable is mb's ceilings: bandwidths (TB/s) and warp instruction
 // throughputs (GIPS), each sorted by name, 4 significant digits.
 func (mb *Microbench) CeilingTable() table.Table {
-	t := table.Table{Header: []string{"ceiling", "value"}}
+	var t table.Table
+	t.AddColumns(table.TextCol("ceiling"), table.TextUnitCol("value", "TB/s or GIPS"))
 	for _, k := range sortedKeys(mb.Bandwidth) {
 		t.Add(k+" bandwidth", fmt.Sprintf("%.4g TB/s", mb.Bandwidth[k]/1000))
 	}

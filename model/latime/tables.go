@@ -15,8 +15,8 @@ import (
 // sssp-worklist) then the vertex-centric BFS of model/predict; times in
 // µs, 4 significant digits.
 func (p *Prediction) TimesTable() table.Table {
-	t := table.Table{Header: []string{"implementation", "model", "predicted_us"}, Name: "predict-la",
-		Title: fmt.Sprintf("Predicted graphperf-la times on %s from root %d", p.Graph, p.Root)}
+	t := table.Table{Name: "predict-la", Title: fmt.Sprintf("Predicted graphperf-la times on %s from root %d", p.Graph, p.Root)}
+	t.AddColumns(table.TextCol("implementation"), table.TextCol("model"), table.NumCol("predicted_us", "µs"))
 	for _, it := range p.Times {
 		kind := "linalg"
 		if it.Impl == laout.Worklist {
@@ -33,8 +33,9 @@ func (p *Prediction) TimesTable() table.Table {
 // ratio LinAlg / vertex-centric with 2 decimals; an algorithm not covered
 // has "-" on the vertex-centric side and its note as the answer.
 func (p *Prediction) AnswersTable() table.Table {
-	t := table.Table{Header: []string{"algorithm", "linalg", "linalg_us", "vertex_centric", "vertex_centric_us", "linalg/vc", "predicted_faster"}, Name: "predict-la-answers",
-		Title: "Linear algebra or vertex-centric?"}
+	t := table.Table{Name: "predict-la-answers", Title: "Linear algebra or vertex-centric?"}
+	t.AddColumns(table.TextCol("algorithm"), table.TextCol("linalg"), table.NumCol("linalg_us", "µs"), table.TextCol("vertex_centric"),
+		table.NumCol("vertex_centric_us", "µs").OrMissing("-"), table.NumCol("linalg/vc", "x").OrMissing("-"), table.TextCol("predicted_faster"))
 	for _, ans := range p.Answers {
 		if !ans.Covered {
 			t.Add(ans.Algorithm, ans.LA, table.Micros(ans.LANs), "-", "-", "-", ans.Note)
@@ -48,8 +49,9 @@ func (p *Prediction) AnswersTable() table.Table {
 // ErrorsTable is "predict la-evaluate"'s table of held-out relative
 // errors, a row per implementation (3 decimals, "-" for none).
 func (ev *Evaluation) ErrorsTable() table.Table {
-	t := table.Table{Header: []string{"implementation", "graphs", "median_abs_rel_err", "median_rel_err", "worst_abs_rel_err", "worst_graph"}, Name: "predict-la-errors",
-		Title: fmt.Sprintf("LinAlg time model, held out by %s (%d folds), forms %v", ev.Folding, ev.Folds, ev.Forms)}
+	t := table.Table{Name: "predict-la-errors", Title: fmt.Sprintf("LinAlg time model, held out by %s (%d folds), forms %v", ev.Folding, ev.Folds, ev.Forms)}
+	t.AddColumns(table.TextCol("implementation"), table.IntCol("graphs", ""), table.NumCol("median_abs_rel_err", "").OrMissing("-"),
+		table.NumCol("median_rel_err", "").OrMissing("-"), table.NumCol("worst_abs_rel_err", "").OrMissing("-"), table.TextCol("worst_graph"))
 	for _, ie := range ev.Errors {
 		t.Add(ie.Impl, strconv.Itoa(ie.Graphs), f3OrNone(ie.MedianAbs), f3OrNone(ie.MedianSigned), f3OrNone(ie.WorstAbs), ie.WorstGraph)
 	}
@@ -61,8 +63,9 @@ func (ev *Evaluation) ErrorsTable() table.Table {
 // (count/graphs and %) and the graphs the model got wrong; a question
 // with no graphs says it was not evaluated.
 func (ev *Evaluation) DecisionsTable() table.Table {
-	t := table.Table{Header: []string{"question", "graphs", "linalg_faster_measured", "model_correct", "baseline_correct", "model_wrong_on"}, Name: "predict-la-decisions",
-		Title: "Linear algebra or vertex-centric? Model against the majority baseline"}
+	t := table.Table{Name: "predict-la-decisions", Title: "Linear algebra or vertex-centric? Model against the majority baseline"}
+	t.AddColumns(table.TextCol("question"), table.IntCol("graphs", ""), table.IntCol("linalg_faster_measured", "graphs").OrMissing("-"),
+		table.TextUnitCol("model_correct", "graphs (%)"), table.TextUnitCol("baseline_correct", "graphs (%)"), table.TextCol("model_wrong_on"))
 	for _, q := range []Decision{ev.SSSP, ev.BFS} {
 		if q.Graphs == 0 {
 			t.Add(q.Question, "0", "-", "-", "-", "not evaluated (BFS: give --corpus)")

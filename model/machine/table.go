@@ -12,7 +12,11 @@ import (
 // peak warp GIPS, ridge point and service-curve classes, "-" where a
 // machine has none. It costs one pass over the rows.
 func SummaryTable(rows []Summary) table.Table {
-	t := table.Table{Header: []string{"name", "kind", "clock", "sms", "cores", "physical_warps", "llc", "dram_peak", "peak_warp_gips", "ridge_point", "service_curves"}}
+	var t table.Table
+	t.AddColumns(table.TextCol("name"), table.TextCol("kind"), table.TextUnitCol("clock", "Hz"), table.IntCol("sms", "SMs").OrMissing("-"),
+		table.IntCol("cores", "cores").OrMissing("-"), table.IntCol("physical_warps", "warps").OrMissing("-"),
+		table.TextUnitCol("llc", "bytes"), table.TextUnitCol("dram_peak", "B/s"), table.NumCol("peak_warp_gips", "warp GIPS").OrMissing("-"),
+		table.NumCol("ridge_point", "warp instructions per transaction").OrMissing("-"), table.TextCol("service_curves"))
 	for _, r := range rows {
 		llc, dram, gips, ridge := "-", "-", "-", "-"
 		if r.LLCBytes > 0 {
@@ -55,7 +59,10 @@ func (d *Details) CeilingsChart() table.Table {
 // cores sharing it ("-" where not given) and service time in cycles and
 // ns. It costs one pass over the caches.
 func (d *Details) CachesTable() table.Table {
-	t := table.Table{Header: []string{"level", "size", "line", "ways", "sets", "shared_by", "service", "service_ns"}}
+	var t table.Table
+	t.AddColumns(table.TextCol("level"), table.TextUnitCol("size", "bytes"), table.TextUnitCol("line", "bytes"),
+		table.IntCol("ways", "").OrMissing("-"), table.IntCol("sets", "").OrMissing("-"), table.IntCol("shared_by", "cores").OrMissing("-"),
+		table.TextUnitCol("service", "cycles"), table.NumCol("service_ns", "ns"))
 	for _, c := range d.Machine.Caches {
 		t.Add(c.Name, c.Size.String(), c.Line.String(), table.IntOrDash(c.Ways), table.IntOrDash(c.Sets), table.IntOrDash(c.SharedBy),
 			table.G6(c.ServiceCycles)+" cycles", table.G6(float64(c.Service)))
@@ -67,7 +74,9 @@ func (d *Details) CachesTable() table.Table {
 // prints them: bandwidth, 10^9 transactions per second and ridge point
 // ("-" where none). It costs one pass over the ceilings.
 func (d *Details) MemoryCeilingsTable() table.Table {
-	t := table.Table{Header: []string{"ceiling", "bandwidth", "GTXN/s", "ridge_point"}}
+	var t table.Table
+	t.AddColumns(table.TextCol("ceiling"), table.TextUnitCol("bandwidth", "B/s"), table.NumCol("GTXN/s", "GTXN/s"),
+		table.NumCol("ridge_point", "warp instructions per transaction").OrMissing("-"))
 	for _, c := range d.Derived.Ceilings {
 		ridge := "-"
 		if c.RidgePoint > 0 {
@@ -83,7 +92,8 @@ func (d *Details) MemoryCeilingsTable() table.Table {
 // one pass over the latencies.
 func (d *Details) LatenciesTable() table.Table {
 	m := d.Machine
-	t := table.Table{Header: []string{"name", "time", "cycles", "working_set"}}
+	var t table.Table
+	t.AddColumns(table.TextCol("name"), table.TextUnitCol("time", "s"), table.NumCol("cycles", "cycles"), table.TextUnitCol("working_set", "bytes"))
 	for _, l := range m.Latencies {
 		ws := "-"
 		if l.WorkingSet > 0 {
@@ -98,7 +108,8 @@ func (d *Details) LatenciesTable() table.Table {
 // in ns and 10^9 transactions per second 1/S(m). Errors are Rows'. It
 // costs one pass over the points.
 func (c ServiceCurve) Table() (table.Table, error) {
-	t := table.Table{Header: []string{"m", "S(m)_ns", "L(m)_ns", "GTXN/s"}}
+	var t table.Table
+	t.AddColumns(table.NumCol("m", "transactions in flight"), table.NumCol("S(m)_ns", "ns"), table.NumCol("L(m)_ns", "ns"), table.NumCol("GTXN/s", "GTXN/s"))
 	rows, err := c.Rows()
 	if err != nil {
 		return t, err

@@ -93,7 +93,12 @@ func NewReport(file string, records []Record, platforms []string) (*Report, erro
 // of H ("-" where unsupported), its PP and the platforms it does not run
 // on ("-" for none). It costs one pass over the cells.
 func (r *Report) Table() table.Table {
-	t := table.Table{Header: append(append([]string{"application"}, r.Platforms...), "PP", "unsupported")}
+	var t table.Table
+	t.AddColumns(table.TextCol("application"))
+	for _, p := range r.Platforms {
+		t.AddColumns(table.NumCol(p, "").OrMissing("-")) // an efficiency, 0 to 1
+	}
+	t.AddColumns(table.NumCol("PP", ""), table.TextCol("unsupported"))
 	for _, a := range r.Applications {
 		row := []string{a.Application}
 		for _, cell := range a.Efficiencies {

@@ -144,14 +144,18 @@ func (ev *Evaluation) SplitTable(raw bool) table.Table {
 // baseline, where ev has it).
 func (ev *Evaluation) SummaryTable(raw bool) table.Table {
 	hasBaseline := ev.HasBaseline()
-	s := table.Table{Header: []string{"kind", "splits", "mix_and_match", "best_non_switching", "best_other_roots", "best_fixed", "classification_tree"},
-		Name: "predict-evaluate-summary", Title: "Mean [min-max] over the splits of each kind"}
+	s := table.Table{Name: "predict-evaluate-summary", Title: "Mean [min-max] over the splits of each kind"}
+	// A ratio's cell is "mean [min-max]" (or "-"): text, in units of the
+	// per-level optimum.
+	ratio := func(name string) table.Column { return table.TextUnitCol(name, "x") }
+	s.AddColumns(table.TextCol("kind"), table.IntCol("splits", ""), ratio("mix_and_match"), ratio("best_non_switching"),
+		ratio("best_other_roots"), ratio("best_fixed"), ratio("classification_tree"))
 	if hasBaseline {
-		s.Header = append(s.Header, "sklearn_hgb")
+		s.AddColumns(ratio("sklearn_hgb"))
 	}
-	s.Header = append(s.Header, "median_error", "beats_best_non_switching")
+	s.AddColumns(table.TextUnitCol("median_error", "%"), table.TextUnitCol("beats_best_non_switching", "splits"))
 	if hasBaseline {
-		s.Header = append(s.Header, "beats_sklearn_hgb")
+		s.AddColumns(table.TextUnitCol("beats_sklearn_hgb", "splits"))
 	}
 	rng := func(m *Summary) string {
 		if m == nil {

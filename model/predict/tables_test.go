@@ -10,7 +10,9 @@ import (
 	"testing"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
+	"github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/model/tree"
+	"github.com/graphperf/graphperf/workload/graph"
 )
 
 // twoLevels is a prediction of two levels and three implementations;
@@ -202,3 +204,74 @@ func TestWriteOpenModel(t *testing.T) {
 }
 
 func writeTestFile(path string, b []byte) error { return os.WriteFile(path, b, 0o644) }
+
+// TestTablesDeclared: "predict bfs"'s table of the default model on figure
+// 2's graph, and "predict evaluate"'s tables (as text and raw) of two
+// graphs splits of the synthetic dataset, declare every column, with the
+// kinds their cells have.
+func TestTablesDeclared(t *testing.T) {
+	ph := h100Physics(t)
+	m, err := DefaultModel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := graph.Load("../../cmd/graphperf/testdata/fig2.txt", graph.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := PredictBFS(m, g, "fig2.txt", 0, ph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkDeclared(t, p.LevelTable(3), map[string]string{"frontier": "integer vertices", "predicted_us": "number µs", "#3": "text"})
+	ds, _ := synthetic(t, ph)
+	splits, err := MakeSplits(ds, ByGraphs, 0.5, []uint64{3, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	grid := Grid{Targets: []Target{TargetResidual}, MaxLeaves: []int{15}, MinLeaf: []int{5},
+		Base: tree.BoostParams{Trees: 30, LearningRate: 0.1, Bins: 255, Subsample: 1, FeatureFraction: 1, EarlyStopping: 10}}
+	ev, err := Evaluate(ds, splits, EvaluateParams{Grid: &grid})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkDeclared(t, ev.SplitTable(false), map[string]string{"inputs": "integer", "mix_and_match": "text x", "median_error": "text %"})
+	checkDeclared(t, ev.SplitTable(true), map[string]string{"mix_and_match": "number x", "spearman": "number"})
+	for _, raw := range []bool{false, true} {
+		checkDeclared(t, ev.SummaryTable(raw), map[string]string{"splits": "integer", "best_fixed": "text x", "beats_best_non_switching": "text splits"})
+	}
+}
+
+// checkDeclared fails unless tb declares every column (no table.Guess),
+// its cells agree with the declared kinds (Check, under the name "t" when
+// tb has none: a report gives it one), and each column of want has the
+// kind and unit given as "kind unit" (such as "number ms", or "text" for
+// a text column without a unit).
+func checkDeclared(t *testing.T, tb table.Table, want map[string]string) {
+	t.Helper()
+	if tb.Name == "" {
+		tb.Name = "t"
+	}
+	if len(tb.Columns) != len(tb.Header) {
+		t.Errorf("%s: %d of %d columns declared", tb.Name, len(tb.Columns), len(tb.Header))
+		return
+	}
+	if err := tb.Check(); err != nil {
+		t.Error(err)
+	}
+	if len(tb.Rows) == 0 {
+		t.Errorf("%s: no rows to check", tb.Name)
+	}
+	got := map[string]string{}
+	for _, c := range tb.Columns {
+		if c.Kind == table.Guess {
+			t.Errorf("%s: column %q not declared", tb.Name, c.Name)
+		}
+		got[c.Name] = strings.TrimSpace(c.Kind.String() + " " + c.Unit)
+	}
+	for name, w := range want {
+		if got[name] != w {
+			t.Errorf("%s: column %q is %q, want %q", tb.Name, name, got[name], w)
+		}
+	}
+}

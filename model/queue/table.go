@@ -10,7 +10,10 @@ import (
 // demand, utilization, queue length and residence time, in the spec's
 // time unit. It costs one pass over the centers.
 func (r *SpecResult) CentersTable() table.Table {
-	t := table.Table{Header: []string{"center", "kind", "visits", "service_time", "demand", "utilization", "queue_length", "residence_time"}}
+	var t table.Table
+	t.AddColumns(table.TextCol("center"), table.TextCol("kind"), table.NumCol("visits", ""), table.NumCol("service_time", "time unit"),
+		table.NumCol("demand", "time unit"), table.NumCol("utilization", ""), table.NumCol("queue_length", "jobs"),
+		table.NumCol("residence_time", "time unit"))
 	for _, c := range r.Centers {
 		t.Add(c.Name, c.Kind, table.G6(c.Visits), table.G6(c.ServiceTime), table.G6(c.Demand), table.G6(c.Utilization), table.G6(c.QueueLength), table.G6(c.ResidenceTime))
 	}
@@ -21,7 +24,8 @@ func (r *SpecResult) CentersTable() table.Table {
 // of r's SampledPopulations; it has no rows for Schweitzer's method. It
 // costs one pass over the populations.
 func (r *SpecResult) PopulationsTable() table.Table {
-	t := table.Table{Header: []string{"population", "throughput", "response_time"}}
+	var t table.Table
+	t.AddColumns(table.IntCol("population", "jobs"), table.NumCol("throughput", "jobs per time unit"), table.NumCol("response_time", "time unit"))
 	for _, p := range r.SampledPopulations() {
 		t.Add(strconv.Itoa(p.Population), table.G6(p.Throughput), table.G6(p.ResponseTime))
 	}

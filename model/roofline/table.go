@@ -30,7 +30,10 @@ func ReadNCUFile(path string) (launches []Launch, warnings []string, err error) 
 // 10^9 transactions per second, warp GIPS and ridge point, "-" where a
 // field does not apply. It costs one pass over the ceilings.
 func (rep *Report) CeilingsTable() table.Table {
-	t := table.Table{Header: []string{"ceiling", "source", "bandwidth_GB/s", "GTXN/s", "warp_GIPS", "ridge_point"}}
+	var t table.Table
+	t.AddColumns(table.TextCol("ceiling"), table.TextCol("source"), table.NumCol("bandwidth_GB/s", "GB/s").OrMissing("-"),
+		table.NumCol("GTXN/s", "GTXN/s").OrMissing("-"), table.NumCol("warp_GIPS", "warp GIPS").OrMissing("-"),
+		table.NumCol("ridge_point", "warp instructions per transaction").OrMissing("-"))
 	for _, c := range rep.Ceilings {
 		t.Add(c.Ceiling, c.Source, optCell(c.Bandwidth, func(x float64) string { return table.G6(x / 1e9) }),
 			optCell(c.GTXNPerS, table.G6), optCell(c.WarpGIPS, table.G6), optCell(c.RidgePoint, func(x float64) string { return fmt.Sprintf("%.2f", x) }))
@@ -46,16 +49,16 @@ func (rep *Report) CeilingsTable() table.Table {
 // pass over the launches and levels.
 func (rep *Report) LaunchesTable() table.Table {
 	levels := rep.LevelsUsed()
-	// The launch id comes from the ncu file as text, and a level's
-	// intensity is "-" where a launch lacks the level and "+Inf" without
-	// transactions: those columns stay guessed. A level's transactions are
-	// "-" where a launch lacks it.
+	// The launch id comes from the ncu file as text. A level's
+	// transactions are "-" where a launch lacks the level; its intensity
+	// is "-" then too, and "+Inf" without transactions: two placeholders,
+	// so a text column.
 	var t table.Table
-	t.AddColumns(table.Column{Name: "id"}, table.TextCol("kernel"), table.NumCol("time_us", "µs"),
+	t.AddColumns(table.TextCol("id"), table.TextCol("kernel"), table.NumCol("time_us", "µs"),
 		table.NumCol("warp_inst", "warp instructions"), table.NumCol("warp_GIPS", "warp GIPS"))
 	for _, level := range levels {
 		t.AddColumns(table.NumCol(level+"_txn", "transactions").OrMissing("-"),
-			table.Column{Name: "II_" + level, Unit: "warp instructions per transaction"})
+			table.TextUnitCol("II_"+level, "warp instructions per transaction"))
 	}
 	t.AddColumns(table.NumCol("bound_GIPS", "warp GIPS"), table.TextCol("binding"), table.TextCol("class"), table.NumCol("pct_of_bound", "%"))
 	for _, l := range rep.Launches {

@@ -1,8 +1,13 @@
 package roofline
 
 import (
+	"os"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/model/machine"
 )
 
 // TestNotes: the file's warnings first, then each launch warning once with
@@ -55,5 +60,69 @@ func TestTables(t *testing.T) {
 	i := slices.Index(lt.Header, "DRAM_txn")
 	if i < 0 || lt.Rows[0][i] != "-" || lt.Rows[1][i] != "10" || lt.Rows[1][i+1] != "+Inf" || lt.Rows[0][2] != "2" {
 		t.Errorf("launches %q under %q", lt.Rows, lt.Header)
+	}
+}
+
+// TestTablesDeclared: the tables of the H100's report with its rmat-s18-e8
+// profile declare every column, with the kinds their cells have.
+func TestTablesDeclared(t *testing.T) {
+	m, err := machine.Lookup("h100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := ForMachine(m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := NewReport(m, r)
+	checkDeclared(t, rep.CeilingsTable(), map[string]string{"ceiling": "text", "bandwidth_GB/s": "number GB/s", "ridge_point": "number warp instructions per transaction"})
+	const file = "../../kernels/measured/h100/ncu/rmat-s18-e8.csv.gz"
+	f, err := os.Open(file)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer f.Close()
+	launches, warnings, err := ReadNCU(f, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rep.AddLaunches(r, file, launches, warnings); err != nil {
+		t.Fatal(err)
+	}
+	checkDeclared(t, rep.LaunchesTable(), map[string]string{"id": "text", "time_us": "number µs", "L2_txn": "number transactions",
+		"II_L2": "text warp instructions per transaction", "pct_of_bound": "number %"})
+}
+
+// checkDeclared fails unless tb declares every column (no table.Guess),
+// its cells agree with the declared kinds (Check, under the name "t" when
+// tb has none: a report gives it one), and each column of want has the
+// kind and unit given as "kind unit" (such as "number ms", or "text" for
+// a text column without a unit).
+func checkDeclared(t *testing.T, tb table.Table, want map[string]string) {
+	t.Helper()
+	if tb.Name == "" {
+		tb.Name = "t"
+	}
+	if len(tb.Columns) != len(tb.Header) {
+		t.Errorf("%s: %d of %d columns declared", tb.Name, len(tb.Columns), len(tb.Header))
+		return
+	}
+	if err := tb.Check(); err != nil {
+		t.Error(err)
+	}
+	if len(tb.Rows) == 0 {
+		t.Errorf("%s: no rows to check", tb.Name)
+	}
+	got := map[string]string{}
+	for _, c := range tb.Columns {
+		if c.Kind == table.Guess {
+			t.Errorf("%s: column %q not declared", tb.Name, c.Name)
+		}
+		got[c.Name] = strings.TrimSpace(c.Kind.String() + " " + c.Unit)
+	}
+	for name, w := range want {
+		if got[name] != w {
+			t.Errorf("%s: column %q is %q, want %q", tb.Name, name, got[name], w)
+		}
 	}
 }

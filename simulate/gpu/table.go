@@ -17,7 +17,8 @@ var LevelColumns = []string{"server", "jobs", "C_L2", "C_L2H", "C_L2M", "C_DRAM"
 // per server with jobs or traffic, in server order, then the level's total
 // as server "total". It costs one pass over the servers.
 func LevelTable(lv Level) table.Table {
-	t := table.Table{Header: LevelColumns}
+	var t table.Table
+	t.AddColumns(levelColumns()...)
 	eachServer(lv, func(name string, jobs int64, tr Traffic) { t.Add(trafficCells(name, jobs, tr)...) })
 	return t
 }
@@ -27,8 +28,10 @@ func LevelTable(lv Level) table.Table {
 // n_est, filled on the total rows only. It costs one pass over the levels
 // and servers.
 func (r *Result) Table() table.Table {
-	t := table.Table{Header: append(append([]string{"level"}, LevelColumns...), "dram_writes", "W_max", "n_est"),
-		Name: "sim-bfs", Title: "simulated BFS: jobs and memory traffic per level and server"}
+	t := table.Table{Name: "sim-bfs", Title: "simulated BFS: jobs and memory traffic per level and server"}
+	t.AddColumns(table.IntCol("level", ""))
+	t.AddColumns(levelColumns()...)
+	t.AddColumns(table.IntCol("dram_writes", "sectors"), table.IntCol("W_max", "jobs"), table.NumCol("n_est", "warps"))
 	for _, lv := range r.Levels {
 		level := strconv.Itoa(lv.Level)
 		eachServer(lv, func(name string, jobs int64, tr Traffic) {
@@ -42,6 +45,16 @@ func (r *Result) Table() table.Table {
 		})
 	}
 	return t
+}
+
+// levelColumns declares LevelColumns: the server, its jobs, and sectors
+// (32-byte transactions) for the rest.
+func levelColumns() []table.Column {
+	cols := []table.Column{table.TextCol(LevelColumns[0]), table.IntCol(LevelColumns[1], "jobs")}
+	for _, name := range LevelColumns[2:] {
+		cols = append(cols, table.IntCol(name, "sectors"))
+	}
+	return cols
 }
 
 // trafficCells is one row of a level's table.

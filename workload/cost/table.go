@@ -27,8 +27,10 @@ func Source(m Model, algo string) string {
 // ("-" in the abstract model, which has no sizes). Notes are the rows'
 // warnings, each once. It costs one pass over the rows.
 func PageRankTable(rows []PageRankRow, model Model) (t rtable.Table, notes []string) {
-	t = rtable.Table{Header: []string{"kernel", "scope", "consolidation", "reads", "writes", "atomics", "ops", "read_bytes", "write_bytes", "atomic_bytes", "bytes"},
-		Name: "workload-pagerank", Title: "PageRank workload per launch and per iteration, " + Source(model, "pagerank")}
+	t = rtable.Table{Name: "workload-pagerank", Title: "PageRank workload per launch and per iteration, " + Source(model, "pagerank")}
+	t.AddColumns(rtable.TextCol("kernel"), rtable.TextCol("scope"), rtable.TextCol("consolidation"))
+	t.AddColumns(opsColumns("reads", "writes", "atomics", "ops")...)
+	t.AddColumns(bytesColumns("read_bytes", "write_bytes", "atomic_bytes", "bytes")...)
 	for _, r := range rows {
 		t.Add(r.Kernel, r.Scope, r.Consolidation, rtable.Int(r.Reads), rtable.Int(r.Writes), rtable.Int(r.Atomics), rtable.Int(r.Ops()),
 			bytesCell(model, r.ReadBytes), bytesCell(model, r.WriteBytes), bytesCell(model, r.AtomicBytes), bytesCell(model, r.Bytes))
@@ -45,7 +47,10 @@ func PageRankTable(rows []PageRankRow, model Model) (t rtable.Table, notes []str
 // its count per unit, the units, its size ("-" in the abstract model) and
 // its total. It costs one pass over the rows.
 func PageRankTermsTable(rows []PageRankTermRow, model Model) rtable.Table {
-	t := rtable.Table{Header: []string{"op", "count", "per", "units", "size", "total", "what"}, Name: "workload-pagerank-terms"}
+	t := rtable.Table{Name: "workload-pagerank-terms"}
+	t.AddColumns(rtable.TextCol("op"), rtable.IntCol("count", "operations per unit"), rtable.TextCol("per"), rtable.IntCol("units", ""))
+	t.AddColumns(bytesColumns("size")...)
+	t.AddColumns(rtable.IntCol("total", "operations"), rtable.TextCol("what"))
 	for _, r := range rows {
 		t.Add(r.Op, rtable.Int(r.Count), r.Per, rtable.Int(r.Units), bytesCell(model, r.Size), rtable.Int(r.Total), r.What)
 	}
@@ -57,8 +62,11 @@ func PageRankTermsTable(rows []PageRankTermRow, model Model) rtable.Table {
 // operations with their range (ops_low, ops_high) and the bytes ("-" in
 // the abstract model). It costs one pass over the rows.
 func (tab *BFSTable) Table(root uint32, model Model) rtable.Table {
-	t := rtable.Table{Header: []string{"kernel", "level", "direction", "n_f", "m_f", "n'", "reads", "writes", "atomics", "ops", "ops_low", "ops_high", "bytes"},
-		Name: "workload-bfs", Title: fmt.Sprintf("BFS workload per level from root %d, %s", root, Source(model, "bfs"))}
+	t := rtable.Table{Name: "workload-bfs", Title: fmt.Sprintf("BFS workload per level from root %d, %s", root, Source(model, "bfs"))}
+	t.AddColumns(rtable.TextCol("kernel"), rtable.IntCol("level", "").OrMissing("total"), rtable.TextCol("direction"),
+		rtable.IntCol("n_f", "vertices"), rtable.IntCol("m_f", "edges"), rtable.IntCol("n'", "vertices"))
+	t.AddColumns(opsColumns("reads", "writes", "atomics", "ops", "ops_low", "ops_high")...)
+	t.AddColumns(bytesColumns("bytes")...)
 	for _, r := range tab.Rows {
 		level := "total"
 		if r.Level != nil {
@@ -75,8 +83,12 @@ func (tab *BFSTable) Table(root uint32, model Model) rtable.Table {
 // level: n_f, m_f, n_u, m_u, m_u^in, n', m_f', in(n'), e_fn and S_W for
 // W = 1, 4, 8, 16, 32. It costs one pass over the levels.
 func LevelsTable(levels []BFSLevel) rtable.Table {
-	t := rtable.Table{Header: []string{"level", "n_f", "m_f", "n_u", "m_u", "m_u^in", "n'", "m_f'", "in(n')", "e_fn", "S_1", "S_4", "S_8", "S_16", "S_32"},
-		Name: "workload-bfs-levels"}
+	t := rtable.Table{Name: "workload-bfs-levels"}
+	t.AddColumns(rtable.IntCol("level", ""), rtable.IntCol("n_f", "vertices"), rtable.IntCol("m_f", "edges"), rtable.IntCol("n_u", "vertices"),
+		rtable.IntCol("m_u", "edges"), rtable.IntCol("m_u^in", "edges"), rtable.IntCol("n'", "vertices"))
+	for _, name := range []string{"m_f'", "in(n')", "e_fn", "S_1", "S_4", "S_8", "S_16", "S_32"} {
+		t.AddColumns(rtable.IntCol(name, "edges")) // S_W: in-edges a pull scan reads
+	}
 	for i := range levels {
 		l := &levels[i]
 		row := []string{strconv.Itoa(l.Level.Level), rtable.Int(l.Frontier), rtable.Int(l.EdgesFrontier), rtable.Int(l.Unvisited()), rtable.Int(l.EdgesUnexplored),
@@ -95,8 +107,11 @@ func LevelsTable(levels []BFSLevel) rtable.Table {
 // whether the compiled code has it, and what it accesses. It costs one
 // pass over the terms.
 func (res *BFSResult) TermsTable(root uint32, model Model) rtable.Table {
-	t := rtable.Table{Header: []string{"level", "kernel", "server", "op", "formula", "count", "low", "high", "size", "compiled", "what"},
-		Name: "workload-bfs-terms", Title: fmt.Sprintf("%s: terms per level from root %d, %s", res.Kernel.Name(), root, Source(model, "bfs"))}
+	t := rtable.Table{Name: "workload-bfs-terms", Title: fmt.Sprintf("%s: terms per level from root %d, %s", res.Kernel.Name(), root, Source(model, "bfs"))}
+	t.AddColumns(rtable.IntCol("level", ""), rtable.TextCol("kernel"), rtable.TextCol("server"), rtable.TextCol("op"), rtable.TextCol("formula"))
+	t.AddColumns(opsColumns("count", "low", "high")...)
+	t.AddColumns(bytesColumns("size")...)
+	t.AddColumns(rtable.TextCol("compiled"), rtable.TextCol("what"))
 	for _, l := range res.Levels {
 		for _, tm := range l.Terms {
 			t.Add(strconv.Itoa(l.Level), tm.Kernel, tm.Server, tm.Op.String(), tm.Formula, rtable.Int(tm.Count), rtable.Int(tm.Low), rtable.Int(tm.High),
@@ -104,6 +119,25 @@ func (res *BFSResult) TermsTable(root uint32, model Model) rtable.Table {
 		}
 	}
 	return t
+}
+
+// opsColumns declares integer columns of memory operations.
+func opsColumns(names ...string) []rtable.Column {
+	cols := make([]rtable.Column, len(names))
+	for i, name := range names {
+		cols[i] = rtable.IntCol(name, "operations")
+	}
+	return cols
+}
+
+// bytesColumns declares columns of bytesCell: integer bytes, "-" in the
+// abstract model.
+func bytesColumns(names ...string) []rtable.Column {
+	cols := make([]rtable.Column, len(names))
+	for i, name := range names {
+		cols[i] = rtable.IntCol(name, "bytes").OrMissing("-")
+	}
+	return cols
 }
 
 // bytesCell is a byte count, "-" in the abstract model.
