@@ -22,13 +22,9 @@ import (
 // change the workbook (a number format) or the LaTeX (the alignment), or
 // that may hold two kinds of placeholder or text from an input file.
 var guessedColumns = map[string]string{
-	"model-roofline/id":        "the launch id, text from the ncu file",
-	"model-roofline/II_L2":     `"-" where a launch lacks the level, "+Inf" without transactions`,
-	"model-roofline/II_DRAM":   `"-" where a launch lacks the level, "+Inf" without transactions`,
-	"la-groups/gld % (mem)":    `"-" for some implementations in the default report`,
-	"la-groups/gst % (mem)":    `"-" for some implementations in the default report`,
-	"la-groups/shared % (mem)": `"-" for some implementations in the default report`,
-	"la-timing/LA BFS/vc":      `"-" for some graphs in the default report`,
+	"model-roofline/id":      "the launch id, text from the ncu file",
+	"model-roofline/II_L2":   `"-" where a launch lacks the level, "+Inf" without transactions`,
+	"model-roofline/II_DRAM": `"-" where a launch lacks the level, "+Inf" without transactions`,
 }
 
 // cellTablesSeen is one cell's tables as its command made them
