@@ -90,8 +90,8 @@ func (c *PageRankComparison) JSON() PageRankJSON {
 // avg, the shares within 2x and beyond 5x and 20x, the worst ratio and
 // its graph, and cv_reps (the median over the graphs of the coefficient
 // of variation over the repetitions). When raw (CSV, a report) the
-// ratios and shares are plain numbers, else text ("3.17x", "69%", cv_reps
-// "2.3%" or "-"). Cost: O(rows).
+// ratios and shares are plain numbers and a bar chart shows total, else
+// text ("3.17x", "69%", cv_reps "2.3%" or "-"). Cost: O(rows).
 func (c *PageRankComparison) AggregateTable(raw bool) table.Table {
 	t := table.Table{Name: "pagerank-aggregate",
 		Title: fmt.Sprintf("PageRank, %d graphs: time over the fastest implementation per graph (seed 004 §4.3); "+
@@ -107,7 +107,9 @@ func (c *PageRankComparison) AggregateTable(raw bool) table.Table {
 		}
 		t.Add(r.Name, fmt.Sprint(r.Inputs), table.Times(r.Total), table.Times(r.Avg), table.Percent(r.Within2x), table.Percent(r.Over5x), table.Percent(r.Over20x), table.Times(r.Worst), r.WorstInput.Graph, table.OptPercent(cv))
 	}
-	t.Chart = &table.Chart{Type: "bar", X: 0, Y: []int{2}, Title: "total time / fastest", YTitle: "× fastest"}
+	if raw { // the chart's series must be numbers
+		t.Chart = &table.Chart{Type: "bar", X: 0, Y: []int{2}, Title: "total time / fastest", YTitle: "× fastest"}
+	}
 	return t
 }
 

@@ -23,7 +23,8 @@ func (a Against) Title() string {
 // inputs, total, avg, the shares within 2x and beyond 5x and 20x, the
 // worst ratio and its input, cv_reps and cv_roots. When raw (CSV, a
 // report) ratios, shares and spreads are plain numbers (a spread unknown:
-// empty), else text ("3.17x", "69%", "2.3%", "-"). Cost: O(rows).
+// empty) and a bar chart shows total, else text ("3.17x", "69%", "2.3%",
+// "-"). Cost: O(rows).
 func (s *Summary) RowsTable(families, raw bool) table.Table {
 	a := Against(s.Against)
 	first := "impl"
@@ -46,7 +47,9 @@ func (s *Summary) RowsTable(families, raw bool) table.Table {
 		t.Add(name, strconv.Itoa(r.Inputs), table.Times(r.Total), table.Times(r.Avg), table.Percent(r.Within2x), table.Percent(r.Over5x), table.Percent(r.Over20x),
 			table.Times(r.Worst), worstInput, table.OptPercent(r.CVReps), table.OptPercent(r.CVRoots))
 	}
-	t.Chart = &table.Chart{Type: "bar", Title: "total time / optimal", X: 0, Y: []int{2}, YTitle: "× optimal"}
+	if raw { // the chart's series must be numbers
+		t.Chart = &table.Chart{Type: "bar", Title: "total time / optimal", X: 0, Y: []int{2}, YTitle: "× optimal"}
+	}
 	return t
 }
 
@@ -55,15 +58,18 @@ func (s *Summary) RowsTable(families, raw bool) table.Table {
 // unknown), cv_reps and cv_roots (percentages, "-" when unknown), the
 // vertices reached, n, m and GTEPS (2 decimals). Cost: O(roots).
 func (g *SummaryGTEPS) Table() table.Table {
-	t := table.Table{Header: []string{"root", "fastest", "median_ms", "min_ms", "max_ms", "cv_reps", "cv_roots", "reached", "n", "m", "gteps"}}
-	ms := func(ns *float64) string {
+	var t table.Table
+	t.AddColumns(table.TextCol("root"), table.TextCol("fastest"), table.NumCol("median_ms", "ms"), table.NumCol("min_ms", "ms").OrMissing("-"), table.NumCol("max_ms", "ms").OrMissing("-"),
+		table.TextUnitCol("cv_reps", "%"), table.TextUnitCol("cv_roots", "%"), table.NumCol("reached", "vertices"), table.IntCol("n", "vertices"),
+		table.IntCol("m", "edges"), table.NumCol("gteps", "GTEPS"))
+	msOrDash := func(ns *float64) string {
 		if ns == nil {
 			return "-"
 		}
 		return table.G6(*ns / 1e6)
 	}
 	add := func(root string, r SummaryRate) {
-		t.Add(root, r.Impl, table.G6(r.TimeNs/1e6), ms(r.MinNs), ms(r.MaxNs), table.OptPercent(r.CVReps), table.OptPercent(r.CVRoots),
+		t.Add(root, r.Impl, table.G6(r.TimeNs/1e6), msOrDash(r.MinNs), msOrDash(r.MaxNs), table.OptPercent(r.CVReps), table.OptPercent(r.CVRoots),
 			strconv.FormatFloat(r.Reached, 'f', -1, 64), strconv.FormatInt(r.Vertices, 10), strconv.FormatInt(r.Edges, 10),
 			strconv.FormatFloat(r.GTEPS, 'f', 2, 64))
 	}

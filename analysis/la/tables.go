@@ -42,15 +42,14 @@ func fmtFloat(v float64) string {
 // numOrNone declares a column of fmtFloat cells: numbers, "-" for none.
 func numOrNone(name, unit string) table.Column { return table.NumCol(name, unit).OrMissing("-") }
 
-// guessed is a column whose cells mix numbers and "-": its kind is not
-// declared, and a report guesses it from the text.
-func guessed(name, unit string) table.Column { return table.Column{Name: name, Unit: unit} }
+// ipi is the unit of the instruction roofline's intensity.
+const ipi = "warp instructions per transaction"
 
 // MetricsTable is "la metrics": seed 001's metrics of Mapping and the
 // sm_90 ncu metrics they come from, a row per metric.
 func MetricsTable() table.Table {
-	t := table.Table{Name: "la-metrics", Title: "seed 001 metrics and their sm_90 ncu sources",
-		Header: []string{"seed metric", "ncu metrics (sm_90)", "unit", "how", "seed tables"}}
+	t := table.Table{Name: "la-metrics", Title: "seed 001 metrics and their sm_90 ncu sources"}
+	t.AddColumns(table.TextCol("seed metric"), table.TextCol("ncu metrics (sm_90)"), table.TextCol("unit"), table.TextCol("how"), table.TextCol("seed tables"))
 	for _, m := range Mapping {
 		t.Add(m.Seed, strings.Join(m.NCU, " "), m.Unit, m.How, m.Tables)
 	}
@@ -59,10 +58,12 @@ func MetricsTable() table.Table {
 
 // PointsTable is "la analyze --table points": a row per (graph,
 // implementation) on the instruction roofline; global transactions in
-// millions, throughput in GB/s, efficiencies in %.
+// millions, throughput in GB/s, efficiencies in %; "-" for no value.
 func PointsTable(points []Point) table.Table {
-	t := table.Table{Name: "la-points", Title: "graphperf-la kernels on the instruction roofline",
-		Header: []string{"graph", "impl", "density", "GIPS", "intensity", "bound", "IPC", "global Mtxn", "GB/s", "gld %", "gst %", "shared %"}}
+	t := table.Table{Name: "la-points", Title: "graphperf-la kernels on the instruction roofline"}
+	t.AddColumns(table.TextCol("graph"), table.TextCol("impl"), numOrNone("density", "edges per vertex"), numOrNone("GIPS", "GIPS"),
+		numOrNone("intensity", ipi), table.TextCol("bound"), numOrNone("IPC", ""), numOrNone("global Mtxn", "Mtxn"), numOrNone("GB/s", "GB/s"),
+		numOrNone("gld %", "%"), numOrNone("gst %", "%"), numOrNone("shared %", "%"))
 	for _, p := range points {
 		t.Add(p.Graph, p.Impl, fmtFloat(p.Density), fmtFloat(p.GIPS), fmtFloat(p.Intensity), p.Bound, fmtFloat(p.IPC),
 			fmtFloat(p.GlobalTransactions/1e6), fmtFloat(p.GlobalThroughput), fmtFloat(p.GldEfficiency), fmtFloat(p.GstEfficiency), fmtFloat(p.SharedEfficiency))
@@ -74,14 +75,11 @@ func PointsTable(points []Point) table.Table {
 // (seed 001 tables 5-8), ridge the DRAM ridge point in the title.
 func GroupsTable(groups []Group, ridge float64) table.Table {
 	t := table.Table{Name: "la-groups", Title: fmt.Sprintf("compute- and memory-bound graphs per implementation (seed 001 tables 5-8; DRAM ridge %.2f)", ridge)}
-	// fmtFloat writes "-" for no value. The efficiency columns are "-" for
-	// some implementations in the default report, where declaring them
-	// would change the workbook (a number format) and the LaTeX alignment:
-	// they stay guessed.
+	// fmtFloat writes "-" for no value.
 	t.AddColumns(table.TextCol("impl"), table.TextCol("model"), table.IntCol("graphs", ""), numOrNone("mem %", "%"), numOrNone("comp %", "%"),
-		numOrNone("intensity mem", "warp instructions per transaction"), numOrNone("intensity comp", "warp instructions per transaction"),
+		numOrNone("intensity mem", ipi), numOrNone("intensity comp", ipi),
 		numOrNone("IPC mem", ""), numOrNone("IPC comp", ""), numOrNone("Gtxn (mem)", "Gtxn"), numOrNone("GB/s (mem)", "GB/s"),
-		guessed("gld % (mem)", "%"), guessed("gst % (mem)", "%"), guessed("shared % (mem)", "%"))
+		numOrNone("gld % (mem)", "%"), numOrNone("gst % (mem)", "%"), numOrNone("shared % (mem)", "%"))
 	for _, g := range groups {
 		t.Add(g.Impl, g.Model, strconv.Itoa(g.Datasets), fmtFloat(g.MemoryShare), fmtFloat(g.ComputeShare), fmtFloat(g.IntensityMemory), fmtFloat(g.IntensityCompute),
 			fmtFloat(g.IPCMemory), fmtFloat(g.IPCCompute), fmtFloat(g.GlobalGtxn), fmtFloat(g.GlobalThroughput), fmtFloat(g.GldEfficiency), fmtFloat(g.GstEfficiency), fmtFloat(g.SharedEfficiency))
@@ -91,16 +89,17 @@ func GroupsTable(groups []Group, ridge float64) table.Table {
 
 // VariantsTable is "la analyze --table variants": per graph the SSSP
 // variants' speedup, IPC and instruction count against sssp-la (seed 001
-// table 9), "-" where a variant was not measured.
+// table 9), "-" where a variant was not measured: each a ratio to
+// sssp-la's.
 func VariantsTable(variants []VariantRow) table.Table {
 	impls := append(append([]string(nil), OptimisedSSSP...), Worklist)
-	header := []string{"graph"}
+	t := table.Table{Name: "la-variants", Title: "SSSP variants against sssp-la (seed 001 table 9)"}
+	t.AddColumns(table.TextCol("graph"))
 	for _, k := range []string{"speedup", "IPC", "inst"} {
 		for _, i := range impls {
-			header = append(header, k+" "+strings.TrimPrefix(i, "sssp-"))
+			t.AddColumns(numOrNone(k+" "+strings.TrimPrefix(i, "sssp-"), "x"))
 		}
 	}
-	t := table.Table{Name: "la-variants", Title: "SSSP variants against sssp-la (seed 001 table 9)", Header: header}
 	for _, r := range variants {
 		row := []string{r.Graph}
 		for _, mp := range []map[string]float64{r.Speedup, r.IPC, r.Inst} {
@@ -118,10 +117,12 @@ func VariantsTable(variants []VariantRow) table.Table {
 }
 
 // SweepTable is "la analyze --table sweep": the Watts-Strogatz and R-MAT
-// sweep points (seed 001 appendix B).
+// sweep points (seed 001 appendix B); the parameter as "p=0.1".
 func SweepTable(sweep []SweepPoint) table.Table {
-	t := table.Table{Name: "la-sweep", Title: "Watts-Strogatz and R-MAT sweeps (seed 001 appendix B, tables 10-11)",
-		Header: []string{"sweep", "family", "impl", "density", "param", "bound", "intensity", "gld %", "gst %", "shared %", "L2 gld bytes", "shared txn/req", "warps"}}
+	t := table.Table{Name: "la-sweep", Title: "Watts-Strogatz and R-MAT sweeps (seed 001 appendix B, tables 10-11)"}
+	t.AddColumns(table.TextCol("sweep"), table.TextCol("family"), table.TextCol("impl"), numOrNone("density", ""), table.TextCol("param"),
+		table.TextCol("bound"), numOrNone("intensity", ipi), numOrNone("gld %", "%"), numOrNone("gst %", "%"), numOrNone("shared %", "%"),
+		numOrNone("L2 gld bytes", "bytes"), numOrNone("shared txn/req", "transactions per request"), numOrNone("warps", "warps"))
 	for _, s := range sweep {
 		p := s.Point
 		t.Add(s.Sweep, s.Family, p.Impl, fmtFloat(s.Density), s.Param+"="+fmtFloat(s.Value), p.Bound, fmtFloat(p.Intensity),
@@ -142,10 +143,8 @@ func TimingTable(rows []TimingRow) table.Table {
 	for _, i := range sssp {
 		t.AddColumns(numOrNone("speedup "+strings.TrimPrefix(i, "sssp-"), "x"))
 	}
-	// "LA BFS/vc" is "-" for some graphs in the default report, where
-	// declaring it would change the workbook and the LaTeX: it stays guessed.
 	t.AddColumns(table.TextCol("best LA"), numOrNone("worklist/best LA", "x"), numOrNone("push/pull", "x"),
-		table.TextCol("best vertex-centric BFS"), guessed("LA BFS/vc", "x"))
+		table.TextCol("best vertex-centric BFS"), numOrNone("LA BFS/vc", "x"))
 	for _, r := range rows {
 		base, ok := r.TimesNs[Baseline]
 		if !ok {

@@ -3,10 +3,13 @@ package la
 import (
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/kernels"
+	"github.com/graphperf/graphperf/model/machine"
 )
 
 func TestFmtFloat(t *testing.T) {
@@ -96,5 +99,60 @@ func TestEmbeddedHubFileMissingGraph(t *testing.T) {
 	_, err := EmbeddedHubFile(&kernels.Corpus{}, "empty.yaml", t.TempDir())
 	if err == nil || !strings.Contains(err.Error(), "not in empty.yaml") {
 		t.Errorf("EmbeddedHubFile of an empty corpus: %v, want a graph not in empty.yaml", err)
+	}
+}
+
+// TestTablesDeclareColumns: every table of "la analyze" on the embedded
+// H100 measurements, and "la metrics", declares each column (no Guess)
+// and passes Check, with the units the cells are in.
+func TestTablesDeclareColumns(t *testing.T) {
+	m, err := machine.Lookup("h100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srcs, err := ParseSources(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vc, err := VertexCentricFS("embedded")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Analyze(srcs, m, vc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := map[string]table.Table{"metrics": MetricsTable()}
+	for _, show := range []string{"points", "groups", "variants", "sweep", "timing"} {
+		tables[show], _, _ = r.Table(show)
+	}
+	for show, tb := range tables {
+		if len(tb.Rows) == 0 || len(tb.Columns) != len(tb.Header) {
+			t.Errorf("%s: %d rows, %d of %d columns declared", show, len(tb.Rows), len(tb.Columns), len(tb.Header))
+		}
+		for _, c := range tb.Columns {
+			if c.Kind == table.Guess {
+				t.Errorf("%s: column %q not declared", show, c.Name)
+			}
+		}
+		if err := tb.Check(); err != nil {
+			t.Errorf("%s: %v", show, err)
+		}
+	}
+	for _, tc := range []struct {
+		show, column, unit string
+		kind               table.Kind
+	}{
+		{"timing", "sssp-la ms", "ms", table.Number},
+		{"timing", "LA BFS/vc", "x", table.Number},
+		{"groups", "gld % (mem)", "%", table.Number},
+		{"points", "bound", "", table.Text},
+		{"sweep", "L2 gld bytes", "bytes", table.Number},
+	} {
+		tb := tables[tc.show]
+		j := slices.Index(tb.Header, tc.column)
+		if j < 0 || tb.Columns[j].Kind != tc.kind || tb.Columns[j].Unit != tc.unit {
+			t.Errorf("%s: column %q not %v in %q: %+v", tc.show, tc.column, tc.kind, tc.unit, tb.Columns)
+		}
 	}
 }

@@ -13,8 +13,9 @@ import (
 // every cache, and the predicted cycles and bottleneck ("-" where a level
 // has no prediction). It costs one pass over the levels.
 func (s *CPUSimulation) LevelsTable() table.Table {
-	t := table.Table{Header: []string{"level", "jobs", "L1_hits", "L2_hits", "L3_hits", "memory", "cycles", "bottleneck"},
-		Name: "sim-cpu", Title: "simulated single-threaded BFS on a Westmere core, per level"}
+	t := table.Table{Name: "sim-cpu", Title: "simulated single-threaded BFS on a Westmere core, per level"}
+	t.AddColumns(table.IntCol("level", ""), table.IntCol("jobs", "instructions"), table.IntCol("L1_hits", "accesses"), table.IntCol("L2_hits", "accesses"),
+		table.IntCol("L3_hits", "accesses"), table.IntCol("memory", "accesses"), table.NumCol("cycles", "cycles").OrMissing("-"), table.TextCol("bottleneck"))
 	for i, lv := range s.Simulation.Levels {
 		cycles, bottleneck := "-", "-"
 		if p := s.Prediction.Levels[i]; p != nil {
@@ -27,12 +28,13 @@ func (s *CPUSimulation) LevelsTable() table.Table {
 }
 
 // ServersTable is the jobs of each operator-machine server per level, as
-// "jobs (completions)" cells. It costs one pass over the levels and
-// servers.
+// "jobs (completions)" cells (text). It costs one pass over the levels
+// and servers.
 func (s *CPUSimulation) ServersTable() table.Table {
-	t := table.Table{Header: []string{"level"}}
+	var t table.Table
+	t.AddColumns(table.IntCol("level", ""))
 	for srv := range cpu.NumServers {
-		t.Header = append(t.Header, srv.String())
+		t.AddColumns(table.TextCol(srv.String()))
 	}
 	for _, lv := range s.Simulation.Levels {
 		row := []string{strconv.Itoa(lv.Level)}

@@ -10,9 +10,12 @@ import (
 
 // Table is the round's servers as "model om --abstract" prints them: the
 // completions C_i, the visits V_i (decimal and exact), the service time
-// S_i and the demand V_i S_i. It costs one pass over the servers.
+// S_i and the demand V_i S_i (in the round's time unit). It costs one
+// pass over the servers.
 func (r *Round) Table() table.Table {
-	t := table.Table{Header: []string{"server", "C_i", "V_i", "V_i_exact", "S_i", "V_i_S_i"}}
+	var t table.Table
+	t.AddColumns(table.TextCol("server"), table.IntCol("C_i", "jobs"), table.NumCol("V_i", ""), table.TextCol("V_i_exact"), // a fraction, "3/2"
+		table.NumCol("S_i", ""), table.NumCol("V_i_S_i", ""))
 	for _, s := range r.Servers {
 		t.Add(s.Name, table.Int(s.Completions), table.G6(s.Visits), s.VisitsExact, table.G6(s.ServiceTime), table.G6(s.Demand))
 	}
@@ -26,11 +29,13 @@ func (r *Round) Table() table.Table {
 // level has none) and the signed error in % ("-" where none). It costs
 // one pass over the levels.
 func (r *Result) CountersTable() table.Table {
-	more := []string{"bottleneck", "pred_us", "ncu_us"}
+	var t table.Table
+	t.AddColumns(classColumns()...)
+	t.AddColumns(table.TextCol("bottleneck"), table.NumCol("pred_us", "µs"), table.NumCol("ncu_us", "µs"))
 	if r.Measured != nil {
-		more = append(more, "meas_us")
+		t.AddColumns(table.NumCol("meas_us", "µs").OrMissing("-"))
 	}
-	t := table.Table{Header: classHeader(append(more, "err_%")...)}
+	t.AddColumns(table.NumCol("err_%", "%").OrMissing("-"))
 	for _, l := range r.Levels {
 		row := append(classCells(l), fmt.Sprintf("%.4g", l.NCUNs/1e3))
 		if r.Measured != nil {
@@ -46,11 +51,12 @@ func (r *Result) CountersTable() table.Table {
 // and the measured time and error only when r has a sweep. It costs one
 // pass over the levels.
 func (r *Result) SimulationTable() table.Table {
-	more := []string{"bottleneck", "pred_us"}
+	var t table.Table
+	t.AddColumns(classColumns()...)
+	t.AddColumns(table.TextCol("bottleneck"), table.NumCol("pred_us", "µs"))
 	if r.Measured != nil {
-		more = append(more, "meas_us", "err_%")
+		t.AddColumns(table.NumCol("meas_us", "µs").OrMissing("-"), table.NumCol("err_%", "%").OrMissing("-"))
 	}
-	t := table.Table{Header: classHeader(more...)}
 	for _, l := range r.Levels {
 		row := classCells(l)
 		if r.Measured != nil {
@@ -102,18 +108,18 @@ func compareCells(l CompareLevel) []string {
 	return []string{strconv.Itoa(l.Level), cell(l.MeasuredNs), cell(l.MinNs), cell(l.MaxNs), cv, cell(l.SimulationNs), cell(l.CountersNs), errPct(l.SimulationNs), errPct(l.CountersNs)}
 }
 
-// classHeader is the header of a per-level table: level, jobs, load and
-// V, m and S of each class, then more.
-func classHeader(more ...string) []string {
-	header := []string{"level", "jobs", "load"}
+// classColumns are the first columns of a per-level table: level, jobs,
+// load and V, m and S (ns) of each class.
+func classColumns() []table.Column {
+	cols := []table.Column{table.IntCol("level", ""), table.NumCol("jobs", "jobs"), table.NumCol("load", "")}
 	for _, c := range Classes {
 		s := ClassShort[c]
-		header = append(header, "V_"+s, "m_"+s, "S_"+s)
+		cols = append(cols, table.NumCol("V_"+s, ""), table.NumCol("m_"+s, ""), table.NumCol("S_"+s, "ns"))
 	}
-	return append(header, more...)
+	return cols
 }
 
-// classCells are the cells of l under classHeader, up to its bottleneck
+// classCells are the cells of l under classColumns, then its bottleneck
 // and predicted time in µs.
 func classCells(l Level) []string {
 	row := []string{strconv.Itoa(l.Level), count(l.Jobs), fmt.Sprintf("%.1f", l.Load)}

@@ -53,11 +53,12 @@ func (r *PPResult) Table() table.Table {
 // the optimum). It costs one pass over the rows.
 func (r *SpecializeResult) Table() table.Table {
 	short := ShortNames(r.Platforms)
-	header := []string{"parameter", "group", "default", "tuned for", "tuned"}
+	var t table.Table
+	t.AddColumns(table.TextCol("parameter"), table.TextCol("group"), table.TextCol("default"), table.TextCol("tuned for"), table.TextCol("tuned"))
 	for _, s := range short {
-		header = append(header, "change["+s+"]")
+		t.AddColumns(table.TextUnitCol("change["+s+"]", "%")) // "+3.1%", or "broken"
 	}
-	t := table.Table{Header: append(header, "class")}
+	t.AddColumns(table.TextCol("class"))
 	for _, row := range r.Rows {
 		cells := []string{row.Parameter, row.Group, row.Default, short[slices.Index(r.Platforms, row.Target)], row.Tuned}
 		for i := range r.Platforms {
@@ -115,8 +116,12 @@ func (r *TransferResult) Table() table.Table {
 		}
 		return table.F3(row.Total)
 	}
-	t := table.Table{Header: []string{"trained on", "scored on", "graphs", "inputs", "time model", "tree", "best non-switching", "best fixed",
-		"native time model", "native tree", "median error", "within 20%", "spearman"}}
+	ratio := func(name string) table.Column { return table.NumCol(name, "x").OrMissing("-") }
+	var t table.Table
+	t.AddColumns(table.TextCol("trained on"), table.TextCol("scored on"), table.IntCol("graphs", "graphs"), table.IntCol("inputs", "inputs"),
+		ratio("time model"), ratio("tree"), ratio("best non-switching"), table.TextUnitCol("best fixed", "x"), // "1.234 impl"
+		ratio("native time model"), ratio("native tree"), table.TextUnitCol("median error", "%"), table.TextUnitCol("within 20%", "%"),
+		table.NumCol("spearman", "").OrMissing("NaN")) // NaN where the ranks are constant
 	for _, row := range r.Rows {
 		nm, nt := "-", "-"
 		if row.Native != nil {

@@ -13,22 +13,38 @@ import (
 // other than "runs" or "levels".
 var ErrExportTable = errors.New("store: no such export table (want runs or levels)")
 
-// exportColumns are the tables Export writes, with their CSV headers.
-var exportColumns = map[string][]string{
-	"runs": {"run_id", "dataset", "graph", "algorithm", "impl", "root", "platform", "levels",
-		"min_ns", "median_ns", "mean_ns", "max_ns", "stddev_ns", "validated"},
-	"levels": {"run_id", "graph", "impl", "root", "level", "frontier", "discovered", "direction",
-		"min_ns", "median_ns", "mean_ns", "max_ns", "stddev_ns"},
+// exportColumns are the tables Export writes, with their declared
+// columns (the CSV header is their names).
+var exportColumns = map[string][]table.Column{
+	"runs": append([]table.Column{table.IntCol("run_id", ""), table.TextCol("dataset"), table.TextCol("graph"), table.TextCol("algorithm"),
+		table.TextCol("impl"), table.IntCol("root", "vertex"), table.TextCol("platform"), table.IntCol("levels", "levels")},
+		append(exportTimes(), table.BoolCol("validated"))...),
+	"levels": append([]table.Column{table.IntCol("run_id", ""), table.TextCol("graph"), table.TextCol("impl"), table.IntCol("root", "vertex"),
+		table.IntCol("level", ""), table.IntCol("frontier", "vertices"), table.IntCol("discovered", "vertices"), table.TextCol("direction")},
+		exportTimes()...),
+}
+
+// exportTimes are the time columns of both export tables, in ns.
+func exportTimes() []table.Column {
+	var cols []table.Column
+	for _, name := range []string{"min_ns", "median_ns", "mean_ns", "max_ns", "stddev_ns"} {
+		cols = append(cols, table.NumCol(name, "ns"))
+	}
+	return cols
 }
 
 // ExportColumns returns the CSV header of the export table name ("runs"
 // or "levels"), or ErrExportTable. O(1).
 func ExportColumns(name string) ([]string, error) {
-	h, ok := exportColumns[name]
+	cols, ok := exportColumns[name]
 	if !ok {
 		return nil, ErrExportTable
 	}
-	return append([]string(nil), h...), nil
+	header := make([]string, len(cols))
+	for j, c := range cols {
+		header[j] = c.Name
+	}
+	return header, nil
 }
 
 // ExportTable is one table of the store as CSV cells: every time in ns
@@ -37,6 +53,13 @@ type ExportTable struct {
 	Name   string
 	Header []string
 	Rows   [][]string
+	// Columns declares each column's kind and unit, one per Header cell.
+	Columns []table.Column
+}
+
+// Table is t as a table of the table package, named "export-NAME". O(1).
+func (t *ExportTable) Table() table.Table {
+	return table.Table{Name: "export-" + t.Name, Header: t.Header, Rows: t.Rows, Columns: t.Columns}
 }
 
 // Export reads the table name of the store: "runs" (one row per run:
@@ -47,7 +70,7 @@ func (db *DB) Export(name string) (*ExportTable, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &ExportTable{Name: name, Header: header}
+	t := &ExportTable{Name: name, Header: header, Columns: exportColumns[name]}
 	if name == "runs" {
 		ts, err := db.Totals(Filter{})
 		if err != nil {

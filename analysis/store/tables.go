@@ -41,7 +41,10 @@ func (l *Listing) Table() table.Table {
 // as JSON rows (never nil). Cost: O(levels).
 func (r *QueryResult) LevelsTable() (table.Table, []LevelRow) {
 	rows := []LevelRow{}
-	t := table.Table{Header: []string{"graph", "root", "impl", "level", "frontier", "discovered", "direction", "median_ns", "min_ns", "max_ns", "cv_%"}}
+	var t table.Table
+	t.AddColumns(table.TextCol("graph"), table.IntCol("root", "vertex"), table.TextCol("impl"), table.IntCol("level", ""),
+		table.IntCol("frontier", "vertices"), table.IntCol("discovered", "vertices"), table.TextCol("direction"),
+		table.NumCol("median_ns", "ns"), table.NumCol("min_ns", "ns"), table.NumCol("max_ns", "ns"), table.NumCol("cv_%", "%"))
 	for _, m := range r.Levels {
 		rows = append(rows, m.Row())
 		t.Add(m.Graph, table.Int(m.Root), m.Implementation, strconv.Itoa(m.Level), table.Int(m.Frontier),
@@ -56,7 +59,9 @@ func (r *QueryResult) LevelsTable() (table.Table, []LevelRow) {
 // (never nil). Cost: O(totals).
 func (r *QueryResult) TotalsTable() (table.Table, []TotalRow) {
 	rows := []TotalRow{}
-	t := table.Table{Header: []string{"graph", "root", "impl", "platform", "levels", "median_ns", "min_ns", "max_ns", "cv_%", "validated"}}
+	var t table.Table
+	t.AddColumns(table.TextCol("graph"), table.IntCol("root", "vertex"), table.TextCol("impl"), table.TextCol("platform"), table.IntCol("levels", "levels"),
+		table.NumCol("median_ns", "ns"), table.NumCol("min_ns", "ns"), table.NumCol("max_ns", "ns"), table.NumCol("cv_%", "%"), table.BoolCol("validated"))
 	for _, x := range r.Totals {
 		rows = append(rows, x.Row())
 		t.Add(x.Graph, table.Int(x.Root), x.Implementation, x.Platform, strconv.Itoa(x.Levels), table.G6(x.MedianNs),

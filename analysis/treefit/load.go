@@ -70,6 +70,8 @@ type Dataset struct {
 	Data   *split.Data
 	Rows   []split.Row
 	Labels []string // the implementations the rows' labels index
+	// Weighting is how the rows' weights were made.
+	Weighting split.Weighting
 }
 
 // LoadDataset reads the rows of the directory o names with weighting w
@@ -83,7 +85,7 @@ func LoadDataset(o DirOptions, w split.Weighting) (*Dataset, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
-	return &Dataset{Dir: dir, Data: d, Rows: rows, Labels: impls}, nil
+	return &Dataset{Dir: dir, Data: d, Rows: rows, Labels: impls, Weighting: w}, nil
 }
 
 // ErrDirRows is a split by rows asked of a results directory, whose levels

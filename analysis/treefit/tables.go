@@ -12,9 +12,18 @@ import (
 // Table is ds's rows as a table, a row per (graph, root, level): the
 // graph, root and level, the features (split.FeatureNames), the label
 // (the fastest implementation) and the weight; numbers in Go's shortest
-// form. Cost: O(rows × features).
+// form; the weight in ns under time weighting. Cost: O(rows × features).
 func (ds *Dataset) Table() table.Table {
-	t := table.Table{Header: append(append([]string{"graph", "root", "level"}, split.FeatureNames...), "label", "weight")}
+	var t table.Table
+	t.AddColumns(table.TextCol("graph"), table.IntCol("root", "vertex"), table.IntCol("level", ""))
+	for _, f := range split.FeatureNames {
+		t.AddColumns(table.NumCol(f, featureUnits[f]))
+	}
+	weightUnit := ""
+	if ds.Weighting == split.WeightTime {
+		weightUnit = "ns"
+	}
+	t.AddColumns(table.TextCol("label"), table.NumCol("weight", weightUnit))
 	for _, r := range ds.Rows {
 		cells := []string{r.Graph, strconv.FormatInt(r.Root, 10), strconv.Itoa(r.Level)}
 		for _, v := range r.Features {
@@ -24,6 +33,10 @@ func (ds *Dataset) Table() table.Table {
 	}
 	return t
 }
+
+// featureUnits are the units of the features (split.FeatureNames) that
+// have one; the degree statistics and the relative sizes have none.
+var featureUnits = map[string]string{"vertices": "vertices", "edges": "edges", "frontier": "vertices", "discovered": "vertices"}
 
 // ResultTable is ev's aggregate table, "tree-evaluate": a row per ev.Rows with
 // total, avg, the shares within 2x and beyond 5x and 20x, and the worst
@@ -49,7 +62,8 @@ func (ev *Evaluation) ResultTable(raw bool) table.Table {
 // ImportanceTable is imps as a table: feature and importance (4
 // decimals), in the order given. Cost: O(features).
 func ImportanceTable(imps []Importance) table.Table {
-	t := table.Table{Header: []string{"feature", "importance"}}
+	var t table.Table
+	t.AddColumns(table.TextCol("feature"), table.NumCol("importance", ""))
 	for _, im := range imps {
 		t.Add(im.Feature, strconv.FormatFloat(im.Importance, 'f', 4, 64))
 	}
@@ -60,7 +74,9 @@ func ImportanceTable(imps []Importance) table.Table {
 // the runs linked for training and for validation, and when it was
 // created. Cost: O(models).
 func ModelsTable(list []ModelSummary) table.Table {
-	t := table.Table{Header: []string{"id", "kind", "split", "features", "train runs", "validation runs", "created"}}
+	var t table.Table
+	t.AddColumns(table.IntCol("id", ""), table.TextCol("kind"), table.TextCol("split"), table.IntCol("features", ""), table.IntCol("train runs", ""),
+		table.IntCol("validation runs", ""), table.TextCol("created"))
 	for _, m := range list {
 		t.Add(strconv.FormatInt(m.ID, 10), m.Kind, m.Split, strconv.Itoa(m.Features), strconv.Itoa(m.TrainRuns),
 			strconv.Itoa(m.ValidationRuns), m.CreatedAt)
@@ -128,7 +144,8 @@ func StudyTable(rows []Row, mean, plain bool) table.Table {
 // errors and predictions not measured; with level times (rows from a
 // results directory or store, not a CSV) the inputs and Mix-and-Match's
 // total, avg and worst and the best non-switching total ("n/a" without
-// them). Shares are percentages with one decimal. Cost: O(1).
+// them). Shares are percentages with one decimal. The columns are text:
+// each mixes counts, percentages and ratios. Cost: O(1).
 func (v *ModelValidation) Table() table.Table {
 	sides := v.Sides
 	pct := func(v float64) string { return strconv.FormatFloat(100*v, 'f', 1, 64) + "%" }
@@ -138,7 +155,8 @@ func (v *ModelValidation) Table() table.Table {
 		}
 		return fmt.Sprintf("%.2fx", f(r))
 	}
-	t := table.Table{Header: []string{"", "held out", "all rows"}}
+	var t table.Table
+	t.AddColumns(table.TextCol(""), table.TextCol("held out"), table.TextCol("all rows"))
 	row := func(name string, f func(s *Side) string) { t.Add(name, f(&sides[0]), f(&sides[1])) }
 	row("rows", func(s *Side) string { return strconv.Itoa(s.Validation.Rows) })
 	row("accuracy", func(s *Side) string { return pct(s.Validation.Accuracy()) })
@@ -166,11 +184,12 @@ func (v *ModelValidation) Table() table.Table {
 // its recall (a whole percentage); then, when classes are cut, a row
 // "N more" summing them. Cost: O(shown²).
 func (ct ConfusionTop) Table(column string) table.Table {
-	header := []string{"", column, "rows"}
+	var t table.Table
+	t.AddColumns(table.IntCol("", ""), table.TextCol(column), table.IntCol("rows", ""))
 	for i := range ct.Shown {
-		header = append(header, strconv.Itoa(i+1))
+		t.AddColumns(table.IntCol(strconv.Itoa(i+1), ""))
 	}
-	t := table.Table{Header: append(header, "other", "recall")}
+	t.AddColumns(table.IntCol("other", ""), table.TextUnitCol("recall", "%"))
 	add := func(num, class string, r *ConfusionRow) {
 		cells := []string{num, class, strconv.Itoa(r.Rows)}
 		for _, k := range r.Counts {

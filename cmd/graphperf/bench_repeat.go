@@ -51,8 +51,8 @@ func benchRepeat(e *env, args []string) error {
 	if of.json {
 		return writeJSON(e.stdout, res.JSON())
 	}
-	t := &table{header: []string{"graph", "inputs", "best_non_switching", "first_best", "first_levels"}, name: "bench-repeat",
-		title: "The first measurement's choices on the second: Totals against the second's per-level optimum"}
+	t := &table{name: "bench-repeat", title: "The first measurement's choices on the second: Totals against the second's per-level optimum"}
+	t.column(textCol("graph"), intCol("inputs", ""), numCol("best_non_switching", "x"), numCol("first_best", "x"), numCol("first_levels", "x"))
 	for _, l := range res.Lines() {
 		t.add(l.Graph, strconv.Itoa(l.Inputs), f3(l.BestNonSwitching), f3(l.FirstBest), f3(l.FirstLevels))
 	}

@@ -89,11 +89,6 @@ func tableOf(t rtable.Table) *table {
 // orMissing is c with text (such as "-") as the cell of no value.
 func orMissing(c rtable.Column, text string) rtable.Column { return c.OrMissing(text) }
 
-// guessCol is a column whose cells mix numbers and text (such as "-" for
-// none): its kind is not declared (rtable.Guess), and a report guesses it
-// from the text.
-func guessCol(name, unit string) rtable.Column { return rtable.Column{Name: name, Unit: unit} }
-
 // write prints t aligned for a person, or as CSV; inside a report it hands
 // t to the cell's sink.
 func (t *table) write(w io.Writer, asCSV bool) error {

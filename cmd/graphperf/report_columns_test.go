@@ -22,10 +22,6 @@ import (
 // change the workbook (a number format) or the LaTeX (the alignment), or
 // that may hold two kinds of placeholder or text from an input file.
 var guessedColumns = map[string]string{
-	"la-groups/gld % (mem)":    `"-" for some implementations in the default report`,
-	"la-groups/gst % (mem)":    `"-" for some implementations in the default report`,
-	"la-groups/shared % (mem)": `"-" for some implementations in the default report`,
-	"la-timing/LA BFS/vc":      `"-" for some graphs in the default report`,
 }
 
 // cellTablesSeen is one cell's tables as its command made them
