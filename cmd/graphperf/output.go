@@ -90,8 +90,14 @@ func tableOf(t rtable.Table) *table {
 func orMissing(c rtable.Column, text string) rtable.Column { return c.OrMissing(text) }
 
 // write prints t aligned for a person, or as CSV; inside a report it hands
-// t to the cell's sink.
+// t to the cell's sink. A table that does not declare its columns
+// (rtable.Table.Declared) is an error whatever the output: that does not
+// depend on the data, so a test of the verb finds it.
 func (t *table) write(w io.Writer, asCSV bool) error {
+	probe := rtable.Table{Name: t.name, Header: t.header, Columns: t.cols}
+	if err := probe.Declared(); err != nil {
+		return fmt.Errorf("internal error: %w", err)
+	}
 	if s, ok := w.(*cellSink); ok {
 		s.addTable(t)
 		return nil

@@ -94,20 +94,12 @@ func TestDeclaredXLSX(t *testing.T) {
 	}
 }
 
-// TestDeclaredCSVUnchanged: declaring the columns leaves the CSV as it
-// was: the cells exactly as given.
+// TestDeclaredCSVUnchanged: the CSV holds the cells exactly as given,
+// whatever their declared kinds.
 func TestDeclaredCSVUnchanged(t *testing.T) {
-	var with, without bytes.Buffer
+	var with bytes.Buffer
 	if err := WriteCSV(&with, declared); err != nil {
 		t.Fatal(err)
-	}
-	legacy := declared
-	legacy.Columns = nil
-	if err := WriteCSV(&without, legacy); err != nil {
-		t.Fatal(err)
-	}
-	if with.String() != without.String() {
-		t.Errorf("CSV with Columns:\n%s\nwithout:\n%s", with.String(), without.String())
 	}
 	if !strings.Contains(with.String(), "007,1e3,12,0,1.5,true\n") {
 		t.Errorf("CSV lost a cell's text:\n%s", with.String())
@@ -130,14 +122,14 @@ func TestDeclaredLaTeX(t *testing.T) {
 			t.Errorf("no %q in\n%s", want, b.String())
 		}
 	}
-	legacy := tab
-	legacy.Columns = nil
+	text := tab
+	text.Columns = []Column{{Name: "id", Kind: Text}, {Name: "v", Kind: Text}, {Name: "ok", Kind: Bool}}
 	b.Reset()
-	if err := WriteLaTeX(&b, legacy); err != nil {
+	if err := WriteLaTeX(&b, text); err != nil {
 		t.Fatal(err)
 	}
 	if want := `\begin{tabular}{lll}`; !strings.Contains(b.String(), want) {
-		t.Errorf("guessed: no %q in\n%s", want, b.String())
+		t.Errorf("declared Text: no %q in\n%s", want, b.String())
 	}
 }
 
@@ -160,7 +152,8 @@ func TestCheckColumns(t *testing.T) {
 		{"integers", base(Integer, "", "1", "-2", ""), nil, ""},
 		{"booleans", base(Bool, "", "true", "false", ""), nil, ""},
 		{"text", base(Text, "", "1", "x", "true"), nil, ""},
-		{"guess", base(Guess, "", "1", "x"), nil, ""},
+		{"undeclared kind", base(Undeclared, "", "1", "x"), ErrColumns, `column "v" has no known kind (undeclared)`},
+		{"no columns", Table{Name: "t1", Header: []string{"a"}, Rows: [][]string{{"1"}}}, ErrColumns, "0 columns declared, header has 1"},
 		{"missing", base(Number, "-", "1", "-"), nil, ""},
 		{"missing integer", base(Integer, "n/a", "1", "n/a"), nil, ""},
 		{"text in number", base(Number, "", "1", "7.8%"), ErrKind, `table t1, column "v" (number), row 2: "7.8%" is not a number`},
@@ -171,7 +164,7 @@ func TestCheckColumns(t *testing.T) {
 		{"yes in bool", base(Bool, "", "yes"), ErrKind, `column "v" (bool), row 1: "yes" is not true or false`},
 		{"too few columns", Table{Name: "t1", Header: []string{"a", "b"}, Columns: []Column{{Name: "a"}}}, ErrColumns, "1 columns declared, header has 2"},
 		{"other name", Table{Name: "t1", Header: []string{"a"}, Columns: []Column{{Name: "b", Kind: Text}}}, ErrColumns, `column 1 declared "b", header has "a"`},
-		{"unknown kind", Table{Name: "t1", Header: []string{"a"}, Columns: []Column{{Name: "a", Kind: 9}}}, ErrColumns, "unknown kind Kind(9)"},
+		{"unknown kind", Table{Name: "t1", Header: []string{"a"}, Columns: []Column{{Name: "a", Kind: 9}}}, ErrColumns, "no known kind (Kind(9))"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := tc.tab.Check()
@@ -183,15 +176,15 @@ func TestCheckColumns(t *testing.T) {
 }
 
 // TestDeclaredChart: a chart's Y column is numeric by its declaration,
-// even where its Missing text would make a guess call it text.
+// even with its Missing text among the cells.
 func TestDeclaredChart(t *testing.T) {
 	tab := base2()
 	if err := tab.Check(); err != nil {
 		t.Errorf("declared Number column: %v", err)
 	}
 	tab.Columns = nil
-	if err := tab.Check(); !errors.Is(err, ErrChart) {
-		t.Errorf("guessed: %v, want ErrChart", err)
+	if err := tab.Check(); !errors.Is(err, ErrColumns) {
+		t.Errorf("undeclared: %v, want ErrColumns", err)
 	}
 	tab.Columns = []Column{{Name: "g", Kind: Text}, {Name: "v", Kind: Text}}
 	if err := tab.Check(); !errors.Is(err, ErrChart) {

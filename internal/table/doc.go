@@ -11,17 +11,14 @@
 // then one sheet per table with typed numbers, number formats, a frozen
 // filtered header and an optional native chart).
 //
-// Cells are text. A table may declare its columns (Table.Columns: a name,
-// a unit and a Kind, Text, Integer, Number or Bool), as the command that
-// made it knows them; FromValues makes such a table from typed values.
-// Check then rejects a cell that contradicts its column's kind, and the
-// writers take the kind from the declaration, never from the text.
-//
-// A column not declared is guessed from its text, as follows. A cell is numeric when
-// strconv.ParseFloat accepts it after trimming spaces and the value is finite
-// and written in decimal: "NaN", "Inf", "1e999" (out of range), hexadecimal
-// floats and digit separators are text. A column is numeric when every
-// non-empty cell is numeric and at least one is; it is an integer column
-// when every non-empty cell is also accepted by strconv.ParseInt. Numeric
+// Cells are text. A table declares its columns (Table.Columns: a name, a
+// unit and a Kind, Text, Integer, Number or Bool), as the command that made
+// it knows them; FromValues makes such a table from typed values. Check
+// rejects a table whose columns are not declared and a cell that
+// contradicts its column's kind, and the writers take the kind from the
+// declaration, never from the text. A number is what strconv.ParseFloat
+// accepts after trimming spaces, finite and written in decimal: "NaN",
+// "Inf", "1e999" (out of range), hexadecimal floats and digit separators
+// are not; an integer is what strconv.ParseInt accepts in base 10. Numeric
 // columns are right-aligned in LaTeX and carry a number format in XLSX.
 package table

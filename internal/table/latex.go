@@ -40,14 +40,12 @@ var latexEscaper = strings.NewReplacer(
 func EscapeLaTeX(s string) string { return latexEscaper.Replace(s) }
 
 // WriteLaTeX writes t to w as a LaTeX table float with a booktabs tabular:
-// a column is aligned right (r) when it is numeric (declared Integer or
-// Number in Columns or, when not declared, guessed from its text) and left
-// (l) otherwise, the title is the caption (none when empty) and the label
+// a column is aligned right (r) when it is declared Integer or Number and
+// left (l) otherwise, the title is the caption (none when empty) and the label
 // is tab:NAME. Every title, header and text cell is escaped with
 // EscapeLaTeX; numeric cells are rounded to three significant digits for
-// reading (Round3; the CSV and XLSX keep every digit). In a column not
-// declared, a cell is numeric when its text reads as a number; in a
-// declared column, when the column is Integer or Number. The output needs \usepackage{booktabs} and,
+// reading (Round3; the CSV and XLSX keep every digit); a numeric column's
+// Missing text is escaped as text. The output needs \usepackage{booktabs} and,
 // for the printed forms of < > |, \usepackage[T1]{fontenc}; a comment at the
 // top says so. It returns Check's error, if any, before writing anything.
 func WriteLaTeX(w io.Writer, t Table) error {
@@ -73,11 +71,9 @@ func WriteLaTeX(w io.Writer, t Table) error {
 	fmt.Fprintf(bw, "  \\label{tab:%s}\n", t.Name)
 	fmt.Fprintf(bw, "  \\begin{tabular}{%s}\n", spec.String())
 	bw.WriteString("    \\toprule\n")
-	header := make([]Kind, len(t.Header)) // Guess, as before Columns, when t has none
+	header := make([]Kind, len(t.Header))
 	for j := range header {
-		if t.Columns != nil {
-			header[j] = Text
-		}
+		header[j] = Text
 	}
 	writeLaTeXRow(bw, t.Header, header)
 	bw.WriteString("    \\midrule\n")
@@ -98,7 +94,7 @@ func WriteLaTeX(w io.Writer, t Table) error {
 }
 
 // writeLaTeXRow writes one tabular row of a cell per kind, cells beyond
-// row empty. A number in an Integer, Number or Guess column is written
+// row empty. A number in an Integer or Number column is written
 // rounded (Round3), less surrounding spaces (it holds no special
 // character); every other cell (text, booleans, a Missing text) is
 // escaped.
@@ -113,8 +109,8 @@ func writeLaTeXRow(bw *bufio.Writer, row []string, kinds []Kind) {
 		}
 		s := row[j]
 		numeric := false
-		if kind == Integer || kind == Number || kind == Guess {
-			_, numeric = parseNumber(s) // in a declared column, false only for its Missing text
+		if kind == Integer || kind == Number {
+			_, numeric = parseNumber(s) // false only for the column's Missing text
 		}
 		if numeric {
 			bw.WriteString(strings.TrimSpace(Round3(s)))

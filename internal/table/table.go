@@ -25,18 +25,18 @@ var (
 // declares it.
 type Kind uint8
 
-// The kinds of a column. Guess, the zero value, declares nothing: the
-// writers classify the column from its text as the package documentation
-// describes (the legacy path, as for a table without Columns).
+// The kinds of a column. Undeclared, the zero value, is no kind: Check
+// rejects a column left so (a table's columns are declared where it is
+// built, never guessed from the text).
 const (
-	Guess   Kind = iota
-	Text         // any text, written as text
-	Integer      // base-10 integers (strconv.ParseInt)
-	Number       // finite decimal numbers (see the package documentation)
-	Bool         // "true" or "false"
+	Undeclared Kind = iota
+	Text            // any text, written as text
+	Integer         // base-10 integers (strconv.ParseInt)
+	Number          // finite decimal numbers (see the package documentation)
+	Bool            // "true" or "false"
 )
 
-var kindNames = [...]string{Guess: "guess", Text: "text", Integer: "integer", Number: "number", Bool: "bool"}
+var kindNames = [...]string{Undeclared: "undeclared", Text: "text", Integer: "integer", Number: "number", Bool: "bool"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -83,10 +83,9 @@ type Table struct {
 	// the package documentation describes.
 	Rows [][]string
 
-	// Columns, if not nil, declares each column's kind and unit, one per
-	// header cell and named as it. The writers then take a column's kind
-	// from here and never guess it from the text (a Guess column, and every
-	// column of a table without Columns, is still guessed).
+	// Columns declares each column's kind and unit, one per header cell and
+	// named as it (AddColumns sets both). The writers take a column's kind
+	// from here, never from the text; Check rejects a table without them.
 	Columns []Column
 
 	// Chart, if not nil, asks for a native Excel chart on the table's sheet
@@ -123,8 +122,8 @@ type Chart struct {
 var chartTypes = map[string]bool{"line": true, "col": true, "bar": true, "scatter": true}
 
 // Check reports whether t can be written: a valid Name, a non-empty
-// Header, no row longer than the Header, Columns (when set) one per header
-// cell, named as it, with every non-empty cell of the declared kind and,
+// Header, no row longer than the Header, Columns declared (Declared) with
+// every non-empty cell of the declared kind and,
 // when Chart is set, a known chart type with at least one series, columns
 // in range and numeric as Chart's fields require. The error wraps ErrName,
 // ErrHeader, ErrRowLength, ErrColumns, ErrKind or ErrChart. It costs one
@@ -184,11 +183,12 @@ func (t *Table) Check() error {
 	return nil
 }
 
-// checkColumns checks Columns against the header and the cells.
-func (t *Table) checkColumns() error {
-	if t.Columns == nil {
-		return nil
-	}
+// Declared reports whether t declares its columns: Columns one per header
+// cell, named as it, each of a known kind other than Undeclared. The error
+// wraps ErrColumns and names the table and the column. It does not look at
+// the cells, so a command's code path either always passes or always
+// fails it; it costs one pass over the header.
+func (t *Table) Declared() error {
 	if len(t.Columns) != len(t.Header) {
 		return fmt.Errorf("%w in table %s: %d columns declared, header has %d",
 			ErrColumns, t.Name, len(t.Columns), len(t.Header))
@@ -198,9 +198,20 @@ func (t *Table) checkColumns() error {
 			return fmt.Errorf("%w in table %s: column %d declared %q, header has %q",
 				ErrColumns, t.Name, j+1, c.Name, t.Header[j])
 		}
-		if c.Kind > Bool {
-			return fmt.Errorf("%w in table %s: column %q has unknown kind %v", ErrColumns, t.Name, c.Name, c.Kind)
+		if c.Kind == Undeclared || c.Kind > Bool {
+			return fmt.Errorf("%w in table %s: column %q has no known kind (%v)", ErrColumns, t.Name, c.Name, c.Kind)
 		}
+	}
+	return nil
+}
+
+// checkColumns checks that t declares its columns and that every cell is
+// of its column's kind.
+func (t *Table) checkColumns() error {
+	if err := t.Declared(); err != nil {
+		return err
+	}
+	for j, c := range t.Columns {
 		for i := range t.Rows {
 			if s := t.cell(i, j); s != "" && !c.accepts(s) {
 				return fmt.Errorf("%w: table %s, column %q (%v), row %d: %q is not %s",
@@ -229,13 +240,13 @@ func (c Column) accepts(s string) bool {
 	return true
 }
 
-// declared returns the declared kind of column j: Guess when t has no
-// Columns.
+// declared returns the declared kind of column j: Undeclared when t does
+// not declare it.
 func (t *Table) declared(j int) Kind {
 	if j < len(t.Columns) {
 		return t.Columns[j].Kind
 	}
-	return Guess
+	return Undeclared
 }
 
 // validName reports whether name is one or more of a-z, 0-9, '-' and '_'.
@@ -288,31 +299,6 @@ type column struct {
 	maxAbs  float64 // largest magnitude of the numeric cells
 }
 
-// columnKind classifies column j of t from its text (the legacy guess).
-func (t *Table) columnKind(j int) column {
-	c := column{numeric: true, integer: true}
-	seen := false
-	for i := range t.Rows {
-		s := t.cell(i, j)
-		if strings.TrimSpace(s) == "" {
-			continue
-		}
-		v, ok := parseNumber(s)
-		if !ok {
-			return column{}
-		}
-		seen = true
-		if _, ok := parseInteger(s); !ok {
-			c.integer = false
-		}
-		c.maxAbs = math.Max(c.maxAbs, math.Abs(v))
-	}
-	if !seen {
-		return column{}
-	}
-	return c
-}
-
 // numberColumn returns the magnitude of column j, declared Number or
 // Integer, and whether every cell is written as an integer: what its number
 // format needs. A column without cells is an integer column of magnitude 0.
@@ -332,32 +318,10 @@ func (t *Table) numberColumn(j int) column {
 	return c
 }
 
-// numericColumn reports whether column j is numeric: declared Integer or
-// Number, or, when not declared, guessed so from its text.
+// numericColumn reports whether column j is declared Integer or Number.
 func (t *Table) numericColumn(j int) bool {
-	switch t.declared(j) {
-	case Guess:
-		return t.columnKind(j).numeric
-	case Integer, Number:
-		return true
-	}
-	return false
-}
-
-// booleanColumn reports whether every non-empty cell of column j is "true"
-// or "false" (spaces trimmed), and at least one is.
-func (t *Table) booleanColumn(j int) bool {
-	seen := false
-	for i := range t.Rows {
-		switch strings.TrimSpace(t.cell(i, j)) {
-		case "":
-		case "true", "false":
-			seen = true
-		default:
-			return false
-		}
-	}
-	return seen
+	k := t.declared(j)
+	return k == Integer || k == Number
 }
 
 // WriteCSV writes t to w with encoding/csv: the header, then the rows, the

@@ -26,7 +26,7 @@ var update = flag.Bool("update", false, "rewrite testdata/*.csv and testdata/*.t
 // awkward has every LaTeX special character in its title, header and text
 // cells, a UTF-8 name, an integer column, a signed decimal column and a row
 // shorter than the header.
-var awkward = Table{
+var awkward = declare(Table{
 	Name:   "awkward_table-1",
 	Title:  `Times & rates: 50% of runs, snake_case, C:\tmp, {x}, ~y, x^2, $5, #1, <a|b>, Erdős–Rényi`,
 	Header: []string{"graph", "vertices", "time_ms", "note & 100%"},
@@ -36,6 +36,17 @@ var awkward = Table{
 		{"kron~s20^2", "1048576", "12.75", "50% <a|b> $5 #1"},
 		{"short row", "7"},
 	},
+}, "tint")
+
+// declare is t with its columns declared, one kind per header cell from
+// kinds: t text, i integer, n number, b bool.
+func declare(t Table, kinds string) Table {
+	by := map[rune]Kind{'t': Text, 'i': Integer, 'n': Number, 'b': Bool}
+	t.Columns = nil
+	for j, k := range kinds {
+		t.Columns = append(t.Columns, Column{Name: t.Header[j], Kind: by[k]})
+	}
+	return t
 }
 
 func TestGolden(t *testing.T) {
@@ -139,23 +150,23 @@ func TestWriteLaTeXColumns(t *testing.T) {
 		},
 		{
 			name: "NaN and Inf are text",
-			tab: Table{Name: "t", Header: []string{"a", "b", "c"}, Rows: [][]string{
+			tab: declare(Table{Name: "t", Header: []string{"a", "b", "c"}, Rows: [][]string{
 				{"NaN", "1", "Inf"}, {"2", "-3", "-Inf"},
-			}},
+			}}, "tit"),
 			spec: `\begin{tabular}{lrl}`,
 			rows: []string{`    NaN & 1 & Inf \\`, `    2 & -3 & -Inf \\`},
 		},
 		{
 			name: "empty column is text, numeric cells written as given",
-			tab: Table{Name: "t", Header: []string{"a", "b"}, Rows: [][]string{
+			tab: declare(Table{Name: "t", Header: []string{"a", "b"}, Rows: [][]string{
 				{"", " 1.50 "}, {"", "-2e-3"},
-			}},
+			}}, "tn"),
 			spec: `\begin{tabular}{lr}`,
 			rows: []string{`     & 1.50 \\`, `     & -2e-3 \\`},
 		},
 		{
 			name: "percent is text",
-			tab:  Table{Name: "t", Header: []string{"a"}, Rows: [][]string{{"12%"}}},
+			tab:  declare(Table{Name: "t", Header: []string{"a"}, Rows: [][]string{{"12%"}}}, "t"),
 			spec: `\begin{tabular}{l}`,
 			rows: []string{`    12\% \\`},
 		},
@@ -192,7 +203,7 @@ func TestWriteLaTeXColumns(t *testing.T) {
 
 func TestWriteLaTeXNoTitleNoCaption(t *testing.T) {
 	var buf bytes.Buffer
-	if err := WriteLaTeX(&buf, Table{Name: "t", Header: []string{"a"}}); err != nil {
+	if err := WriteLaTeX(&buf, declare(Table{Name: "t", Header: []string{"a"}}, "t")); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(buf.String(), `\caption`) {
@@ -264,7 +275,9 @@ func TestParseNumber(t *testing.T) {
 	}
 }
 
-func TestColumnKind(t *testing.T) {
+// TestNumberColumn: the magnitude and integer-ness a declared numeric
+// column's number format needs, its Missing text and empty cells skipped.
+func TestNumberColumn(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		cells []string
@@ -272,19 +285,21 @@ func TestColumnKind(t *testing.T) {
 	}{
 		{"integers", []string{"1", "-20", ""}, column{numeric: true, integer: true, maxAbs: 20}},
 		{"decimals", []string{"1", "-2.5", " 0.25 "}, column{numeric: true, maxAbs: 2.5}},
-		{"one text cell", []string{"1", "n/a"}, column{}},
-		{"NaN", []string{"1", "NaN"}, column{}},
-		{"all empty", []string{"", " "}, column{}},
-		{"no rows", nil, column{}},
+		{"missing text skipped", []string{"1.5", "-", "-300"}, column{numeric: true, maxAbs: 300}},
+		{"no rows", nil, column{numeric: true, integer: true}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tab := Table{Name: "t", Header: []string{"x", "y"}}
+			tab := Table{Name: "t"}
+			tab.AddColumns(TextCol("x"), NumCol("y", "").OrMissing("-"))
 			for _, c := range tc.cells {
 				tab.Rows = append(tab.Rows, []string{"label", c})
 			}
 			tab.Rows = append(tab.Rows, []string{"short row"}) // missing cells are empty
-			if got := tab.columnKind(1); got != tc.want {
-				t.Errorf("columnKind = %+v, want %+v", got, tc.want)
+			if err := tab.Check(); err != nil {
+				t.Fatal(err)
+			}
+			if got := tab.numberColumn(1); got != tc.want {
+				t.Errorf("numberColumn = %+v, want %+v", got, tc.want)
 			}
 		})
 	}
@@ -339,12 +354,12 @@ func TestDisplayNumber(t *testing.T) {
 
 func TestCheck(t *testing.T) {
 	good := func() Table {
-		return Table{
+		return declare(Table{
 			Name:   "ok_name-2",
 			Header: []string{"graph", "n", "ms"},
 			Rows:   [][]string{{"a", "1", "0.5"}, {"b", "2", "1.5"}, {"c"}},
 			Chart:  &Chart{Type: "line", X: 0, Y: []int{1, 2}},
-		}
+		}, "tin")
 	}
 	for _, tc := range []struct {
 		name   string
@@ -367,9 +382,11 @@ func TestCheck(t *testing.T) {
 		{"X negative", func(t *Table) { t.Chart.X = -1 }, ErrChart},
 		{"Y out of range", func(t *Table) { t.Chart.Y = []int{1, 3} }, ErrChart},
 		{"Y on a text column", func(t *Table) { t.Chart.Y = []int{0} }, ErrChart},
-		{"Y column with one text cell", func(t *Table) { t.Rows[0][2] = "n/a" }, ErrChart},
-		{"Y column NaN", func(t *Table) { t.Rows[0][2] = "NaN" }, ErrChart},
-		{"Y column all empty", func(t *Table) { t.Rows = [][]string{{"a"}} }, ErrChart},
+		{"Y column with one text cell", func(t *Table) { t.Rows[0][2] = "n/a" }, ErrKind},
+		{"Y column NaN", func(t *Table) { t.Rows[0][2] = "NaN" }, ErrKind},
+		{"Y column all empty", func(t *Table) { t.Rows = [][]string{{"a"}} }, nil},
+		{"Y column declared text", func(t *Table) { t.Columns[2].Kind = Text }, ErrChart},
+		{"columns not declared", func(t *Table) { t.Columns = nil }, ErrColumns},
 		{"text categories are fine", func(t *Table) { t.Chart.Type = "col" }, nil},
 		{"scatter on a text X column", func(t *Table) { t.Chart.Type = "scatter" }, ErrChart},
 		{"scatter on a numeric X column", func(t *Table) { t.Chart.Type = "scatter"; t.Chart.X = 1; t.Chart.Y = []int{2} }, nil},
@@ -437,8 +454,8 @@ func TestUniqueSheetName(t *testing.T) {
 // text (the KS table's "rejected").
 func TestWriteXLSXBooleans(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "b.xlsx")
-	tab := Table{Name: "ks", Header: []string{"significance", "rejected"},
-		Rows: [][]string{{"0.2", "true"}, {"0.01", "false"}}}
+	tab := declare(Table{Name: "ks", Header: []string{"significance", "rejected"},
+		Rows: [][]string{{"0.2", "true"}, {"0.01", "false"}}}, "nb")
 	if err := WriteXLSX(path, []Table{tab}); err != nil {
 		t.Fatal(err)
 	}
@@ -458,7 +475,7 @@ func TestWriteXLSXBooleans(t *testing.T) {
 
 // The tables of the workbook test.
 var (
-	aggregate = Table{
+	aggregate = declare(Table{
 		Name:   "aggregate-optimal",
 		Title:  "Aggregate time against the optimum",
 		Header: []string{"graph", "edges", "bfs_ms", "pr_ms"},
@@ -469,9 +486,9 @@ var (
 		},
 		Chart: &Chart{Type: "line", Title: "Time per graph", X: 0, Y: []int{2, 3},
 			XTitle: "graph", YTitle: "time (ms)", LogY: true},
-	}
+	}, "tinn")
 	longNote = strings.Repeat("long note ", 10) // 100 characters
-	notes    = Table{
+	notes    = declare(Table{
 		Name:   "per-graph-notes-with-a-name-beyond-31-characters",
 		Title:  "Notes & caveats",
 		Header: []string{"graph", "note", "error", "mixed"},
@@ -479,7 +496,7 @@ var (
 			{"er-s12", longNote, "1e-5", "12"},
 			{"kron-s16", "short", "2.5e-4", "n/a"},
 		},
-	}
+	}, "ttnt")
 )
 
 func TestWriteXLSX(t *testing.T) {
@@ -556,7 +573,6 @@ func TestWriteXLSX(t *testing.T) {
 			{aggSheet, "D3", "40"}, // "40.0" as the number 40
 			{aggSheet, "D4", "2"},
 			{notesSheet, "C2", "0.00001"}, // "1e-5"
-			{notesSheet, "D2", "12"},      // a number in a text column stays a number
 		} {
 			typ, err := f.GetCellType(tc.sheet, tc.cell)
 			if err != nil {
@@ -578,6 +594,7 @@ func TestWriteXLSX(t *testing.T) {
 			{aggSheet, "A2", "er-s12"},
 			{notesSheet, "B2", longNote},
 			{notesSheet, "D3", "n/a"},
+			{notesSheet, "D2", "12"}, // a number in a declared Text column stays text
 		} {
 			typ, err := f.GetCellType(tc.sheet, tc.cell)
 			if err != nil {
@@ -730,8 +747,8 @@ func TestWriteXLSXChartTypes(t *testing.T) {
 		{"scatter", "<scatterChart>"},
 	} {
 		t.Run(tc.typ, func(t *testing.T) {
-			tab := Table{Name: "t", Header: []string{"n", "ms"}, Rows: [][]string{{"1", "2"}, {"2", "3"}},
-				Chart: &Chart{Type: tc.typ, X: 0, Y: []int{1}}}
+			tab := declare(Table{Name: "t", Header: []string{"n", "ms"}, Rows: [][]string{{"1", "2"}, {"2", "3"}},
+				Chart: &Chart{Type: tc.typ, X: 0, Y: []int{1}}}, "in")
 			path := filepath.Join(t.TempDir(), "r.xlsx")
 			if err := WriteXLSX(path, []Table{tab}); err != nil {
 				t.Fatal(err)
@@ -854,11 +871,10 @@ func TestWriteXLSXAtomic(t *testing.T) {
 }
 
 func ExampleWriteCSV() {
-	t := Table{
-		Name:   "bfs",
-		Header: []string{"graph", "edges", "ms"},
-		Rows:   [][]string{{"road, usa", "57708624", "12.5"}, {"kron-s20"}},
-	}
+	t := Table{Name: "bfs"}
+	t.AddColumns(TextCol("graph"), IntCol("edges", "edges"), NumCol("ms", "ms"))
+	t.Add("road, usa", "57708624", "12.5")
+	t.Add("kron-s20")
 	if err := WriteCSV(os.Stdout, t); err != nil {
 		panic(err)
 	}
@@ -869,12 +885,10 @@ func ExampleWriteCSV() {
 }
 
 func ExampleWriteLaTeX() {
-	t := Table{
-		Name:   "bfs",
-		Title:  "BFS time & edges",
-		Header: []string{"graph", "edges", "time_ms"},
-		Rows:   [][]string{{"road_usa", "57708624", "12.5"}, {"kron-s20", "33554432", "-"}},
-	}
+	t := Table{Name: "bfs", Title: "BFS time & edges"}
+	t.AddColumns(TextCol("graph"), IntCol("edges", "edges"), NumCol("time_ms", "ms").OrMissing("-"))
+	t.Add("road_usa", "57708624", "12.5")
+	t.Add("kron-s20", "33554432", "-")
 	if err := WriteLaTeX(os.Stdout, t); err != nil {
 		panic(err)
 	}
@@ -884,7 +898,7 @@ func ExampleWriteLaTeX() {
 	//   \centering
 	//   \caption{BFS time \& edges}
 	//   \label{tab:bfs}
-	//   \begin{tabular}{lrl}
+	//   \begin{tabular}{lrr}
 	//     \toprule
 	//     graph & edges & time\_ms \\
 	//     \midrule

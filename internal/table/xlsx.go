@@ -52,14 +52,10 @@ var saveWorkbook = func(f *excelize.File, w io.Writer) error { return f.Write(w)
 // around a "~", and is made unique, case-insensitively, with a "-2", "-3"...
 // suffix; "contents" and Excel's reserved "history" are taken). Row 1 is the
 // header: bold, bottom border, frozen, with an autofilter over the table.
-// The Title, when not empty, is also a comment on cell A1. The cells of a
-// column declared in Columns are stored as its kind says: Integer and
-// Number cells as numbers (integers when written as one; the column's
-// Missing text as text), Bool cells as booleans, Text cells as text. In a
-// column not declared, numeric cells (see the package documentation) are
-// stored as numbers, integers as integers, and the cells of a boolean
-// column (every non-empty cell "true" or "false") as booleans; other cells
-// as text. A numeric column (declared Integer or Number, or guessed) gets a
+// The Title, when not empty, is also a comment on cell A1. The cells are
+// stored as their column's declared kind says: Integer and Number cells as
+// numbers (integers when written as one; the column's Missing text as
+// text), Bool cells as booleans, Text cells as text. A numeric column gets a
 // number format showing at least four significant digits of its largest
 // magnitude m:
 //
@@ -333,36 +329,25 @@ func writeSheet(f *excelize.File, st *styles, sheet string, t Table) error {
 	return f.AutoFilter(sheet, "A1:"+bottomRight, nil)
 }
 
-// xlsxColumn returns how WriteXLSX writes column j: its kind (Guess when
-// neither declared nor guessed as a whole: then each cell by its text) and
-// its number format code ("" for none). A declared Integer column is
-// formatted #,##0; a declared Number column by the magnitude of its values
-// (#,##0 when every cell is written as an integer). An undeclared column is
-// guessed from its text.
+// xlsxColumn returns how WriteXLSX writes column j: its declared kind and
+// its number format code ("" for none). An Integer column is formatted
+// #,##0; a Number column by the magnitude of its values (#,##0 when every
+// cell is written as an integer).
 func (t *Table) xlsxColumn(j int) (Kind, string) {
 	switch k := t.declared(j); k {
 	case Integer:
 		return k, "#,##0"
 	case Number:
 		return k, numberFormat(t.numberColumn(j))
-	case Text, Bool:
+	default:
 		return k, ""
 	}
-	if t.booleanColumn(j) {
-		return Bool, ""
-	}
-	if c := t.columnKind(j); c.numeric {
-		return Guess, numberFormat(c)
-	}
-	return Guess, ""
 }
 
 // writeCell writes the non-empty cell s of a column of kind with number
 // format code to sheet, and returns about what Excel shows, for the width.
 // Integer and Number cells are stored as numbers (as integers when written
-// as one; a Missing text as text), Bool cells as booleans, Text as text; a
-// Guess cell is a number when its text reads as one (the legacy path), else
-// text.
+// as one; a Missing text as text), Bool cells as booleans, Text as text.
 func writeCell(f *excelize.File, sheet, cell, s string, kind Kind, code string) (string, error) {
 	switch kind {
 	case Text:

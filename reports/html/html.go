@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"regexp"
 	"strings"
 	"time"
 
@@ -186,23 +185,10 @@ type figure struct {
 	SVG   string
 }
 
-// numberPattern matches a cell that reads as a number: an optional sign, digits with optional
-// grouping commas, fraction and exponent, and an optional short unit ("12.5 ms", "3.1x", "87%").
-var numberPattern = regexp.MustCompile(`^[-+±]?(\d[\d,_]*(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s?(%|×|[a-zA-Zµ/]{1,6})?$`)
-
-func isNumber(s string) bool {
-	s = strings.TrimSpace(s)
-	switch s {
-	case "NaN", "Inf", "+Inf", "-Inf", "∞", "—", "-":
-		return true
-	}
-	return numberPattern.MatchString(s)
-}
-
 // newTable marks the numeric columns, so they are right-aligned (declared
 // Integer and Number columns and Text columns with a unit, such as "3.17x";
 // an undeclared column when its non-empty cells all read as numbers), rounds
-// the decimal cells of Number and undeclared numeric columns to three
+// the decimal cells of Number columns to three
 // significant digits (rtable.Round3), gives each header cell its declared
 // unit as a tooltip, and keeps the first maxRows rows (all when negative),
 // saying where the others are. It costs one pass over the cells.
@@ -249,31 +235,23 @@ func newTable(t notebook.Table, maxRows int, meta Meta) table {
 }
 
 // columnNumeric says whether column j of t is right-aligned and whether
-// its cells are rounded: from its declared kind when t declares one, else
-// guessed from the cells (every non-empty cell reads as a number, and one
-// does).
+// its cells are rounded, from its declared kind: Integer right-aligned,
+// Number right-aligned and rounded, Text with a unit (such as "1.23x")
+// right-aligned; anything else, a column left undeclared included (the
+// report never guesses a kind from the text), left-aligned as text.
 func columnNumeric(t notebook.Table, j int) (numeric, round bool) {
-	if j < len(t.Columns) && len(t.Columns) == len(t.Header) && t.Columns[j].Kind != rtable.Guess {
-		switch c := t.Columns[j]; c.Kind {
-		case rtable.Integer:
-			return true, false
-		case rtable.Number:
-			return true, true
-		case rtable.Text:
-			return c.Unit != "", false
-		}
+	if j >= len(t.Columns) || len(t.Columns) != len(t.Header) {
 		return false, false
 	}
-	any := false
-	for _, r := range t.Rows {
-		if j < len(r) && strings.TrimSpace(r[j]) != "" {
-			if !isNumber(r[j]) {
-				return false, false
-			}
-			any = true
-		}
+	switch c := t.Columns[j]; c.Kind {
+	case rtable.Integer:
+		return true, false
+	case rtable.Number:
+		return true, true
+	case rtable.Text:
+		return c.Unit != "", false
 	}
-	return any, any
+	return false, false
 }
 
 func newFigure(f notebook.Figure) figure {

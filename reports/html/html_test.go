@@ -73,6 +73,8 @@ func render(t *testing.T) []byte {
 			return notebook.Output{Tables: []notebook.Table{{
 				Title:  "Degree statistics & more",
 				Header: []string{"property", "value", "note"},
+				Columns: []rtable.Column{rtable.TextCol("property"), rtable.TextUnitCol("value", "as written"),
+					rtable.TextCol("note")},
 				Rows: [][]string{
 					{"vertices", "23,947,347", evil},
 					{"edges", "57,708,624", ""},
@@ -157,17 +159,6 @@ func TestSafePath(t *testing.T) {
 	} {
 		if got := safePath(in); got != want {
 			t.Errorf("safePath(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
-func TestIsNumber(t *testing.T) {
-	for s, want := range map[string]bool{
-		"1": true, "-2.5": true, "1,234,567": true, "3e-4": true, "12.5 ms": true, "87%": true,
-		"3.1x": true, "NaN": true, "": false, "abc": false, "v1.2": false, "1 2": false, "2.41 GB/s": true,
-	} {
-		if got := isNumber(s); got != want {
-			t.Errorf("isNumber(%q) = %v, want %v", s, got, want)
 		}
 	}
 }
@@ -297,7 +288,8 @@ func TestReadable(t *testing.T) {
 		rows = append(rows, []string{"g", "2.5", "1"})
 	}
 	results := notebook.Run(nb, func([]string) (notebook.Output, error) {
-		return notebook.Output{Tables: []notebook.Table{{Name: "c01-data-list", Header: []string{"name", "time", "n"}, Rows: rows}}}, nil
+		return notebook.Output{Tables: []notebook.Table{{Name: "c01-data-list", Header: []string{"name", "time", "n"}, Rows: rows,
+			Columns: []rtable.Column{rtable.TextCol("name"), rtable.NumCol("time", "s"), rtable.IntCol("n", "")}}}}, nil
 	})
 	var buf bytes.Buffer
 	meta := Meta{MaxRows: 5, Workbook: "report.xlsx", Sheets: map[string]string{"c01-data-list": "c01-data-list"}, TablesDir: "tables"}
@@ -332,7 +324,8 @@ func TestRenderParagraphs(t *testing.T) {
 	}
 	res := []notebook.Result{{Cell: nb.Cells()[0], Output: notebook.Output{
 		Paragraphs: []string{"It loses to <b>best</b> (1.09)."},
-		Tables:     []notebook.Table{{Name: "summary", Header: []string{"a"}, Rows: [][]string{{"1"}}}},
+		Tables: []notebook.Table{{Name: "summary", Header: []string{"a"}, Rows: [][]string{{"1"}},
+			Columns: []rtable.Column{rtable.IntCol("a", "")}}},
 	}}}
 	var buf bytes.Buffer
 	if err := Render(&buf, "T", nb, res, Meta{}); err != nil {
@@ -382,9 +375,9 @@ func TestDeclaredColumns(t *testing.T) {
 	if !strings.Contains(b.String(), `<th scope="col" class="num" title="unit: ms">time_ms</th>`) {
 		t.Errorf("the page does not show the unit of time_ms")
 	}
-	// Undeclared, the same cells are guessed: the digits are a number.
+	// Undeclared, the same cells are text: no kind is guessed from them.
 	plain := notebook.Table{Name: "p", Header: tb.Header, Rows: tb.Rows}
-	if g := newTable(plain, -1, Meta{}); !g.Header[0].Numeric || g.Rows[0][0].Text != "0.123" {
-		t.Errorf("guessed: %+v", g.Rows[0][0])
+	if g := newTable(plain, -1, Meta{}); g.Header[1].Numeric || g.Rows[0][1].Numeric || g.Rows[0][1].Text != "1.23456" {
+		t.Errorf("undeclared: %+v %+v", g.Header[1], g.Rows[0][1])
 	}
 }
