@@ -57,7 +57,7 @@ func checkDeclared(t *testing.T, name string, tb table.Table, column, unit strin
 		t.Errorf("%s: %d rows, %d of %d columns declared", name, len(tb.Rows), len(tb.Columns), len(tb.Header))
 	}
 	for _, c := range tb.Columns {
-		if c.Kind == table.Guess {
+		if c.Kind == table.Undeclared {
 			t.Errorf("%s: column %q not declared", name, c.Name)
 		}
 	}

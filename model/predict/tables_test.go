@@ -242,7 +242,7 @@ func TestTablesDeclared(t *testing.T) {
 	}
 }
 
-// checkDeclared fails unless tb declares every column (no table.Guess),
+// checkDeclared fails unless tb declares every column (no table.Undeclared),
 // its cells agree with the declared kinds (Check, under the name "t" when
 // tb has none: a report gives it one), and each column of want has the
 // kind and unit given as "kind unit" (such as "number ms", or "text" for
@@ -264,7 +264,7 @@ func checkDeclared(t *testing.T, tb table.Table, want map[string]string) {
 	}
 	got := map[string]string{}
 	for _, c := range tb.Columns {
-		if c.Kind == table.Guess {
+		if c.Kind == table.Undeclared {
 			t.Errorf("%s: column %q not declared", tb.Name, c.Name)
 		}
 		got[c.Name] = strings.TrimSpace(c.Kind.String() + " " + c.Unit)
