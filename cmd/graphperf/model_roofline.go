@@ -1,8 +1,6 @@
 package main
 
 import (
-	"gonum.org/v1/plot/vg"
-
 	rplot "github.com/graphperf/graphperf/reports/plot"
 
 	"errors"
@@ -58,16 +56,16 @@ ceiling: too few requests in flight, imbalance or launch overhead).`)
 	out := roofline.NewReport(m, r)
 	var points []rplot.RooflinePoint
 	defer func() {
-		if *plotDir == "" && !e.inReport() {
+		if !e.wantFigures(*plotDir) {
 			return
 		}
-		title := m.Name + ": instruction roofline"
+		tag := ""
 		if *ncu != "" {
-			title += ", " + omTag(*ncu) + " per level"
+			tag = omTag(*ncu)
 		}
-		p, err := rplot.InstructionRoofline(title, r, points)
+		figs, err := rplot.RooflineFigures(m, r, points, tag)
 		if err == nil {
-			err = e.figure(*plotDir, "roofline-"+slug(m.Name+"-"+omTag(*ncu)), "Instruction roofline (warp instructions per 32-byte transaction); points are the profiled launches", p, 6*vg.Inch, 4.5*vg.Inch)
+			err = e.figures(*plotDir, figs)
 		}
 		if err != nil {
 			fmt.Fprintf(e.stderr, "graphperf: model roofline: figure: %v\n", err)
