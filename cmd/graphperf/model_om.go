@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -252,7 +251,7 @@ func omCounters(e *env, path, machineName string, opts om.GPUOptions, measuredPa
 	if err != nil {
 		return omError(err)
 	}
-	if err := omFigures(e, plotDir, omTag(path), res.ReferenceName, res.Reference, nil, []rplot.Series{omSeries("counters", res)}, res.Levels, res.Machine); err != nil {
+	if err := omFigures(e, plotDir, ompredict.SourceTag(path), res.ReferenceName, res.Reference, nil, []rplot.Series{omSeries("counters", res)}, res.Levels, res.Machine); err != nil {
 		return err
 	}
 	if asJSON {
@@ -324,11 +323,11 @@ func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec strin
 	}
 	meas := res.Measured
 	if meas != nil {
-		if err := omFigures(e, plotDir, omTag(path), res.ReferenceName, res.Reference, nil, []rplot.Series{omSeries("simulation", res)}, res.Levels, res.Machine); err != nil {
+		if err := omFigures(e, plotDir, ompredict.SourceTag(path), res.ReferenceName, res.Reference, nil, []rplot.Series{omSeries("simulation", res)}, res.Levels, res.Machine); err != nil {
 			return err
 		}
 	}
-	if err := omSimFigures(e, plotDir, omTag(path), res.Simulation); err != nil {
+	if err := omSimFigures(e, plotDir, ompredict.SourceTag(path), res.Simulation); err != nil {
 		return err
 	}
 	if asJSON {
@@ -380,15 +379,6 @@ func omSimFigures(e *env, dir, tag string, res *gpu.Result) error {
 	return e.figures(dir, figs)
 }
 
-// omTag names a prediction's figures after its input file.
-func omTag(path string) string {
-	base := filepath.Base(path)
-	for _, ext := range []string{".gz", ".csv", ".gpg", ".txt", ".jsonl"} {
-		base = strings.TrimSuffix(base, ext)
-	}
-	return base
-}
-
 // omCompare is "model om --simulate GRAPH --counters NCU.csv --measured R
 // --root V": both predictions of one traversal against the sweep's topo
 // medians, per level, in one table and one figure (seed 000 figure 7).
@@ -410,7 +400,7 @@ func omCompare(e *env, lf *loadFlags, graphPath, ncuPath, kernel, machineName, r
 	if asJSON {
 		return writeJSONLines(e.stdout, c.Rows())
 	}
-	tag := omTag(graphPath)
+	tag := ompredict.SourceTag(graphPath)
 	t := tableOf(c.Table("om-compare-"+slug(tag), tag))
 	ts := c.Times()
 	spread := [2][]float64{ts.Min, ts.Max} // min and max over the repetitions, per level

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/graphperf/graphperf/analysis/ompredict"
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/roofline"
 )
@@ -54,16 +55,16 @@ ceiling: too few requests in flight, imbalance or launch overhead).`)
 		return err
 	}
 	out := roofline.NewReport(m, r)
-	var points []rplot.RooflinePoint
+	var analyses []roofline.Analysis
 	defer func() {
 		if !e.wantFigures(*plotDir) {
 			return
 		}
 		tag := ""
 		if *ncu != "" {
-			tag = omTag(*ncu)
+			tag = ompredict.SourceTag(*ncu)
 		}
-		figs, err := rplot.RooflineFigures(m, r, points, tag)
+		figs, err := rplot.RooflineFigures(m, r, analyses, tag)
 		if err == nil {
 			err = e.figures(*plotDir, figs)
 		}
@@ -82,13 +83,11 @@ ceiling: too few requests in flight, imbalance or launch overhead).`)
 	if err != nil {
 		return err
 	}
-	analyses, err := out.AddLaunches(r, *ncu, launches, readWarnings)
+	as, err := out.AddLaunches(r, *ncu, launches, readWarnings)
 	if err != nil {
 		return err
 	}
-	for _, a := range analyses {
-		points = append(points, rplot.RooflinePoints(omTag(*ncu), a)...)
-	}
+	analyses = as
 	if of.json {
 		return writeJSON(e.stdout, out)
 	}

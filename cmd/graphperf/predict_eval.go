@@ -143,7 +143,7 @@ func runBaseline(e *env, ds *predict.Dataset, splits []predict.Split, flag strin
 		return nil, nil
 	}
 	t0 := time.Now()
-	ext, err := predict.RunBaseline(ds, splits, pythonPath(), script)
+	ext, err := predict.RunBaseline(ds, splits, predict.Python(), script)
 	if err != nil {
 		return nil, fmt.Errorf("--baseline: %w", err)
 	}
@@ -246,7 +246,7 @@ func baselineScript(flag string) (string, string) {
 	case "none":
 		return "", ""
 	case "auto":
-		script, why := predict.FindBaseline(pythonPath(), ".", repoRoot())
+		script, why := predict.FindBaseline(predict.Python(), ".", repoRoot())
 		if why != "" {
 			return "", "the scikit-learn baseline is skipped: " + why
 		}
@@ -261,16 +261,6 @@ func repoRoot() string {
 		return wd
 	}
 	return "."
-}
-
-func pythonPath() string {
-	if p := os.Getenv("GRAPHPERF_PYTHON"); p != "" {
-		return p
-	}
-	if _, err := os.Stat("/usr/bin/python3"); err == nil {
-		return "/usr/bin/python3"
-	}
-	return "python3"
 }
 
 // predictPlot draws "predict bfs"'s level times: rplot.PredictLevelFigures.

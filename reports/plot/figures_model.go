@@ -30,11 +30,16 @@ func ServiceCurveFigures(m *machine.Machine) ([]Named, error) {
 }
 
 // RooflineFigures draws "model roofline"'s figure (seed 001 figures 1 and
-// 9-12): r, the instruction roofline of m, with points (the profiled
-// launches at each memory level; none without a profile). tag names the
-// profile ("" without one) in the title and the file stem. Its cost is
-// linear in points; it fails as InstructionRoofline does.
-func RooflineFigures(m *machine.Machine, r *roofline.Instruction, points []RooflinePoint, tag string) ([]Named, error) {
+// 9-12): r, the instruction roofline of m, with each launch of analyses
+// (the profiled launches; none without a profile) at every memory level
+// (RooflinePoints, labelled tag). tag names the profile ("" without one)
+// in the title and the file stem. Its cost is linear in the launches; it
+// fails as InstructionRoofline does.
+func RooflineFigures(m *machine.Machine, r *roofline.Instruction, analyses []roofline.Analysis, tag string) ([]Named, error) {
+	var points []RooflinePoint
+	for _, a := range analyses {
+		points = append(points, RooflinePoints(tag, a)...)
+	}
 	title := m.Name + ": instruction roofline"
 	if tag != "" {
 		title += ", " + tag + " per level"

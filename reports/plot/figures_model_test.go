@@ -58,8 +58,15 @@ func TestRooflineFigures(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkFigures(t, figs, "roofline-h100")
-	pts := []RooflinePoint{{Label: "level 0", Level: roofline.DRAM, Intensity: 8, GIPS: 69.44}}
-	figs, err = RooflineFigures(m, r, pts, "rmat-s18-e8")
+	var analyses []roofline.Analysis
+	for _, k := range roofLevelKernels(t) {
+		a, err := r.Analyze(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		analyses = append(analyses, a)
+	}
+	figs, err = RooflineFigures(m, r, analyses, "rmat-s18-e8")
 	if err != nil {
 		t.Fatal(err)
 	}
