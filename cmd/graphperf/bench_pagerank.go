@@ -1,10 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-
-	"gonum.org/v1/plot/vg"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/kernels/measured"
@@ -68,21 +65,14 @@ func benchPageRank(e *env, args []string) error {
 			return err
 		}
 	}
-	if *plotDir == "" && !e.inReport() {
+	if !e.wantFigures(*plotDir) {
 		return nil
 	}
-	var impls []string
-	for _, r := range tab.Rows {
-		impls = append(impls, r.Name)
-	}
-	graphs, values := aggregate.RatioByGraph(tab, pr.Runs, impls)
-	hm, err := rplot.HeatmapWithScale("PageRank: time / fastest per graph", graphs, impls, values,
-		rplot.HeatmapOptions{Log: true, Label: "time / fastest (×)"})
+	figs, err := rplot.PageRankFigures(pr)
 	if err != nil {
 		return err
 	}
-	return e.figure(*plotDir, "pagerank-heatmap", "PageRank: each implementation's time over the fastest on every graph", hm,
-		6*vg.Inch, vg.Length(2.5+0.12*float64(len(graphs)))*vg.Inch)
+	return e.figures(*plotDir, figs)
 }
 
 // pagerankOrderingTables prints, per base graph, the median time (ms) of
@@ -103,28 +93,16 @@ func pagerankOrderingTables(e *env, dir string, runs []aggregate.Run, cv map[[2]
 		if err := tableOf(ot.Table()).write(e.stdout, asCSV); err != nil {
 			return err
 		}
-		if dir == "" && !e.inReport() {
+		if !e.wantFigures(dir) {
 			continue
 		}
-		if err := orderingFigure(e, dir, ot); err != nil {
+		figs, err := rplot.OrderingFigures(ot)
+		if err != nil {
+			return err
+		}
+		if err := e.figures(dir, figs); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// orderingFigure draws ot's medians as grouped bars with the minimum and
-// maximum over the repetitions as error bars.
-func orderingFigure(e *env, dir string, ot *aggregate.OrderingTable) error {
-	p, err := rplot.GroupedBars("PageRank on "+ot.Base+" by memory ordering", "time (ms)", ot.Impls, ot.Orderings, ot.Ms, true)
-	if err != nil {
-		return err
-	}
-	if err := rplot.AddBarSpread(p, ot.MinMs, ot.MaxMs, "min–max of the timed repetitions"); err != nil && !errors.Is(err, rplot.ErrNoData) {
-		return err
-	}
-	return e.figure(dir, "orderings-"+slug(ot.Base), fmt.Sprintf("PageRank run time of each implementation on each memory ordering of %s "+
-		"(seed 004 figure 6.1): bars the median, error bars the minimum and maximum over the timed repetitions "+
-		"(the widest spans %.2g%% of its median)", ot.Base, 100*ot.Widest()),
-		p, 9*vg.Inch, 4.5*vg.Inch)
 }

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"gonum.org/v1/plot/vg"
-
 	"github.com/graphperf/graphperf/analysis/aggregate"
 	rplot "github.com/graphperf/graphperf/reports/plot"
 )
@@ -197,31 +195,16 @@ func parseGlobs(flagName, list string) (aggregate.Globs, error) {
 }
 
 // summaryFigures draws bench summary's figures (--plot, or in a report):
-// the normalised run times of each family's best member, and a heatmap of
-// time over optimal per graph (summed over its roots) and family.
+// rplot.SummaryFigures.
 func summaryFigures(e *env, dir string, s *aggregate.Summary) error {
-	if dir == "" && !e.inReport() {
+	if !e.wantFigures(dir) {
 		return nil
 	}
-	t, runs, a := s.Table, s.Runs, aggregate.Against(s.Against)
-	p, err := rplot.NormalizedRuntimes(t, runs, rplot.NormalizedOptions{Top: 8})
+	figs, err := rplot.SummaryFigures(s)
 	if err != nil {
 		return err
 	}
-	if err := e.figure(dir, "normalized-"+string(a), "Time over "+a.Title()+", best member of each family: "+
-		"one point per input (graph, root), so each curve spans its spread over graphs and roots; "+
-		"the spread over the timed repetitions is the table's cv_reps", p, 6*vg.Inch, 4.5*vg.Inch); err != nil {
-		return err
-	}
-	graphs, fams, values := s.FamilyRatios()
-	hm, err := rplot.HeatmapWithScale("Time / optimal per graph ("+string(a)+")", graphs, fams, values,
-		rplot.HeatmapOptions{Log: true, Label: "time / optimal (×)"})
-	if err != nil {
-		return err
-	}
-	return e.figure(dir, "heatmap-"+string(a), "Time over the optimum per graph and family (best member), all roots summed "+
-		"(the table's cv_roots and cv_reps give the spread over roots and repetitions behind each sum)", hm,
-		9*vg.Inch, vg.Length(2.5+0.12*float64(len(graphs)))*vg.Inch)
+	return e.figures(dir, figs)
 }
 
 // summaryLevelTimes prints and draws, for one input, the level times of
@@ -240,16 +223,12 @@ func summaryLevelTimes(e *env, dir, spec string, s *aggregate.Summary, asCSV boo
 	if err := tableOf(lt.Table(spec)).write(e.stdout, asCSV); err != nil {
 		return err
 	}
-	if dir == "" && !e.inReport() {
+	if !e.wantFigures(dir) {
 		return nil
 	}
-	p, err := rplot.LevelTimes(lt.Best(7), lt.Optimal, spec+": time per level")
+	figs, err := rplot.LevelTimeFigures(spec, lt)
 	if err != nil {
 		return err
 	}
-	if err := rplot.AddSpread(p, lt.OptimalMin, lt.OptimalMax, "optimal: min–max of the repetitions"); err != nil && !errors.Is(err, rplot.ErrNoData) {
-		return err
-	}
-	return e.figure(dir, "level-times-"+slug(spec), "Time per BFS level of the seven best families against the per-level optimum on "+spec,
-		p, 6*vg.Inch, 4.5*vg.Inch)
+	return e.figures(dir, figs)
 }

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"gonum.org/v1/plot/vg"
-
 	"github.com/graphperf/graphperf/analysis/mixmatch"
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/model/predict"
@@ -108,23 +106,6 @@ func benchSwitch(e *env, args []string) error {
 	return runSweep(e, c, opt, "switch")
 }
 
-// switchPlot draws each input's measured switch total against the offline
-// and the model's predicted Mix-and-Match.
-func switchPlot(e *env, dir, device string, rep *mixmatch.Report) error {
-	measuredUs, offline, predicted := rep.AgainstSeries()
-	title := fmt.Sprintf("The switching BFS on %s, per input", device)
-	fig, err := rplot.Against(rplot.AgainstSpec{Title: title, XLabel: "measured switch total (us)",
-		YLabel: "Mix-and-Match (us)", Diagonal: "= measured", Band: mixmatch.WithinTolerance},
-		measuredUs, []rplot.Series{
-			{Name: "offline (the dataset's times of the switch's picks)", Values: offline},
-			{Name: "predicted by the model (its picks' predicted times)", Values: predicted},
-		})
-	if err != nil {
-		return err
-	}
-	return e.figure(dir, "switch-against-offline", title, fig, 6*vg.Inch, 5*vg.Inch)
-}
-
 // benchSwitchReport is "bench switch --report": dirs is one results
 // directory or a comma-separated list, reported as one; empty, the switch
 // measurements embedded with the H100 dataset (mixmatch.EmbeddedDirs).
@@ -140,8 +121,12 @@ func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool, plotDir string
 	if err != nil {
 		return err
 	}
-	if plotDir != "" || e.inReport() {
-		if err := switchPlot(e, plotDir, rep.Device, rep.Report); err != nil {
+	if e.wantFigures(plotDir) {
+		figs, err := rplot.SwitchFigures(rep.Device, rep.Report)
+		if err != nil {
+			return err
+		}
+		if err := e.figures(plotDir, figs); err != nil {
 			return err
 		}
 	}

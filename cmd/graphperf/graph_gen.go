@@ -1,8 +1,6 @@
 package main
 
 import (
-	"gonum.org/v1/plot/vg"
-
 	rplot "github.com/graphperf/graphperf/reports/plot"
 
 	"errors"
@@ -121,7 +119,7 @@ func graphGen(e *env, args []string) error {
 	}
 	sum := gen.Summarize(spec, *seed, csr)
 	sum.Params, sum.Output, sum.Seconds = params, *out, time.Since(start).Seconds()
-	if err := genFigure(e, *plotDir, kind, params, csr, spec.Target()); err != nil {
+	if err := genFigure(e, *plotDir, kind, csr, spec.Target()); err != nil {
 		return err
 	}
 	if *asJSON {
@@ -246,30 +244,14 @@ func genParams(fs *flag.FlagSet, names []string) string {
 }
 
 // genFigure draws the out-degree distribution of g against the generator's
-// target (seed 004 figures 5.1-5.3; --plot, or in a report). Without a
-// target (kinds other than config) it draws the degrees alone, log-log.
-func genFigure(e *env, dir, kind, params string, g *graph.CSR, target gen.Distribution) error {
-	if dir == "" && !e.inReport() {
+// target (--plot, or in a report): rplot.DegreeFigures.
+func genFigure(e *env, dir, kind string, g *graph.CSR, target gen.Distribution) error {
+	if !e.wantFigures(dir) {
 		return nil
 	}
-	degs := g.OutDegrees()
-	ds := make([]int, len(degs))
-	for i, d := range degs {
-		ds[i] = int(d)
-	}
-	var pmf func(int) float64
-	name, logLog, file, title := "", true, "degrees-"+kind, fmt.Sprintf("%s graph, %d vertices", kind, g.NumVertices())
-	if target != nil {
-		pmf = func(k int) float64 { return gen.PMF(target, k) }
-		name = "target " + target.String()
-		dist := gen.Family(target)
-		logLog = dist == "powerlaw"
-		file += "-" + slug(dist)
-		title = fmt.Sprintf("%s degrees, %d vertices", dist, g.NumVertices())
-	}
-	p, err := rplot.DegreeDistribution(title, ds, pmf, name, logLog)
+	figs, err := rplot.DegreeFigures(kind, g, target)
 	if err != nil {
 		return err
 	}
-	return e.figure(dir, file, "Generated out-degree distribution against its target", p, 5*vg.Inch, 3.75*vg.Inch)
+	return e.figures(dir, figs)
 }

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"gonum.org/v1/plot/vg"
-
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/queue"
 	rplot "github.com/graphperf/graphperf/reports/plot"
@@ -125,12 +123,12 @@ or ending in .yaml or .yml, is read and validated.`)
 			return err
 		}
 	}
-	if (*plotDir != "" || e.inReport()) && len(m.ServiceCurves) > 0 {
-		p, err := rplot.ServiceCurves(m)
+	if e.wantFigures(*plotDir) {
+		figs, err := rplot.ServiceCurveFigures(m)
 		if err != nil {
 			return err
 		}
-		if err := e.figure(*plotDir, "service-curves-"+slug(m.Name), m.Name+": service time S(m) against memory-level parallelism", p, 5*vg.Inch, 3.75*vg.Inch); err != nil {
+		if err := e.figures(*plotDir, figs); err != nil {
 			return err
 		}
 	}

@@ -10,8 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"gonum.org/v1/plot/vg"
-
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
 	"github.com/graphperf/graphperf/model/dist"
 	rplot "github.com/graphperf/graphperf/reports/plot"
@@ -250,26 +248,17 @@ func distLoad(e *env, lf loadFlags, arg string) (*graph.CSR, error) {
 	return g, err
 }
 
-// distPlot draws the bytes sent per level without and with sort-unique.
+// distPlot draws the bytes sent per level without and with sort-unique
+// (--plot, or in a report): rplot.DistFigures.
 func distPlot(e *env, dir string, v *dist.Volumes, idBytes int) error {
-	if dir == "" && !e.inReport() {
+	if !e.wantFigures(dir) {
 		return nil
 	}
-	levels, raw, unique, ok := dist.BytesSeries(v, idBytes)
-	if !ok {
-		return nil // one process, or nothing crosses: no figure
-	}
-	groups := make([]string, len(levels))
-	for i, l := range levels {
-		groups[i] = strconv.Itoa(l)
-	}
-	p, err := rplot.GroupedBars(fmt.Sprintf("bytes sent per level, %d processes", v.Procs), "bytes", groups,
-		[]string{"raw NLFS", "sort-unique"}, [][]float64{raw, unique}, true)
+	figs, err := rplot.DistFigures(v, idBytes)
 	if err != nil {
 		return err
 	}
-	p.X.Label.Text = "level"
-	return e.figure(dir, "dist-bytes", "Bytes sent per BFS level", p, 5*vg.Inch, 3*vg.Inch)
+	return e.figures(dir, figs)
 }
 
 func distTable(e *env, args []string) error {

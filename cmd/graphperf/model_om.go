@@ -5,11 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 	"time"
-
-	"gonum.org/v1/plot/vg"
 
 	"github.com/graphperf/graphperf/analysis/ompredict"
 	"github.com/graphperf/graphperf/kernels"
@@ -254,7 +251,7 @@ func omCounters(e *env, path, machineName string, opts om.GPUOptions, measuredPa
 	if err != nil {
 		return omError(err)
 	}
-	if err := omFigures(e, plotDir, omTag(path), res.ReferenceName, res.Reference, nil, []rplot.Series{omSeries("counters", res)}, res.Levels, res.Machine); err != nil {
+	if err := omFigures(e, plotDir, ompredict.SourceTag(path), res.ReferenceName, res.Reference, nil, []rplot.Series{omSeries("counters", res)}, res.Levels, res.Machine); err != nil {
 		return err
 	}
 	if asJSON {
@@ -326,11 +323,11 @@ func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec strin
 	}
 	meas := res.Measured
 	if meas != nil {
-		if err := omFigures(e, plotDir, omTag(path), res.ReferenceName, res.Reference, nil, []rplot.Series{omSeries("simulation", res)}, res.Levels, res.Machine); err != nil {
+		if err := omFigures(e, plotDir, ompredict.SourceTag(path), res.ReferenceName, res.Reference, nil, []rplot.Series{omSeries("simulation", res)}, res.Levels, res.Machine); err != nil {
 			return err
 		}
 	}
-	if err := omSimFigures(e, plotDir, omTag(path), res.Simulation); err != nil {
+	if err := omSimFigures(e, plotDir, ompredict.SourceTag(path), res.Simulation); err != nil {
 		return err
 	}
 	if asJSON {
@@ -357,110 +354,29 @@ func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec strin
 }
 
 // omFigures draws model om's figures (--plot, or in a report) for a
-// prediction per level: the time per round against the reference, with
-// the ±20 % band (seed 000 figures 3/7), the visits per job of each class
-// (figure 8), and the MLP achieved at the L2 and at DRAM against the DRAM
-// requests in flight that peak bandwidth needs at the machine's DRAM
-// latency (figure 11, §7.3). ref holds the measured (or ncu) time per
-// level, NaN where missing; predicted is one or two named series.
-//
-// spread, when not nil, is the measured minimum and maximum per level
-// over the timed repetitions, drawn as error bars.
+// prediction per level: rplot.OMFigures.
 func omFigures(e *env, dir, tag, refName string, ref []float64, spread *[2][]float64, predicted []rplot.Series, rows []ompredict.Level, m *machine.Machine) error {
-	if dir == "" && !e.inReport() {
+	if !e.wantFigures(dir) {
 		return nil
 	}
-	rt, err := rplot.RoundTimes(fmt.Sprintf("%s: %s vs predicted per level", tag, refName), ref, predicted, 0.2)
+	figs, err := rplot.OMFigures(tag, refName, ref, spread, predicted, rows, m)
 	if err != nil {
 		return err
 	}
-	if spread != nil {
-		if err := rplot.AddSpread(rt, spread[0], spread[1], "measured min–max"); err != nil && !errors.Is(err, rplot.ErrNoData) {
-			return err
-		}
-	}
-	if err := e.figure(dir, "om-round-times-"+slug(tag), "Predicted against "+refName+" time per BFS level; the band is ±20 %",
-		rt, 5*vg.Inch, 3.75*vg.Inch); err != nil {
-		return err
-	}
-	visits := make([]rplot.Series, len(ompredict.Classes))
-	for i, v := range ompredict.VisitsPerClass(rows) {
-		visits[i] = rplot.Series{Name: "V_" + ompredict.ClassShort[ompredict.Classes[i]], Values: v}
-	}
-	vp, err := rplot.VisitsPerJob(tag+": visits per job", visits)
-	if err != nil {
-		return err
-	}
-	if err := e.figure(dir, "om-visits-"+slug(tag), "Visits per job of each memory class per level (seed 000 figure 8)",
-		vp, 5*vg.Inch, 3.75*vg.Inch); err != nil {
-		return err
-	}
-	l2Values, dramValues, positive := ompredict.MLPPerLevel(rows)
-	l2 := rplot.Series{Name: "L2 hits (m_L2H)", Values: l2Values}
-	dram := rplot.Series{Name: "DRAM (m_RBH + m_RBM)", Values: dramValues}
-	var needed []rplot.Series
-	for _, n := range ompredict.NeededDRAMRequests(m) {
-		needed = append(needed, rplot.Series{Name: fmt.Sprintf("needed for peak DRAM bandwidth (%.0f)", n), Values: []float64{n}})
-	}
-	if positive == 0 {
-		return nil
-	}
-	mp, err := rplot.MLPPerRound(tag+": memory-level parallelism", []rplot.Series{l2, dram}, needed)
-	if err != nil {
-		return err
-	}
-	return e.figure(dir, "om-mlp-"+slug(tag), "Requests in flight achieved per level against those peak DRAM bandwidth needs (seed 000 figure 11, §7.3)",
-		mp, 5*vg.Inch, 3.75*vg.Inch)
+	return e.figures(dir, figs)
 }
 
-// omSimFigures draws the simulation's jobs per round per server (seed 000
-// figure 9) and DRAM row-buffer misses per server (figure 10).
+// omSimFigures draws the simulation's jobs and DRAM row-buffer misses per
+// level and server (--plot, or in a report): rplot.OMSimFigures.
 func omSimFigures(e *env, dir, tag string, res *gpu.Result) error {
-	if dir == "" && !e.inReport() {
+	if !e.wantFigures(dir) {
 		return nil
 	}
-	names, jobValues, missValues := res.ServerSeries()
-	jobs := make([]rplot.Series, len(names))
-	misses := make([]rplot.Series, len(names))
-	for s, name := range names {
-		jobs[s] = rplot.Series{Name: name, Values: jobValues[s]}
-		misses[s] = rplot.Series{Name: name, Values: missValues[s]}
-	}
-	keep := func(ss []rplot.Series) []rplot.Series {
-		var out []rplot.Series
-		for _, s := range ss {
-			for _, v := range s.Values {
-				if v > 0 {
-					out = append(out, s)
-					break
-				}
-			}
-		}
-		return out
-	}
-	jp, err := rplot.StackedRounds(tag+": jobs per level (simulated)", "jobs (memory instructions)", keep(jobs))
+	figs, err := rplot.OMSimFigures(tag, res)
 	if err != nil {
 		return err
 	}
-	if err := e.figure(dir, "om-jobs-"+slug(tag), "GPU jobs (warp memory instructions) per level and server, from the simulation (seed 000 figure 9)",
-		jp, 5*vg.Inch, 3.75*vg.Inch); err != nil {
-		return err
-	}
-	mp, err := rplot.StackedRounds(tag+": DRAM row-buffer misses (simulated)", "row-buffer misses", keep(misses))
-	if err != nil {
-		return err
-	}
-	return e.figure(dir, "om-rbm-"+slug(tag), "DRAM row-buffer misses per level by the server that caused them (seed 000 figure 10)",
-		mp, 5*vg.Inch, 3.75*vg.Inch)
-}
-
-// omTag names a prediction's figures after its input file.
-func omTag(path string) string {
-	base := filepath.Base(path)
-	for _, ext := range []string{".gz", ".csv", ".gpg", ".txt", ".jsonl"} {
-		base = strings.TrimSuffix(base, ext)
-	}
-	return base
+	return e.figures(dir, figs)
 }
 
 // omCompare is "model om --simulate GRAPH --counters NCU.csv --measured R
@@ -484,7 +400,7 @@ func omCompare(e *env, lf *loadFlags, graphPath, ncuPath, kernel, machineName, r
 	if asJSON {
 		return writeJSONLines(e.stdout, c.Rows())
 	}
-	tag := omTag(graphPath)
+	tag := ompredict.SourceTag(graphPath)
 	t := tableOf(c.Table("om-compare-"+slug(tag), tag))
 	ts := c.Times()
 	spread := [2][]float64{ts.Min, ts.Max} // min and max over the repetitions, per level

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"gonum.org/v1/plot/vg"
-
 	rplot "github.com/graphperf/graphperf/reports/plot"
 
 	"errors"
@@ -10,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/graphperf/graphperf/analysis/ompredict"
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/roofline"
 )
@@ -56,18 +55,18 @@ ceiling: too few requests in flight, imbalance or launch overhead).`)
 		return err
 	}
 	out := roofline.NewReport(m, r)
-	var points []rplot.RooflinePoint
+	var analyses []roofline.Analysis
 	defer func() {
-		if *plotDir == "" && !e.inReport() {
+		if !e.wantFigures(*plotDir) {
 			return
 		}
-		title := m.Name + ": instruction roofline"
+		tag := ""
 		if *ncu != "" {
-			title += ", " + omTag(*ncu) + " per level"
+			tag = ompredict.SourceTag(*ncu)
 		}
-		p, err := rplot.InstructionRoofline(title, r, points)
+		figs, err := rplot.RooflineFigures(m, r, analyses, tag)
 		if err == nil {
-			err = e.figure(*plotDir, "roofline-"+slug(m.Name+"-"+omTag(*ncu)), "Instruction roofline (warp instructions per 32-byte transaction); points are the profiled launches", p, 6*vg.Inch, 4.5*vg.Inch)
+			err = e.figures(*plotDir, figs)
 		}
 		if err != nil {
 			fmt.Fprintf(e.stderr, "graphperf: model roofline: figure: %v\n", err)
@@ -84,13 +83,11 @@ ceiling: too few requests in flight, imbalance or launch overhead).`)
 	if err != nil {
 		return err
 	}
-	analyses, err := out.AddLaunches(r, *ncu, launches, readWarnings)
+	as, err := out.AddLaunches(r, *ncu, launches, readWarnings)
 	if err != nil {
 		return err
 	}
-	for _, a := range analyses {
-		points = append(points, rplot.RooflinePoints(omTag(*ncu), a)...)
-	}
+	analyses = as
 	if of.json {
 		return writeJSON(e.stdout, out)
 	}

@@ -193,7 +193,7 @@ func predictBFS(e *env, args []string) error {
 	if k == 0 {
 		k = len(m.Kernels)
 	}
-	if *plotDir != "" || e.inReport() {
+	if e.wantFigures(*plotDir) {
 		if err := predictPlot(e, *plotDir, p); err != nil {
 			return err
 		}

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"gonum.org/v1/plot/vg"
-
 	"github.com/graphperf/graphperf/cmd/graphperf/internal/progress"
 	"github.com/graphperf/graphperf/model/predict"
 	rplot "github.com/graphperf/graphperf/reports/plot"
@@ -77,7 +75,7 @@ func predictEvaluate(e *env, args []string) error {
 		return err
 	}
 	out := evalOutput{plotDir: *plotDir, levels: *levelsOut, asJSON: *asJSON}
-	p := predict.EvaluateParams{Diagnose: *levelsOut != "", Points: *plotDir != "" || e.inReport()}
+	p := predict.EvaluateParams{Diagnose: *levelsOut != "", Points: e.wantFigures(*plotDir)}
 	if *modelPath != "" {
 		return predictEvaluateModel(e, ds, *modelPath, p, out)
 	}
@@ -145,7 +143,7 @@ func runBaseline(e *env, ds *predict.Dataset, splits []predict.Split, flag strin
 		return nil, nil
 	}
 	t0 := time.Now()
-	ext, err := predict.RunBaseline(ds, splits, pythonPath(), script)
+	ext, err := predict.RunBaseline(ds, splits, predict.Python(), script)
 	if err != nil {
 		return nil, fmt.Errorf("--baseline: %w", err)
 	}
@@ -173,7 +171,11 @@ func (o evalOutput) figure(e *env, ev *predict.Evaluation) error {
 	if ev.Points == nil {
 		return nil
 	}
-	return predictScatter(e, o.plotDir, ev.Points)
+	figs, err := rplot.PredictScatterFigures(ev.Points)
+	if err != nil {
+		return err
+	}
+	return e.figures(o.plotDir, figs)
 }
 
 // writeLevelDiagnosis writes "predict evaluate --levels FILE".
@@ -244,7 +246,7 @@ func baselineScript(flag string) (string, string) {
 	case "none":
 		return "", ""
 	case "auto":
-		script, why := predict.FindBaseline(pythonPath(), ".", repoRoot())
+		script, why := predict.FindBaseline(predict.Python(), ".", repoRoot())
 		if why != "" {
 			return "", "the scikit-learn baseline is skipped: " + why
 		}
@@ -261,30 +263,11 @@ func repoRoot() string {
 	return "."
 }
 
-func pythonPath() string {
-	if p := os.Getenv("GRAPHPERF_PYTHON"); p != "" {
-		return p
-	}
-	if _, err := os.Stat("/usr/bin/python3"); err == nil {
-		return "/usr/bin/python3"
-	}
-	return "python3"
-}
-
-// predictScatter draws the predicted against measured level times of pts.
-func predictScatter(e *env, dir string, pts *predict.LevelPoints) error {
-	p, err := rplot.PredictedMeasured(fmt.Sprintf("Time model on held-out graphs (%d of them)", len(pts.Split.Test)), pts.Predicted, pts.Measured, 0.2)
-	if err != nil {
-		return err
-	}
-	return e.figure(dir, "predict-scatter", "Predicted against measured level times on held-out graphs", p, 5*vg.Inch, 5*vg.Inch)
-}
-
-// predictPlot draws "predict bfs"'s level times.
+// predictPlot draws "predict bfs"'s level times: rplot.PredictLevelFigures.
 func predictPlot(e *env, dir string, p *predict.Prediction) error {
-	fig, err := rplot.LevelTimes(p.PlotSeries(), nil, fmt.Sprintf("Predicted level times, %s from %d", p.Graph, p.Root))
+	figs, err := rplot.PredictLevelFigures(p)
 	if err != nil {
 		return err
 	}
-	return e.figure(dir, "predict-levels", "Predicted level times", fig, 6*vg.Inch, 4*vg.Inch)
+	return e.figures(dir, figs)
 }

@@ -8,8 +8,6 @@ import (
 	"io"
 	"strings"
 
-	"gonum.org/v1/plot/vg"
-
 	"github.com/graphperf/graphperf/analysis/split"
 	"github.com/graphperf/graphperf/analysis/treefit"
 	"github.com/graphperf/graphperf/model/tree"
@@ -262,23 +260,16 @@ func treeTrain(e *env, args []string) error {
 }
 
 // treeFigures draws a trained tree's Gini importances and its top levels
-// (--plot, or in a report).
+// (--plot, or in a report): rplot.TreeFigures.
 func treeFigures(e *env, dir string, c *tree.Classifier) error {
-	if dir == "" && !e.inReport() {
+	if !e.wantFigures(dir) {
 		return nil
 	}
-	p, err := rplot.HorizontalBars("Gini importance of each feature", "importance", c.Features, c.Importances())
+	figs, err := rplot.TreeFigures(c)
 	if err != nil {
 		return err
 	}
-	if err := e.figure(dir, "tree-importances", "What the tree splits on: normalised Gini importance per feature", p, 5*vg.Inch, 5*vg.Inch); err != nil {
-		return err
-	}
-	td, err := rplot.TreeDiagram(fmt.Sprintf("Decision tree (depth %d, %d leaves), top 3 levels", c.Depth(), c.NumLeaves()), c, 3)
-	if err != nil {
-		return err
-	}
-	return e.figure(dir, "tree", "The trained tree's first three levels (deeper subtrees collapsed)", td, 9*vg.Inch, 5*vg.Inch)
+	return e.figures(dir, figs)
 }
 
 // writeTrained prints what "tree train" trained on (the CSV's columns with
@@ -345,7 +336,7 @@ func treeEvaluate(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *plotDir != "" || e.inReport() {
+	if e.wantFigures(*plotDir) {
 		if err := treePredictionHeatmap(e, *plotDir, ev); err != nil {
 			return err
 		}
@@ -435,19 +426,12 @@ func treeImportance(e *env, args []string) error {
 	return tableOf(treefit.ImportanceTable(imps)).write(e.stdout, of.csv)
 }
 
-// treePredictionHeatmap draws, per held-out graph, the time of the tree's
-// Mix-and-Match (at each level the measured time of the predicted
-// implementation), of the best non-switching implementation and of each
-// of the first 12 families' best member, all over the per-level optimum,
-// summed over the graph's roots (treefit.Evaluation.Ratios): the heatmap
-// of predictions.
+// treePredictionHeatmap draws the heatmap of predictions on the held-out
+// graphs: rplot.TreePredictionFigures.
 func treePredictionHeatmap(e *env, dir string, ev *treefit.Evaluation) error {
-	graphs, cols, values := ev.Ratios(12)
-	hm, err := rplot.HeatmapWithScale("Held-out graphs: time / per-level optimum", graphs, cols, values,
-		rplot.HeatmapOptions{Log: true, Label: "time / optimal (×)"})
+	figs, err := rplot.TreePredictionFigures(ev)
 	if err != nil {
 		return err
 	}
-	return e.figure(dir, "tree-predictions-"+slug(ev.Name), "The tree's choices (Mix-and-Match) on every held-out graph, beside the best single implementation and each family's best member",
-		hm, 8*vg.Inch, vg.Length(2.5+0.14*float64(len(graphs)))*vg.Inch)
+	return e.figures(dir, figs)
 }
