@@ -9,8 +9,11 @@ import (
 	"github.com/graphperf/graphperf/internal/table"
 )
 
-// Table is the table named show of r (points, groups, variants, sweep or
-// timing), as "la analyze
+// TableNames are the names Result.Table knows, in the order "la analyze
+// --table" lists them.
+var TableNames = []string{"points", "groups", "variants", "sweep", "timing"}
+
+// Table is the table named show of r (one of TableNames), as "la analyze
 // --table" prints it, and the notes printed under it (the validation count
 // first); ok is false for an unknown name. It costs one pass over the
 // table's rows.

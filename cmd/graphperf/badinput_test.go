@@ -284,6 +284,9 @@ func badInputs() []badInput {
 	add("la analyze timed twice", map[string]string{"r/timed/g.la.jsonl": laLine + "\n", "q/timed/g.la.jsonl": laLine + "\n"},
 		"graph g timed twice", "la", "analyze", "r,q")
 	add("la analyze unknown table", one("r/timed/g.la.jsonl", laLine+"\n"), "--table", "la", "analyze", "--table", "nope", "r")
+	// A bad --table is named before any input is read, --json or not.
+	add("la analyze unknown table first", nil, `--table "nope": want points, groups`, "la", "analyze", "--table", "nope", "missing")
+	add("la analyze unknown table json", nil, `--table "nope"`, "la", "analyze", "--json", "--table", "nope", "missing")
 	add("la analyze vertex-centric", one("r/timed/g.la.jsonl", laLine+"\n"), "--vertex-centric", "la", "analyze", "--vertex-centric", "nope", "r")
 	add("la analyze embedded", nil, "embedded:nope", "la", "analyze", "embedded:nope")
 	// la ingest: no store, no results directory, a bad timed line (the

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/graphperf/graphperf/analysis/la"
@@ -179,6 +180,9 @@ BFS on the roots both measured.`)
 	if err := of.check(); err != nil {
 		return err
 	}
+	if !slices.Contains(la.TableNames, *show) {
+		return fmt.Errorf("--table %q: want %s", *show, strings.Join(la.TableNames, ", "))
+	}
 	m, err := machine.Lookup(*mname)
 	if err != nil {
 		return err
@@ -201,10 +205,7 @@ BFS on the roots both measured.`)
 	if of.json {
 		return writeJSON(e.stdout, res)
 	}
-	t, notes, ok := res.Table(*show)
-	if !ok {
-		return fmt.Errorf("--table %q: want points, groups, variants, sweep or timing", *show)
-	}
+	t, notes, _ := res.Table(*show) // a known name: checked above
 	if err := tableOf(t).write(e.stdout, of.csv); err != nil {
 		return err
 	}
