@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/internal/table/tabletest"
 )
 
 // testdata/fig2.jsonl's vertex-push/atomic is wrong from root 1 (see
@@ -162,7 +162,7 @@ func TestTablesDeclared(t *testing.T) {
 	roots := []uint32{0, 1}
 	hashes := ReferenceHashes(g, roots)
 	rep := NewRunReport("fig2.txt", g, res, roots, hashes, 3, 1, Expect{N: 6, M: 6, Roots: roots, Hashes: hashes}, false)
-	checkDeclared(t, rep.Table(), map[string]string{"root": "integer vertex", "median_ms": "number ms", "check": "text"})
+	tabletest.Declared(t, rep.Table(), map[string]string{"root": "integer vertex", "median_ms": "number ms", "check": "text"})
 	c, err := ParseCorpus([]byte(sweepCorpus), "sweep.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -172,7 +172,7 @@ func TestTablesDeclared(t *testing.T) {
 		t.Fatal(err)
 	}
 	plan, _, _ := PlanTable(items)
-	checkDeclared(t, plan, map[string]string{"#": "integer", "est_vertices": "integer vertices", "est_edges": "integer edges"})
+	tabletest.Declared(t, plan, map[string]string{"#": "integer", "est_vertices": "integer vertices", "est_edges": "integer edges"})
 	if plan.Rows[0][3] != "-" {
 		t.Errorf("plan row %q: want no estimated vertices for a file", plan.Rows[0])
 	}
@@ -180,41 +180,7 @@ func TestTablesDeclared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkDeclared(t, mb.ServiceTable(), map[string]string{"mlp": "integer transactions in flight", "service_ns": "number ns"})
-	checkDeclared(t, mb.LatencyTable(), map[string]string{"working_set_MB": "number MiB", "ns": "number ns"})
-	checkDeclared(t, mb.CeilingTable(), map[string]string{"value": "text TB/s or GIPS"})
-}
-
-// checkDeclared fails unless tb declares every column (no table.Undeclared),
-// its cells agree with the declared kinds (Check, under the name "t" when
-// tb has none: a report gives it one), and each column of want has the
-// kind and unit given as "kind unit" (such as "number ms", or "text" for
-// a text column without a unit).
-func checkDeclared(t *testing.T, tb table.Table, want map[string]string) {
-	t.Helper()
-	if tb.Name == "" {
-		tb.Name = "t"
-	}
-	if len(tb.Columns) != len(tb.Header) {
-		t.Errorf("%s: %d of %d columns declared", tb.Name, len(tb.Columns), len(tb.Header))
-		return
-	}
-	if err := tb.Check(); err != nil {
-		t.Error(err)
-	}
-	if len(tb.Rows) == 0 {
-		t.Errorf("%s: no rows to check", tb.Name)
-	}
-	got := map[string]string{}
-	for _, c := range tb.Columns {
-		if c.Kind == table.Undeclared {
-			t.Errorf("%s: column %q not declared", tb.Name, c.Name)
-		}
-		got[c.Name] = strings.TrimSpace(c.Kind.String() + " " + c.Unit)
-	}
-	for name, w := range want {
-		if got[name] != w {
-			t.Errorf("%s: column %q is %q, want %q", tb.Name, name, got[name], w)
-		}
-	}
+	tabletest.Declared(t, mb.ServiceTable(), map[string]string{"mlp": "integer transactions in flight", "service_ns": "number ns"})
+	tabletest.Declared(t, mb.LatencyTable(), map[string]string{"working_set_MB": "number MiB", "ns": "number ns"})
+	tabletest.Declared(t, mb.CeilingTable(), map[string]string{"value": "text TB/s or GIPS"})
 }

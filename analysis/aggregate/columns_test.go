@@ -1,15 +1,15 @@
 package aggregate
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/internal/table/tabletest"
 )
 
 // TestSummaryTablesDeclareColumns: the tables of "bench summary" on a
 // small results directory (analysis/store/testdata: two graphs of 4096
-// vertices) declare every column (no Guess) and pass Check, text and raw,
+// vertices) declare every column and pass Check, text and raw,
 // with the units the cells are in.
 func TestSummaryTablesDeclareColumns(t *testing.T) {
 	const dir = "../store/testdata"
@@ -31,35 +31,13 @@ func TestSummaryTablesDeclareColumns(t *testing.T) {
 	gteps := s.GTEPS.Table()
 	gteps.Name = "gteps" // the command names it
 	tables := map[string]table.Table{"text": s.RowsTable(false, false), "raw": s.RowsTable(true, true), "gteps": gteps, "level-times": lt.Table("ba-s12-m16@2817")}
-	for name, tb := range tables {
-		if len(tb.Rows) == 0 || len(tb.Columns) != len(tb.Header) {
-			t.Errorf("%s: %d rows, %d of %d columns declared", name, len(tb.Rows), len(tb.Columns), len(tb.Header))
-		}
-		for _, c := range tb.Columns {
-			if c.Kind == table.Undeclared {
-				t.Errorf("%s: column %q not declared", name, c.Name)
-			}
-		}
-		if err := tb.Check(); err != nil {
-			t.Errorf("%s: %v", name, err)
-		}
+	want := map[string]map[string]string{
+		"gteps": {"median_ms": "number ms", "min_ms": "number ms", "gteps": "number GTEPS", "cv_reps": "text %"},
+		"raw":   {"total": "number x"},
+		"text":  {"total": "text x"},
 	}
-	for _, tc := range []struct {
-		name, column, unit string
-		kind               table.Kind
-	}{
-		{"gteps", "median_ms", "ms", table.Number},
-		{"gteps", "min_ms", "ms", table.Number},
-		{"gteps", "gteps", "GTEPS", table.Number},
-		{"gteps", "cv_reps", "%", table.Text},
-		{"raw", "total", "x", table.Number},
-		{"text", "total", "x", table.Text},
-	} {
-		tb := tables[tc.name]
-		j := slices.Index(tb.Header, tc.column)
-		if j < 0 || tb.Columns[j].Kind != tc.kind || tb.Columns[j].Unit != tc.unit {
-			t.Errorf("%s: column %q not %v in %q: %+v", tc.name, tc.column, tc.kind, tc.unit, tb.Columns)
-		}
+	for name, tb := range tables {
+		tabletest.Declared(t, tb, want[name])
 	}
 	if tables["text"].Chart != nil || tables["raw"].Chart == nil {
 		t.Errorf("charts: text %v, raw %v; want only raw", tables["text"].Chart, tables["raw"].Chart)

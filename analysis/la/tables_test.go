@@ -3,11 +3,11 @@ package la
 import (
 	"math"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/internal/table/tabletest"
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/model/machine"
 )
@@ -123,36 +123,16 @@ func TestTablesDeclareColumns(t *testing.T) {
 		t.Fatal(err)
 	}
 	tables := map[string]table.Table{"metrics": MetricsTable()}
-	for _, show := range []string{"points", "groups", "variants", "sweep", "timing"} {
+	for _, show := range TableNames {
 		tables[show], _, _ = r.Table(show)
 	}
-	for show, tb := range tables {
-		if len(tb.Rows) == 0 || len(tb.Columns) != len(tb.Header) {
-			t.Errorf("%s: %d rows, %d of %d columns declared", show, len(tb.Rows), len(tb.Columns), len(tb.Header))
-		}
-		for _, c := range tb.Columns {
-			if c.Kind == table.Undeclared {
-				t.Errorf("%s: column %q not declared", show, c.Name)
-			}
-		}
-		if err := tb.Check(); err != nil {
-			t.Errorf("%s: %v", show, err)
-		}
+	want := map[string]map[string]string{
+		"timing": {"sssp-la ms": "number ms", "LA BFS/vc": "number x"},
+		"groups": {"gld % (mem)": "number %"},
+		"points": {"bound": "text"},
+		"sweep":  {"L2 gld bytes": "number bytes"},
 	}
-	for _, tc := range []struct {
-		show, column, unit string
-		kind               table.Kind
-	}{
-		{"timing", "sssp-la ms", "ms", table.Number},
-		{"timing", "LA BFS/vc", "x", table.Number},
-		{"groups", "gld % (mem)", "%", table.Number},
-		{"points", "bound", "", table.Text},
-		{"sweep", "L2 gld bytes", "bytes", table.Number},
-	} {
-		tb := tables[tc.show]
-		j := slices.Index(tb.Header, tc.column)
-		if j < 0 || tb.Columns[j].Kind != tc.kind || tb.Columns[j].Unit != tc.unit {
-			t.Errorf("%s: column %q not %v in %q: %+v", tc.show, tc.column, tc.kind, tc.unit, tb.Columns)
-		}
+	for show, tb := range tables {
+		tabletest.Declared(t, tb, want[show])
 	}
 }

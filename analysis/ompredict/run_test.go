@@ -7,7 +7,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/internal/table/tabletest"
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/model/om"
@@ -50,7 +50,7 @@ func TestPredictCounters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkDeclared(t, "counters", res.CountersTable(), "err_%", "%", table.Number)
+	tabletest.Declared(t, res.CountersTable(), map[string]string{"err_%": "number %"})
 	beside := filepath.Join(filepath.Dir(testMeasured), kernels.LevelsName)
 	if res.LevelsFile != beside {
 		t.Errorf("levels file %q, want %q", res.LevelsFile, beside)
@@ -140,7 +140,7 @@ func TestPredictSimulation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkDeclared(t, "simulation", res.SimulationTable(), "pred_us", "µs", table.Number)
+	tabletest.Declared(t, res.SimulationTable(), map[string]string{"pred_us": "number µs"})
 	g, _, err := graph.LoadInfo(testFig2, graph.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -205,7 +205,7 @@ func TestAbstractRound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkDeclared(t, "abstract", r.Table(), "V_i_exact", "", table.Text)
+	tabletest.Declared(t, r.Table(), map[string]string{"V_i_exact": "text"})
 	g, _, err := graph.LoadInfo(testFig2, graph.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -255,8 +255,8 @@ func simulateFig2(t *testing.T) *CPUSimulation {
 // and the records line up with the levels.
 func TestSimulateCPU(t *testing.T) {
 	s := simulateFig2(t)
-	checkDeclared(t, "sim-cpu", s.LevelsTable(), "cycles", "cycles", table.Number)
-	checkDeclared(t, "servers", s.ServersTable(), "level", "", table.Integer)
+	tabletest.Declared(t, s.LevelsTable(), map[string]string{"cycles": "number cycles"})
+	tabletest.Declared(t, s.ServersTable(), map[string]string{"level": "integer"})
 	if len(s.Simulation.Levels) == 0 || len(s.Prediction.Levels) != len(s.Simulation.Levels) || len(s.Records()) != len(s.Simulation.Levels) {
 		t.Fatalf("%d levels, %d predictions, %d records", len(s.Simulation.Levels), len(s.Prediction.Levels), len(s.Records()))
 	}

@@ -2,7 +2,6 @@ package ompredict
 
 import (
 	"math"
-	"slices"
 	"strings"
 	"testing"
 
@@ -112,28 +111,5 @@ func TestAccuracyReportTable(t *testing.T) {
 	}
 	if n := len(a.Table(false).Header); n != 6 {
 		t.Errorf("%d columns without simulate, want 6", n)
-	}
-}
-
-// checkDeclared fails unless tb, a table of a real result, declares every
-// column (no Guess) and passes Check, and its column named column is of
-// kind in unit.
-func checkDeclared(t *testing.T, name string, tb table.Table, column, unit string, kind table.Kind) {
-	t.Helper()
-	tb.Name = name // Check needs a name; a report gives it
-	if len(tb.Rows) == 0 || len(tb.Columns) != len(tb.Header) {
-		t.Errorf("%s: %d rows, %d of %d columns declared", name, len(tb.Rows), len(tb.Columns), len(tb.Header))
-	}
-	for _, c := range tb.Columns {
-		if c.Kind == table.Undeclared {
-			t.Errorf("%s: column %q not declared", name, c.Name)
-		}
-	}
-	if err := tb.Check(); err != nil {
-		t.Errorf("%s: %v", name, err)
-	}
-	j := slices.Index(tb.Header, column)
-	if j < 0 || tb.Columns[j].Kind != kind || tb.Columns[j].Unit != unit {
-		t.Errorf("%s: column %q not %v in %q: %+v", name, column, kind, unit, tb.Columns)
 	}
 }

@@ -19,7 +19,7 @@ import (
 	"github.com/graphperf/graphperf/analysis/split"
 	"github.com/graphperf/graphperf/analysis/store"
 	"github.com/graphperf/graphperf/internal/porttest"
-	"github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/internal/table/tabletest"
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/model/machine"
@@ -173,7 +173,7 @@ func TestPP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkDeclared(t, "pp", res.Table(), "e[H100]", "", table.Number)
+	tabletest.Declared(t, res.Table(), map[string]string{"e[H100]": "number"})
 	r := readRaw(t)
 	if res.Inputs != len(r.total) {
 		t.Fatalf("%d common inputs, want %d", res.Inputs, len(r.total))
@@ -231,7 +231,7 @@ func TestSpeedup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkDeclared(t, "speedup", res.Table(), "speedup", "x", table.Number)
+	tabletest.Declared(t, res.Table(), map[string]string{"speedup": "number x"})
 	// The read ceilings of the two files: 3.065 TB/s (h100.yaml) and
 	// 3.065 x 1.4 = 4.291 TB/s.
 	if !near(res.Ratio, 4.291/3.065) || res.RatioKind != "measured read bandwidth" {
@@ -266,7 +266,7 @@ func TestSpecializeFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkDeclared(t, "specialize", res.Table(), "class", "", table.Text)
+	tabletest.Declared(t, res.Table(), map[string]string{"class": "text"})
 	r := readRaw(t)
 	sum := map[string]float64{}
 	for _, byImpl := range r.total {
@@ -412,7 +412,7 @@ func TestTransfer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkDeclared(t, "transfer", res.Table(), "time model", "x", table.Number)
+	tabletest.Declared(t, res.Table(), map[string]string{"time model": "number x"})
 	if len(res.Rows) != 2 {
 		t.Fatalf("%d rows", len(res.Rows))
 	}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
 	"github.com/graphperf/graphperf/analysis/port"
-	"github.com/graphperf/graphperf/internal/table"
 )
 
 // TestTables checks the port tables on hand-made results: "-" for an
@@ -44,28 +43,5 @@ func TestTables(t *testing.T) {
 	got := tr.Table().Rows[0]
 	if want := []string{"H100", "H200", "1", "2", "1.250", "-", "-", "1.500 topo", "-", "-", "12.5%"}; !slices.Equal(got[:11], want) {
 		t.Errorf("transfer row %q, want %q", got[:11], want)
-	}
-}
-
-// checkDeclared fails unless tb, a table of a real result, declares every
-// column (no Guess) and passes Check, and its column named column is of
-// kind in unit.
-func checkDeclared(t *testing.T, name string, tb table.Table, column, unit string, kind table.Kind) {
-	t.Helper()
-	tb.Name = name // Check needs a name; a report gives it
-	if len(tb.Rows) == 0 || len(tb.Columns) != len(tb.Header) {
-		t.Errorf("%s: %d rows, %d of %d columns declared", name, len(tb.Rows), len(tb.Columns), len(tb.Header))
-	}
-	for _, c := range tb.Columns {
-		if c.Kind == table.Undeclared {
-			t.Errorf("%s: column %q not declared", name, c.Name)
-		}
-	}
-	if err := tb.Check(); err != nil {
-		t.Errorf("%s: %v", name, err)
-	}
-	j := slices.Index(tb.Header, column)
-	if j < 0 || tb.Columns[j].Kind != kind || tb.Columns[j].Unit != unit {
-		t.Errorf("%s: column %q not %v in %q: %+v", name, column, kind, unit, tb.Columns)
 	}
 }

@@ -1,10 +1,10 @@
 package store
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/internal/table/tabletest"
 )
 
 // TestTablesDeclareColumns: the tables of "data list", "data query"
@@ -35,34 +35,14 @@ func TestTablesDeclareColumns(t *testing.T) {
 		}
 		tables["export-"+name] = e.Table()
 	}
+	want := map[string]map[string]string{
+		"totals":        {"median_ns": "number ns", "validated": "bool"},
+		"levels":        {"frontier": "integer vertices"},
+		"export-runs":   {"stddev_ns": "number ns"},
+		"export-levels": {"root": "integer vertex"},
+	}
 	for name, tb := range tables {
 		tb.Name = "t" // the command names some
-		if len(tb.Rows) == 0 || len(tb.Columns) != len(tb.Header) {
-			t.Errorf("%s: %d rows, %d of %d columns declared", name, len(tb.Rows), len(tb.Columns), len(tb.Header))
-		}
-		for _, c := range tb.Columns {
-			if c.Kind == table.Undeclared {
-				t.Errorf("%s: column %q not declared", name, c.Name)
-			}
-		}
-		if err := tb.Check(); err != nil {
-			t.Errorf("%s: %v", name, err)
-		}
-	}
-	for _, tc := range []struct {
-		name, column, unit string
-		kind               table.Kind
-	}{
-		{"totals", "median_ns", "ns", table.Number},
-		{"totals", "validated", "", table.Bool},
-		{"levels", "frontier", "vertices", table.Integer},
-		{"export-runs", "stddev_ns", "ns", table.Number},
-		{"export-levels", "root", "vertex", table.Integer},
-	} {
-		tb := tables[tc.name]
-		j := slices.Index(tb.Header, tc.column)
-		if j < 0 || tb.Columns[j].Kind != tc.kind || tb.Columns[j].Unit != tc.unit {
-			t.Errorf("%s: column %q not %v in %q: %+v", tc.name, tc.column, tc.kind, tc.unit, tb.Columns)
-		}
+		tabletest.Declared(t, tb, want[name])
 	}
 }

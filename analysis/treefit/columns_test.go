@@ -2,11 +2,11 @@ package treefit
 
 import (
 	"path/filepath"
-	"slices"
 	"testing"
 
 	"github.com/graphperf/graphperf/analysis/split"
 	"github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/internal/table/tabletest"
 )
 
 // TestTablesDeclareColumns: every table of the tree verbs, made from the
@@ -46,35 +46,14 @@ func TestTablesDeclareColumns(t *testing.T) {
 		"importance": ImportanceTable(Importances(f.Tree)), "models": ModelsTable(models),
 		"evaluate": ev.ResultTable(false), "evaluate-raw": ev.ResultTable(true),
 		"study": StudyTable(study.Rows, true, false), "study-plain": StudyTable(study.Rows, true, true)}
+	want := map[string]map[string]string{
+		"dataset":    {"weight": "number ns", "frontier": "number vertices", "root": "integer vertex"},
+		"confusion":  {"recall": "text %"},
+		"importance": {"importance": "number"},
+		"models":     {"train runs": "integer"},
+	}
 	for name, tb := range tables {
 		tb.Name = "t" // some are named by the command
-		if len(tb.Rows) == 0 || len(tb.Columns) != len(tb.Header) {
-			t.Errorf("%s: %d rows, %d of %d columns declared", name, len(tb.Rows), len(tb.Columns), len(tb.Header))
-		}
-		for _, c := range tb.Columns {
-			if c.Kind == table.Undeclared {
-				t.Errorf("%s: column %q not declared", name, c.Name)
-			}
-		}
-		if err := tb.Check(); err != nil {
-			t.Errorf("%s: %v", name, err)
-		}
-	}
-	for _, tc := range []struct {
-		name, column, unit string
-		kind               table.Kind
-	}{
-		{"dataset", "weight", "ns", table.Number},
-		{"dataset", "frontier", "vertices", table.Number},
-		{"dataset", "root", "vertex", table.Integer},
-		{"confusion", "recall", "%", table.Text},
-		{"importance", "importance", "", table.Number},
-		{"models", "train runs", "", table.Integer},
-	} {
-		tb := tables[tc.name]
-		j := slices.Index(tb.Header, tc.column)
-		if j < 0 || tb.Columns[j].Kind != tc.kind || tb.Columns[j].Unit != tc.unit {
-			t.Errorf("%s: column %q not %v in %q: %+v", tc.name, tc.column, tc.kind, tc.unit, tb.Columns)
-		}
+		tabletest.Declared(t, tb, want[name])
 	}
 }

@@ -1,11 +1,10 @@
 package latime_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/graphperf/graphperf/analysis/la"
-	"github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/internal/table/tabletest"
 	"github.com/graphperf/graphperf/model/latime"
 	"github.com/graphperf/graphperf/model/machine"
 	"github.com/graphperf/graphperf/workload/graph"
@@ -31,8 +30,8 @@ func TestTablesDeclared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkDeclared(t, p.TimesTable(), map[string]string{"model": "text", "predicted_us": "number µs"})
-	checkDeclared(t, p.AnswersTable(), map[string]string{"linalg_us": "number µs", "vertex_centric_us": "number µs", "linalg/vc": "number x"})
+	tabletest.Declared(t, p.TimesTable(), map[string]string{"model": "text", "predicted_us": "number µs"})
+	tabletest.Declared(t, p.AnswersTable(), map[string]string{"linalg_us": "number µs", "vertex_centric_us": "number µs", "linalg/vc": "number x"})
 	_, samples, _, err := la.EmbeddedTimeSamples()
 	if err != nil {
 		t.Fatal(err)
@@ -41,40 +40,6 @@ func TestTablesDeclared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkDeclared(t, ev.ErrorsTable(), map[string]string{"graphs": "integer", "median_rel_err": "number", "worst_graph": "text"})
-	checkDeclared(t, ev.DecisionsTable(), map[string]string{"linalg_faster_measured": "integer graphs", "model_correct": "text graphs (%)"})
-}
-
-// checkDeclared fails unless tb declares every column (no table.Undeclared),
-// its cells agree with the declared kinds (Check, under the name "t" when
-// tb has none: a report gives it one), and each column of want has the
-// kind and unit given as "kind unit" (such as "number ms", or "text" for
-// a text column without a unit).
-func checkDeclared(t *testing.T, tb table.Table, want map[string]string) {
-	t.Helper()
-	if tb.Name == "" {
-		tb.Name = "t"
-	}
-	if len(tb.Columns) != len(tb.Header) {
-		t.Errorf("%s: %d of %d columns declared", tb.Name, len(tb.Columns), len(tb.Header))
-		return
-	}
-	if err := tb.Check(); err != nil {
-		t.Error(err)
-	}
-	if len(tb.Rows) == 0 {
-		t.Errorf("%s: no rows to check", tb.Name)
-	}
-	got := map[string]string{}
-	for _, c := range tb.Columns {
-		if c.Kind == table.Undeclared {
-			t.Errorf("%s: column %q not declared", tb.Name, c.Name)
-		}
-		got[c.Name] = strings.TrimSpace(c.Kind.String() + " " + c.Unit)
-	}
-	for name, w := range want {
-		if got[name] != w {
-			t.Errorf("%s: column %q is %q, want %q", tb.Name, name, got[name], w)
-		}
-	}
+	tabletest.Declared(t, ev.ErrorsTable(), map[string]string{"graphs": "integer", "median_rel_err": "number", "worst_graph": "text"})
+	tabletest.Declared(t, ev.DecisionsTable(), map[string]string{"linalg_faster_measured": "integer graphs", "model_correct": "text graphs (%)"})
 }

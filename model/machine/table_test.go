@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/internal/table/tabletest"
 )
 
 // TestTables checks the tables of the embedded machines: one summary row
@@ -67,60 +67,26 @@ func TestTablesDeclared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkDeclared(t, SummaryTable(rows), map[string]string{"clock": "text Hz", "sms": "integer SMs", "peak_warp_gips": "number warp GIPS"})
+	tabletest.Declared(t, SummaryTable(rows), map[string]string{"clock": "text Hz", "sms": "integer SMs", "peak_warp_gips": "number warp GIPS"})
 	h100, err := Lookup("h100")
 	if err != nil {
 		t.Fatal(err)
 	}
 	d := h100.Details()
-	checkDeclared(t, d.CeilingsChart(), nil)
-	checkDeclared(t, d.MemoryCeilingsTable(), map[string]string{"bandwidth": "text B/s", "GTXN/s": "number GTXN/s"})
-	checkDeclared(t, d.LatenciesTable(), map[string]string{"time": "text s", "cycles": "number cycles", "working_set": "text bytes"})
+	tabletest.Declared(t, d.CeilingsChart(), nil)
+	tabletest.Declared(t, d.MemoryCeilingsTable(), map[string]string{"bandwidth": "text B/s", "GTXN/s": "number GTXN/s"})
+	tabletest.Declared(t, d.LatenciesTable(), map[string]string{"time": "text s", "cycles": "number cycles", "working_set": "text bytes"})
 	for _, c := range h100.ServiceCurves {
 		tb, err := c.Table()
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkDeclared(t, tb, map[string]string{"S(m)_ns": "number ns"})
+		tabletest.Declared(t, tb, map[string]string{"S(m)_ns": "number ns"})
 	}
 	w, err := Lookup("westmere")
 	if err != nil {
 		t.Fatal(err)
 	}
 	wd := w.Details()
-	checkDeclared(t, wd.CachesTable(), map[string]string{"size": "text bytes", "ways": "integer", "service": "text cycles", "service_ns": "number ns"})
-}
-
-// checkDeclared fails unless tb declares every column (no table.Undeclared),
-// its cells agree with the declared kinds (Check, under the name "t" when
-// tb has none: a report gives it one), and each column of want has the
-// kind and unit given as "kind unit" (such as "number ms", or "text" for
-// a text column without a unit).
-func checkDeclared(t *testing.T, tb table.Table, want map[string]string) {
-	t.Helper()
-	if tb.Name == "" {
-		tb.Name = "t"
-	}
-	if len(tb.Columns) != len(tb.Header) {
-		t.Errorf("%s: %d of %d columns declared", tb.Name, len(tb.Columns), len(tb.Header))
-		return
-	}
-	if err := tb.Check(); err != nil {
-		t.Error(err)
-	}
-	if len(tb.Rows) == 0 {
-		t.Errorf("%s: no rows to check", tb.Name)
-	}
-	got := map[string]string{}
-	for _, c := range tb.Columns {
-		if c.Kind == table.Undeclared {
-			t.Errorf("%s: column %q not declared", tb.Name, c.Name)
-		}
-		got[c.Name] = strings.TrimSpace(c.Kind.String() + " " + c.Unit)
-	}
-	for name, w := range want {
-		if got[name] != w {
-			t.Errorf("%s: column %q is %q, want %q", tb.Name, name, got[name], w)
-		}
-	}
+	tabletest.Declared(t, wd.CachesTable(), map[string]string{"size": "text bytes", "ways": "integer", "service": "text cycles", "service_ns": "number ns"})
 }

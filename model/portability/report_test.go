@@ -2,10 +2,9 @@ package portability
 
 import (
 	"math"
-	"strings"
 	"testing"
 
-	"github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/internal/table/tabletest"
 )
 
 // TestNewReport: PP is the harmonic mean over H (2 / (1/0.5 + 1/0.25) =
@@ -53,42 +52,8 @@ func TestTableDeclared(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb := r.Table()
-	checkDeclared(t, tb, map[string]string{"application": "text", "gpu": "number", "PP": "number", "unsupported": "text"})
+	tabletest.Declared(t, tb, map[string]string{"application": "text", "gpu": "number", "PP": "number", "unsupported": "text"})
 	if c := tb.Columns[1]; c.Missing != "-" {
 		t.Errorf("column %q: no value is %q, want -", c.Name, c.Missing)
-	}
-}
-
-// checkDeclared fails unless tb declares every column (no table.Undeclared),
-// its cells agree with the declared kinds (Check, under the name "t" when
-// tb has none: a report gives it one), and each column of want has the
-// kind and unit given as "kind unit" (such as "number ms", or "text" for
-// a text column without a unit).
-func checkDeclared(t *testing.T, tb table.Table, want map[string]string) {
-	t.Helper()
-	if tb.Name == "" {
-		tb.Name = "t"
-	}
-	if len(tb.Columns) != len(tb.Header) {
-		t.Errorf("%s: %d of %d columns declared", tb.Name, len(tb.Columns), len(tb.Header))
-		return
-	}
-	if err := tb.Check(); err != nil {
-		t.Error(err)
-	}
-	if len(tb.Rows) == 0 {
-		t.Errorf("%s: no rows to check", tb.Name)
-	}
-	got := map[string]string{}
-	for _, c := range tb.Columns {
-		if c.Kind == table.Undeclared {
-			t.Errorf("%s: column %q not declared", tb.Name, c.Name)
-		}
-		got[c.Name] = strings.TrimSpace(c.Kind.String() + " " + c.Unit)
-	}
-	for name, w := range want {
-		if got[name] != w {
-			t.Errorf("%s: column %q is %q, want %q", tb.Name, name, got[name], w)
-		}
 	}
 }

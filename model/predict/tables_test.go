@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
-	"github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/internal/table/tabletest"
 	"github.com/graphperf/graphperf/model/tree"
 	"github.com/graphperf/graphperf/workload/graph"
 )
@@ -223,7 +223,7 @@ func TestTablesDeclared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkDeclared(t, p.LevelTable(3), map[string]string{"frontier": "integer vertices", "predicted_us": "number µs", "#3": "text"})
+	tabletest.Declared(t, p.LevelTable(3), map[string]string{"frontier": "integer vertices", "predicted_us": "number µs", "#3": "text"})
 	ds, _ := synthetic(t, ph)
 	splits, err := MakeSplits(ds, ByGraphs, 0.5, []uint64{3, 4})
 	if err != nil {
@@ -235,43 +235,9 @@ func TestTablesDeclared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkDeclared(t, ev.SplitTable(false), map[string]string{"inputs": "integer", "mix_and_match": "text x", "median_error": "text %"})
-	checkDeclared(t, ev.SplitTable(true), map[string]string{"mix_and_match": "number x", "spearman": "number"})
+	tabletest.Declared(t, ev.SplitTable(false), map[string]string{"inputs": "integer", "mix_and_match": "text x", "median_error": "text %"})
+	tabletest.Declared(t, ev.SplitTable(true), map[string]string{"mix_and_match": "number x", "spearman": "number"})
 	for _, raw := range []bool{false, true} {
-		checkDeclared(t, ev.SummaryTable(raw), map[string]string{"splits": "integer", "best_fixed": "text x", "beats_best_non_switching": "text splits"})
-	}
-}
-
-// checkDeclared fails unless tb declares every column (no table.Undeclared),
-// its cells agree with the declared kinds (Check, under the name "t" when
-// tb has none: a report gives it one), and each column of want has the
-// kind and unit given as "kind unit" (such as "number ms", or "text" for
-// a text column without a unit).
-func checkDeclared(t *testing.T, tb table.Table, want map[string]string) {
-	t.Helper()
-	if tb.Name == "" {
-		tb.Name = "t"
-	}
-	if len(tb.Columns) != len(tb.Header) {
-		t.Errorf("%s: %d of %d columns declared", tb.Name, len(tb.Columns), len(tb.Header))
-		return
-	}
-	if err := tb.Check(); err != nil {
-		t.Error(err)
-	}
-	if len(tb.Rows) == 0 {
-		t.Errorf("%s: no rows to check", tb.Name)
-	}
-	got := map[string]string{}
-	for _, c := range tb.Columns {
-		if c.Kind == table.Undeclared {
-			t.Errorf("%s: column %q not declared", tb.Name, c.Name)
-		}
-		got[c.Name] = strings.TrimSpace(c.Kind.String() + " " + c.Unit)
-	}
-	for name, w := range want {
-		if got[name] != w {
-			t.Errorf("%s: column %q is %q, want %q", tb.Name, name, got[name], w)
-		}
+		tabletest.Declared(t, ev.SummaryTable(raw), map[string]string{"splits": "integer", "best_fixed": "text x", "beats_best_non_switching": "text splits"})
 	}
 }

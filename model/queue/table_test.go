@@ -1,10 +1,10 @@
 package queue
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/internal/table/tabletest"
 )
 
 // TestTables solves the Lazowska et al. example (exact MVA, N = 3) and
@@ -50,40 +50,6 @@ centers:
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkDeclared(t, r.CentersTable(), map[string]string{"kind": "text", "demand": "number time unit", "queue_length": "number jobs"})
-	checkDeclared(t, r.PopulationsTable(), map[string]string{"population": "integer jobs", "throughput": "number jobs per time unit"})
-}
-
-// checkDeclared fails unless tb declares every column (no table.Undeclared),
-// its cells agree with the declared kinds (Check, under the name "t" when
-// tb has none: a report gives it one), and each column of want has the
-// kind and unit given as "kind unit" (such as "number ms", or "text" for
-// a text column without a unit).
-func checkDeclared(t *testing.T, tb table.Table, want map[string]string) {
-	t.Helper()
-	if tb.Name == "" {
-		tb.Name = "t"
-	}
-	if len(tb.Columns) != len(tb.Header) {
-		t.Errorf("%s: %d of %d columns declared", tb.Name, len(tb.Columns), len(tb.Header))
-		return
-	}
-	if err := tb.Check(); err != nil {
-		t.Error(err)
-	}
-	if len(tb.Rows) == 0 {
-		t.Errorf("%s: no rows to check", tb.Name)
-	}
-	got := map[string]string{}
-	for _, c := range tb.Columns {
-		if c.Kind == table.Undeclared {
-			t.Errorf("%s: column %q not declared", tb.Name, c.Name)
-		}
-		got[c.Name] = strings.TrimSpace(c.Kind.String() + " " + c.Unit)
-	}
-	for name, w := range want {
-		if got[name] != w {
-			t.Errorf("%s: column %q is %q, want %q", tb.Name, name, got[name], w)
-		}
-	}
+	tabletest.Declared(t, r.CentersTable(), map[string]string{"kind": "text", "demand": "number time unit", "queue_length": "number jobs"})
+	tabletest.Declared(t, r.PopulationsTable(), map[string]string{"population": "integer jobs", "throughput": "number jobs per time unit"})
 }

@@ -3,10 +3,9 @@ package roofline
 import (
 	"os"
 	"slices"
-	"strings"
 	"testing"
 
-	"github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/internal/table/tabletest"
 	"github.com/graphperf/graphperf/model/machine"
 )
 
@@ -75,7 +74,7 @@ func TestTablesDeclared(t *testing.T) {
 		t.Fatal(err)
 	}
 	rep := NewReport(m, r)
-	checkDeclared(t, rep.CeilingsTable(), map[string]string{"ceiling": "text", "bandwidth_GB/s": "number GB/s", "ridge_point": "number warp instructions per transaction"})
+	tabletest.Declared(t, rep.CeilingsTable(), map[string]string{"ceiling": "text", "bandwidth_GB/s": "number GB/s", "ridge_point": "number warp instructions per transaction"})
 	const file = "../../kernels/measured/h100/ncu/rmat-s18-e8.csv.gz"
 	f, err := os.Open(file)
 	if err != nil {
@@ -89,40 +88,6 @@ func TestTablesDeclared(t *testing.T) {
 	if _, err := rep.AddLaunches(r, file, launches, warnings); err != nil {
 		t.Fatal(err)
 	}
-	checkDeclared(t, rep.LaunchesTable(), map[string]string{"id": "text", "time_us": "number µs", "L2_txn": "number transactions",
+	tabletest.Declared(t, rep.LaunchesTable(), map[string]string{"id": "text", "time_us": "number µs", "L2_txn": "number transactions",
 		"II_L2": "text warp instructions per transaction", "pct_of_bound": "number %"})
-}
-
-// checkDeclared fails unless tb declares every column (no table.Undeclared),
-// its cells agree with the declared kinds (Check, under the name "t" when
-// tb has none: a report gives it one), and each column of want has the
-// kind and unit given as "kind unit" (such as "number ms", or "text" for
-// a text column without a unit).
-func checkDeclared(t *testing.T, tb table.Table, want map[string]string) {
-	t.Helper()
-	if tb.Name == "" {
-		tb.Name = "t"
-	}
-	if len(tb.Columns) != len(tb.Header) {
-		t.Errorf("%s: %d of %d columns declared", tb.Name, len(tb.Columns), len(tb.Header))
-		return
-	}
-	if err := tb.Check(); err != nil {
-		t.Error(err)
-	}
-	if len(tb.Rows) == 0 {
-		t.Errorf("%s: no rows to check", tb.Name)
-	}
-	got := map[string]string{}
-	for _, c := range tb.Columns {
-		if c.Kind == table.Undeclared {
-			t.Errorf("%s: column %q not declared", tb.Name, c.Name)
-		}
-		got[c.Name] = strings.TrimSpace(c.Kind.String() + " " + c.Unit)
-	}
-	for name, w := range want {
-		if got[name] != w {
-			t.Errorf("%s: column %q is %q, want %q", tb.Name, name, got[name], w)
-		}
-	}
 }

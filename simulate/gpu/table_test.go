@@ -1,10 +1,10 @@
 package gpu
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/internal/table/tabletest"
 	"github.com/graphperf/graphperf/simulate/warp"
 )
 
@@ -57,43 +57,9 @@ func TestTablesDeclared(t *testing.T) {
 		t.Fatal(err)
 	}
 	lt := LevelTable(res.Levels[1])
-	checkDeclared(t, lt, map[string]string{"server": "text", "jobs": "integer jobs", "C_L2": "integer sectors"})
+	tabletest.Declared(t, lt, map[string]string{"server": "text", "jobs": "integer jobs", "C_L2": "integer sectors"})
 	if len(lt.Header) != len(LevelColumns) {
 		t.Errorf("header %q, want LevelColumns %q", lt.Header, LevelColumns)
 	}
-	checkDeclared(t, res.Table(), map[string]string{"level": "integer", "C_RBM": "integer sectors", "W_max": "integer jobs", "n_est": "number warps"})
-}
-
-// checkDeclared fails unless tb declares every column (no table.Undeclared),
-// its cells agree with the declared kinds (Check, under the name "t" when
-// tb has none: a report gives it one), and each column of want has the
-// kind and unit given as "kind unit" (such as "number ms", or "text" for
-// a text column without a unit).
-func checkDeclared(t *testing.T, tb table.Table, want map[string]string) {
-	t.Helper()
-	if tb.Name == "" {
-		tb.Name = "t"
-	}
-	if len(tb.Columns) != len(tb.Header) {
-		t.Errorf("%s: %d of %d columns declared", tb.Name, len(tb.Columns), len(tb.Header))
-		return
-	}
-	if err := tb.Check(); err != nil {
-		t.Error(err)
-	}
-	if len(tb.Rows) == 0 {
-		t.Errorf("%s: no rows to check", tb.Name)
-	}
-	got := map[string]string{}
-	for _, c := range tb.Columns {
-		if c.Kind == table.Undeclared {
-			t.Errorf("%s: column %q not declared", tb.Name, c.Name)
-		}
-		got[c.Name] = strings.TrimSpace(c.Kind.String() + " " + c.Unit)
-	}
-	for name, w := range want {
-		if got[name] != w {
-			t.Errorf("%s: column %q is %q, want %q", tb.Name, name, got[name], w)
-		}
-	}
+	tabletest.Declared(t, res.Table(), map[string]string{"level": "integer", "C_RBM": "integer sectors", "W_max": "integer jobs", "n_est": "number warps"})
 }

@@ -1,10 +1,10 @@
 package cost
 
 import (
-	"strings"
 	"testing"
 
 	rtable "github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/internal/table/tabletest"
 )
 
 // TestTables checks the workload tables of figure 2 from root 0: one BFS
@@ -80,54 +80,20 @@ func TestSelectKernels(t *testing.T) {
 func TestTablesDeclared(t *testing.T) {
 	g := figure2(t)
 	levels := BFSLevels(g, 0)
-	checkDeclared(t, LevelsTable(levels), map[string]string{"n_f": "integer vertices", "m_u^in": "integer edges", "S_32": "integer edges"})
+	tabletest.Declared(t, LevelsTable(levels), map[string]string{"n_f": "integer vertices", "m_u^in": "integer edges", "S_32": "integer edges"})
 	kernels, err := SelectBFSKernels("all")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, m := range []Model{Abstract, Concrete} {
 		tab := EvaluateBFSRows("fig2", 0, m, kernels, levels, BFSConfig{}, true)
-		checkDeclared(t, tab.Table(0, m), map[string]string{"level": "integer", "n'": "integer vertices", "ops_low": "integer operations", "bytes": "integer bytes"})
-		checkDeclared(t, tab.Results[0].TermsTable(0, m), map[string]string{"count": "integer operations", "size": "integer bytes", "compiled": "text"})
+		tabletest.Declared(t, tab.Table(0, m), map[string]string{"level": "integer", "n'": "integer vertices", "ops_low": "integer operations", "bytes": "integer bytes"})
+		tabletest.Declared(t, tab.Results[0].TermsTable(0, m), map[string]string{"count": "integer operations", "size": "integer bytes", "compiled": "text"})
 		rows := EvaluatePageRankRows("fig2", g, m, Kernels())
 		pt, _ := PageRankTable(rows, m)
-		checkDeclared(t, pt, map[string]string{"reads": "integer operations", "atomic_bytes": "integer bytes"})
+		tabletest.Declared(t, pt, map[string]string{"reads": "integer operations", "atomic_bytes": "integer bytes"})
 		for _, k := range Kernels() {
-			checkDeclared(t, PageRankTermsTable(PageRankTerms("fig2", g, m, k), m), map[string]string{"count": "integer operations per unit", "size": "integer bytes"})
-		}
-	}
-}
-
-// checkDeclared fails unless tb declares every column (no rtable.Undeclared),
-// its cells agree with the declared kinds (Check, under the name "t" when
-// tb has none: a report gives it one), and each column of want has the
-// kind and unit given as "kind unit" (such as "number ms", or "text" for
-// a text column without a unit).
-func checkDeclared(t *testing.T, tb rtable.Table, want map[string]string) {
-	t.Helper()
-	if tb.Name == "" {
-		tb.Name = "t"
-	}
-	if len(tb.Columns) != len(tb.Header) {
-		t.Errorf("%s: %d of %d columns declared", tb.Name, len(tb.Columns), len(tb.Header))
-		return
-	}
-	if err := tb.Check(); err != nil {
-		t.Error(err)
-	}
-	if len(tb.Rows) == 0 {
-		t.Errorf("%s: no rows to check", tb.Name)
-	}
-	got := map[string]string{}
-	for _, c := range tb.Columns {
-		if c.Kind == rtable.Undeclared {
-			t.Errorf("%s: column %q not declared", tb.Name, c.Name)
-		}
-		got[c.Name] = strings.TrimSpace(c.Kind.String() + " " + c.Unit)
-	}
-	for name, w := range want {
-		if got[name] != w {
-			t.Errorf("%s: column %q is %q, want %q", tb.Name, name, got[name], w)
+			tabletest.Declared(t, PageRankTermsTable(PageRankTerms("fig2", g, m, k), m), map[string]string{"count": "integer operations per unit", "size": "integer bytes"})
 		}
 	}
 }
