@@ -4,8 +4,11 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/graphperf/graphperf/internal/table/tabletest"
 )
 
 const tol = 1e-12
@@ -420,6 +423,12 @@ func TestRepeat(t *testing.T) {
 		if c.got.Inputs != 2 || !near(c.got.Total, c.total) {
 			t.Errorf("%s: %d inputs, total %g; want 2 and %g", c.got.Name, c.got.Inputs, c.got.Total, c.total)
 		}
+	}
+	tb := res.Table()
+	tabletest.Declared(t, tb, map[string]string{"inputs": "integer", "first_levels": "number x"})
+	// One row for g, then "all"; first_levels is (17 + 22) / 36 = 1.083.
+	if want := [][]string{{"g", "2", "1.056", "1.056", "1.083"}, {"all", "2", "1.056", "1.056", "1.083"}}; !reflect.DeepEqual(tb.Rows, want) {
+		t.Errorf("table rows %q, want %q", tb.Rows, want)
 	}
 	if _, err := Repeat(first, []Run{run("h", 1, "A", 0, 5)}); !errors.Is(err, ErrNoData) {
 		t.Errorf("no common input: %v, want ErrNoData", err)

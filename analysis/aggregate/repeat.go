@@ -5,6 +5,9 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
+
+	"github.com/graphperf/graphperf/internal/table"
 )
 
 // RepeatResult compares two measurements of the same inputs (the same
@@ -175,6 +178,19 @@ func (res *RepeatResult) Lines() []RepeatLine {
 			FirstBest: r.FirstBest.Total, FirstLevels: r.FirstLevels.Total})
 	}
 	return out
+}
+
+// Table is "bench repeat"'s table: Lines, one row per graph then "all",
+// each Total in x of the second measurement's per-level optimum with three
+// decimals. It costs one pass over the lines.
+func (res *RepeatResult) Table() table.Table {
+	t := table.Table{Name: "bench-repeat", Title: "The first measurement's choices on the second: Totals against the second's per-level optimum"}
+	t.AddColumns(table.TextCol("graph"), table.IntCol("inputs", ""), table.NumCol("best_non_switching", "x"),
+		table.NumCol("first_best", "x"), table.NumCol("first_levels", "x"))
+	for _, l := range res.Lines() {
+		t.Add(l.Graph, strconv.Itoa(l.Inputs), table.F3(l.BestNonSwitching), table.F3(l.FirstBest), table.F3(l.FirstLevels))
+	}
+	return t
 }
 
 // JSON returns res in flat form (Warnings never nil).

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
 )
@@ -51,12 +50,7 @@ func benchRepeat(e *env, args []string) error {
 	if of.json {
 		return writeJSON(e.stdout, res.JSON())
 	}
-	t := &table{name: "bench-repeat", title: "The first measurement's choices on the second: Totals against the second's per-level optimum"}
-	t.column(textCol("graph"), intCol("inputs", ""), numCol("best_non_switching", "x"), numCol("first_best", "x"), numCol("first_levels", "x"))
-	for _, l := range res.Lines() {
-		t.add(l.Graph, strconv.Itoa(l.Inputs), f3(l.BestNonSwitching), f3(l.FirstBest), f3(l.FirstLevels))
-	}
-	if err := t.write(e.stdout, of.csv); err != nil {
+	if err := tableOf(res.Table()).write(e.stdout, of.csv); err != nil {
 		return err
 	}
 	writeNotes(e, of.csv, res.Warnings)

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -61,7 +62,7 @@ func TestSlurmSweep(t *testing.T) {
 			victim = s.Index
 		}
 	}
-	task := sub.JobID + "_" + itoa(int64(victim))
+	task := sub.JobID + "_" + strconv.Itoa(victim)
 
 	// Kill the victim's task once its runner is measuring, then wait for
 	// every other task to end.
@@ -82,7 +83,7 @@ func TestSlurmSweep(t *testing.T) {
 	t.Logf("array ended %.1f s after the start", time.Since(start).Seconds())
 	stdout, _, err = runCLI(t, "bench", "sweep", "--status", results)
 	if err != nil || !strings.Contains(stdout, "100 shards: 99 complete, 0 queued or running, 1 to resume") ||
-		!regexp.MustCompile(`(?m)^\s*`+itoa(int64(victim))+`\s+1\s+0/1\s+`+task+`\s+CANCELLED \(to resume\)$`).MatchString(stdout) {
+		!regexp.MustCompile(`(?m)^\s*`+strconv.Itoa(victim)+`\s+1\s+0/1\s+`+task+`\s+CANCELLED \(to resume\)$`).MatchString(stdout) {
 		t.Fatalf("--status after the kill: %v\n%s", err, stdout)
 	}
 	for _, l := range strings.Split(stdout, "\n") {

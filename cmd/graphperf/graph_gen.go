@@ -178,13 +178,7 @@ func writeGenSummary(e *env, sum gen.Summary, dir string) error {
 	}
 	fmt.Fprintf(e.stdout, "degree distribution vs %s: KS distance %.4f over %d vertices (%s at p = 0.05)\n",
 		ks.Target, ks.Distance, ks.Samples, verdict)
-	t := &table{name: "ks",
-		title: fmt.Sprintf("KS distance %.4f of the degrees against %s: critical values (seed 004 table 5.1)", ks.Distance, ks.Target)}
-	t.column(numCol("significance", ""), numCol("critical_value", ""), boolCol("rejected"))
-	for _, th := range ks.Thresholds() {
-		t.add(fmt.Sprintf("%.2f", th.Significance), fmt.Sprintf("%.4f", th.Value), fmt.Sprint(th.Rejected))
-	}
-	return t.write(e.stdout, false)
+	return tableOf(ks.Table()).write(e.stdout, false)
 }
 
 // genSpecError turns a gen.SpecError into the message "graph gen" gives: a

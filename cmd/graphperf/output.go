@@ -30,10 +30,10 @@ func (o *outputFlags) check() error {
 	return nil
 }
 
-// table is what a verb prints: a header and rows of cells. Inside a report
-// (stdout is a *cellSink) it is kept as a table named name (a file stem),
-// with title as its caption, chart as the XLSX sheet's chart and cols, when
-// declared (with column), as its columns' kinds and units.
+// table is what a verb prints: a library's table (tableOf), its header and
+// rows of cells. Inside a report (stdout is a *cellSink) it is kept as a
+// table named name (a file stem), with title as its caption, chart as the
+// XLSX sheet's chart and cols as its columns' kinds and units.
 type table struct {
 	header []string
 	cols   []rtable.Column
@@ -43,51 +43,17 @@ type table struct {
 	chart  *rtable.Chart
 }
 
-func (t *table) add(cells ...string) { t.rows = append(t.rows, cells) }
-
-// column appends declared columns to t: their names to the header, their
-// kinds and units to cols. A table declares all its columns this way or
-// none.
-func (t *table) column(cols ...rtable.Column) {
-	for _, c := range cols {
-		t.header = append(t.header, c.Name)
-		t.cols = append(t.cols, c)
-	}
-}
-
-// textCol, intCol, numCol, boolCol and textUnitCol are the table
-// package's column declarations (rtable.TextCol ...).
+// The cell formats of internal/table that the verbs' text lines use.
 var (
-	textCol     = rtable.TextCol
-	intCol      = rtable.IntCol
-	numCol      = rtable.NumCol
-	boolCol     = rtable.BoolCol
-	textUnitCol = rtable.TextUnitCol
-)
-
-// The cell formats of internal/table, under the names the verbs use.
-var (
-	itoa       = rtable.Int
-	ftoa       = rtable.G6
-	optFtoa    = rtable.OptG6
-	optPercent = rtable.OptPercent
-	times      = rtable.Times
-	percent    = rtable.Percent
-	pct        = rtable.Percent1
-	f3         = rtable.F3
-	us         = rtable.Micros
-	dash       = rtable.IntOrDash
-	slug       = rtable.Slug
-	valueCol   = rtable.ValueCol
+	ftoa = rtable.G6
+	us   = rtable.Micros
+	slug = rtable.Slug
 )
 
 // tableOf is t, a library's typed result, as a verb prints it.
 func tableOf(t rtable.Table) *table {
 	return &table{header: t.Header, cols: t.Columns, rows: t.Rows, name: t.Name, title: t.Title, chart: t.Chart}
 }
-
-// orMissing is c with text (such as "-") as the cell of no value.
-func orMissing(c rtable.Column, text string) rtable.Column { return c.OrMissing(text) }
 
 // write prints t aligned for a person, or as CSV; inside a report it hands
 // t to the cell's sink. A table that does not declare its columns

@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 
+	"github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/workload/graph"
 )
 
@@ -63,6 +64,19 @@ func SummarizeFit(fit GoodnessOfFit) KSSummary {
 
 // significanceKey is a significance as KSSummary.Critical keys it.
 func significanceKey(significance float64) string { return fmt.Sprintf("%.2f", significance) }
+
+// Table is the "ks" table "graph gen" prints: Thresholds, one row per
+// significance with its critical value and whether the distance exceeds it
+// (seed 004 table 5.1); no rows for 35 samples or fewer.
+func (k KSSummary) Table() table.Table {
+	t := table.Table{Name: "ks",
+		Title: fmt.Sprintf("KS distance %.4f of the degrees against %s: critical values (seed 004 table 5.1)", k.Distance, k.Target)}
+	t.AddColumns(table.NumCol("significance", ""), table.NumCol("critical_value", ""), table.BoolCol("rejected"))
+	for _, th := range k.Thresholds() {
+		t.Add(fmt.Sprintf("%.2f", th.Significance), fmt.Sprintf("%.4f", th.Value), fmt.Sprint(th.Rejected))
+	}
+	return t
+}
 
 // Thresholds returns the critical values of k in the order of
 // CriticalValues (highest significance first), each with whether the

@@ -2,11 +2,13 @@ package gen
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/graphperf/graphperf/internal/table/tabletest"
 	"github.com/graphperf/graphperf/workload/graph"
 )
 
@@ -44,6 +46,14 @@ func TestSummarizeFit(t *testing.T) {
 		if row.Significance != CriticalValues[i].Significance || !row.Rejected || row.Value != ks.Critical[keys[i]] {
 			t.Errorf("threshold %d = %+v, want significance %g rejected at %g", i, row, CriticalValues[i].Significance, ks.Critical[keys[i]])
 		}
+	}
+
+	// The "ks" table: one row per threshold, declared, rejected everywhere.
+	tb := ks.Table()
+	tabletest.Declared(t, tb, map[string]string{"significance": "number", "rejected": "bool"})
+	first := []string{"0.20", fmt.Sprintf("%.4f", CriticalValues[0].C/math.Sqrt(40)), "true"} // 1.07/√40
+	if len(tb.Rows) != len(th) || !slices.Equal(tb.Rows[0], first) {
+		t.Errorf("table rows %q, want %d, the first %q", tb.Rows, len(th), first)
 	}
 
 	// An exact fit (Uniform{0, 3}) is rejected nowhere.
