@@ -4,11 +4,13 @@ import (
 	"os"
 	"testing"
 
+	"github.com/graphperf/graphperf/internal/table/tabletest"
 	"github.com/graphperf/graphperf/model/machine"
 )
 
-// TestReport checks a report's ceilings and that every launch of the
-// H100's rmat-s18-e8 profile (kernels/measured/h100/ncu) is placed.
+// TestReport checks a report's ceilings, that every launch of the H100's
+// rmat-s18-e8 profile (kernels/measured/h100/ncu) is placed, and that both
+// tables declare every column with the kinds their cells have.
 func TestReport(t *testing.T) {
 	m, err := machine.Lookup("h100")
 	if err != nil {
@@ -19,6 +21,7 @@ func TestReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	rep := NewReport(m, r)
+	tabletest.Declared(t, rep.CeilingsTable(), map[string]string{"ceiling": "text", "bandwidth_GB/s": "number GB/s", "ridge_point": "number warp instructions per transaction"})
 	if len(rep.Ceilings) != 1+len(r.Memory) || rep.Ceilings[0].Ceiling != string(Compute) || rep.Ceilings[0].WarpGIPS == nil {
 		t.Fatalf("ceilings %+v: want compute first, then %d memory levels", rep.Ceilings, len(r.Memory))
 	}
@@ -47,4 +50,6 @@ func TestReport(t *testing.T) {
 			t.Errorf("launch %s: no row at %s", l.ID, rep.LevelsUsed()[0])
 		}
 	}
+	tabletest.Declared(t, rep.LaunchesTable(), map[string]string{"id": "text", "time_us": "number µs", "L2_txn": "number transactions",
+		"II_L2": "text warp instructions per transaction", "pct_of_bound": "number %"})
 }

@@ -1,12 +1,8 @@
 package roofline
 
 import (
-	"os"
 	"slices"
 	"testing"
-
-	"github.com/graphperf/graphperf/internal/table/tabletest"
-	"github.com/graphperf/graphperf/model/machine"
 )
 
 // TestNotes: the file's warnings first, then each launch warning once with
@@ -60,34 +56,4 @@ func TestTables(t *testing.T) {
 	if i < 0 || lt.Rows[0][i] != "-" || lt.Rows[1][i] != "10" || lt.Rows[1][i+1] != "+Inf" || lt.Rows[0][2] != "2" {
 		t.Errorf("launches %q under %q", lt.Rows, lt.Header)
 	}
-}
-
-// TestTablesDeclared: the tables of the H100's report with its rmat-s18-e8
-// profile declare every column, with the kinds their cells have.
-func TestTablesDeclared(t *testing.T) {
-	m, err := machine.Lookup("h100")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := ForMachine(m, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep := NewReport(m, r)
-	tabletest.Declared(t, rep.CeilingsTable(), map[string]string{"ceiling": "text", "bandwidth_GB/s": "number GB/s", "ridge_point": "number warp instructions per transaction"})
-	const file = "../../kernels/measured/h100/ncu/rmat-s18-e8.csv.gz"
-	f, err := os.Open(file)
-	if err != nil {
-		t.Skip(err)
-	}
-	defer f.Close()
-	launches, warnings, err := ReadNCU(f, file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := rep.AddLaunches(r, file, launches, warnings); err != nil {
-		t.Fatal(err)
-	}
-	tabletest.Declared(t, rep.LaunchesTable(), map[string]string{"id": "text", "time_us": "number µs", "L2_txn": "number transactions",
-		"II_L2": "text warp instructions per transaction", "pct_of_bound": "number %"})
 }
