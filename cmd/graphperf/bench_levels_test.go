@@ -38,11 +38,31 @@ func TestBenchLevels(t *testing.T) {
 		t.Errorf("--only: %v, %+v", err, doc)
 	}
 
+	// --base adds: the one-graph file plus the other graph built now gives
+	// both, in corpus order, equal to the first run's.
+	out3 := filepath.Join(t.TempDir(), "merged.json.gz")
+	if _, stderr, err := runCLI(t, "bench", "levels", "--corpus", corpus, "--only", "rmat-s6-e4", "--base", out2, "-o", out3); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if merged, err := kernels.ReadLevelsFile(out3); err != nil || len(merged.Graphs) != 2 || merged.Graphs[0].Name != "rmat-s6-e4" ||
+		merged.Graphs[1].Name != "er-n64-m128" || len(merged.Graphs[1].Roots[0].Levels) != len(doc.Graphs[1].Roots[0].Levels) {
+		t.Errorf("--base: %v, %+v", err, merged)
+	}
+	props := filepath.Join(t.TempDir(), "props.json.gz")
+	if _, stderr, err := runCLI(t, "bench", "props", "--corpus", corpus, "--only", "er-n64-m128", "-o", props); err != nil {
+		t.Fatalf("props --only: %v\n%s", err, stderr)
+	}
+	if pd, err := kernels.ReadPropsFile(props); err != nil || len(pd.Graphs) != 1 || pd.Graphs[0].Name != "er-n64-m128" {
+		t.Errorf("props --only: %v, %+v", err, pd)
+	}
+
 	for _, tt := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"--corpus", corpus}, "-o: an output file is required"},
+		{[]string{"--corpus", corpus, "--measured", "-o", out}, "--measured: needs --manifest"},
+		{[]string{"--corpus", corpus, "--base", filepath.Join(t.TempDir(), "none.json.gz"), "-o", out}, "--base"},
 		{[]string{"-o", out}, "--corpus: a corpus file is required"},
 		{[]string{"--corpus", corpus, "--only", "nope", "-o", out}, "--only"},
 		{[]string{"--corpus", corpus, "--results", t.TempDir(), "-o", filepath.Join(t.TempDir(), "bad.json.gz")}, "rmat-s6-e4.jsonl.gz"},

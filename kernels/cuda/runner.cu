@@ -26,6 +26,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <future>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,16 @@ class BfsRunner {
   Traversal traverse(const ImplSpec& s, uint32_t root);
   Traversal traverse_switch(const SwitchPlan& plan, uint32_t root);
   std::vector<int32_t> download_depth();
+  // The depth array's hash and level histogram, with the last array hashed
+  // kept on the device: an array bit-identical to it (one comparison
+  // kernel, no copy) has its hash and histogram; any other is downloaded
+  // and hashed on the host, and kept as the next comparand. The values are
+  // those of fnv1a_depths and depth_histogram over the downloaded array in
+  // every case; only host work that grows with n for every (root,
+  // implementation) is saved. (On the H200 the runner's time outside its
+  // timed traversals grew with n: 6 s at 2^20 vertices, 22 s at 2^22,
+  // 44-53 s of 63-77 s at 2^23; kernels/measured/h200/README.md.)
+  void depth_summary(uint64_t& hash, std::vector<uint64_t>& hist);
   void teardown();
 
   long long grid_cap() const { return cap_; }
@@ -117,6 +128,12 @@ class BfsRunner {
   // Traversal state.
   int* depth_ = nullptr;
   LevelStats* stats_ = nullptr;
+  // depth_summary's comparand: the last depth array hashed on the host.
+  int* kept_depth_ = nullptr;
+  unsigned long long* diff_ = nullptr;
+  bool kept_valid_ = false;
+  uint64_t kept_hash_ = 0;
+  std::vector<uint64_t> kept_hist_;
   unsigned* q_[2] = {nullptr, nullptr};
   long long* qdeg_[2] = {nullptr, nullptr};
   long long* qoff_ = nullptr;
@@ -222,6 +239,8 @@ void BfsRunner::setup() {
   }
   if (switch_ && queue) conv_ = device_alloc<ConvStats>(1, "conversion counters");
   if (opt_.flush) flusher_.init(opt_.device);
+  kept_depth_ = device_alloc<int>((size_t)n_, "the kept depth array");
+  diff_ = device_alloc<unsigned long long>(1, "the depth comparison counter");
   level_ev_.create();
   wall_ev_.create();
   if (switch_) conv_ev_.create();
@@ -247,6 +266,8 @@ void BfsRunner::teardown() {
   device_free(rel_dst_);
   device_free(rel_aos_);
   device_free(depth_);
+  device_free(kept_depth_);
+  device_free(diff_);
   device_free(stats_);
   for (int i = 0; i < 2; ++i) {
     device_free(q_[i]);
@@ -595,6 +616,36 @@ std::vector<int32_t> BfsRunner::download_depth() {
   return d;
 }
 
+// Counts the i < n where a[i] != b[i] into *diff (which must start at 0).
+__global__ void k_count_diff(long long n, const int* __restrict__ a, const int* __restrict__ b,
+                             unsigned long long* diff) {
+  unsigned long long c = 0;
+  for (long long i = global_tid(); i < n; i += grid_threads()) c += a[i] != b[i] ? 1 : 0;
+  if (c) atomicAdd(diff, c);
+}
+
+void BfsRunner::depth_summary(uint64_t& hash, std::vector<uint64_t>& hist) {
+  if (kept_valid_) {
+    CUDA_CHECK(cudaMemset(diff_, 0, sizeof(unsigned long long)));
+    k_count_diff<<<grid_for(n_, block_, cap_), block_>>>(n_, depth_, kept_depth_, diff_);
+    CUDA_CHECK_LAUNCH("k_count_diff");
+    unsigned long long diff = 0;
+    CUDA_CHECK(cudaMemcpy(&diff, diff_, sizeof diff, cudaMemcpyDeviceToHost));
+    if (diff == 0) {
+      hash = kept_hash_;
+      hist = kept_hist_;
+      return;
+    }
+  }
+  const std::vector<int32_t> depth = download_depth();
+  hash = fnv1a_depths(depth.data(), depth.size());
+  hist = depth_histogram(depth);
+  CUDA_CHECK(cudaMemcpy(kept_depth_, depth_, (size_t)n_ * sizeof(int), cudaMemcpyDeviceToDevice));
+  kept_valid_ = true;
+  kept_hash_ = hash;
+  kept_hist_ = hist;
+}
+
 // ---------------------------------------------------------------- output
 struct Output {
   FILE* f = stdout;
@@ -709,17 +760,25 @@ int main(int argc, char** argv) {
                opt.roots.size(), run.grid_cap(), opt.block);
 
   int failures = 0;
-  for (uint64_t root64 : opt.roots) {
-    const uint32_t root = (uint32_t)root64;
+  // The CPU references: the next root's BFS runs on a host thread while
+  // the device measures this root's implementations (the switch's plan
+  // needs the level count and dobfs's directions, so it runs the CPU BFS
+  // even with --no-cpu-check, which then only leaves out the comparison).
+  const bool need_ref = opt.cpu_check || has_switch;
+  auto start_ref = [&](size_t i) {
+    return std::async(std::launch::async, [&g, &opt, i]() { return cpu_bfs(g.fwd, g.n, (uint32_t)opt.roots[i]); });
+  };
+  std::future<std::vector<int32_t>> next_ref;
+  if (need_ref && !opt.roots.empty()) next_ref = start_ref(0);
+  for (size_t ri = 0; ri < opt.roots.size(); ++ri) {
+    const uint32_t root = (uint32_t)opt.roots[ri];
     std::vector<uint64_t> ref_hist;
     uint64_t ref_hash = 0;
     bool have_ref = false;
     SwitchPlan plan;
-    if (opt.cpu_check || has_switch) {
-      // The switch's plan needs the level count and dobfs's directions,
-      // so it runs the CPU BFS even with --no-cpu-check (which then only
-      // leaves out the comparison).
-      std::vector<int32_t> ref = cpu_bfs(g.fwd, g.n, root);
+    if (need_ref) {
+      std::vector<int32_t> ref = next_ref.get();
+      if (ri + 1 < opt.roots.size()) next_ref = start_ref(ri + 1);
       ref_hash = fnv1a_depths(ref.data(), ref.size());
       ref_hist = depth_histogram(ref);
       have_ref = opt.cpu_check;
@@ -744,9 +803,9 @@ int main(int argc, char** argv) {
       for (int r = 0; r < opt.reps; ++r) reps.push_back(traverse());
 
       // Depth array of the last repetition: hash and level sizes.
-      const std::vector<int32_t> depth = run.download_depth();
-      const uint64_t hash = fnv1a_depths(depth.data(), depth.size());
-      const std::vector<uint64_t> hist = depth_histogram(depth);
+      uint64_t hash = 0;
+      std::vector<uint64_t> hist;
+      run.depth_summary(hash, hist);
       uint64_t reached = 0;
       for (uint64_t c : hist) reached += c;
 
