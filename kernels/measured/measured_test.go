@@ -1,7 +1,9 @@
 package measured
 
 import (
+	"encoding/json"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -84,9 +86,11 @@ func TestDirAndResolve(t *testing.T) {
 	}
 }
 
-// TestH200Files checks the H200 tree holds what h200/README.md promises: 47
-// BFS result files, 47 PageRank ones, 13 ncu CSVs, the microbenchmarks and
-// both property files.
+// TestH200Files checks the H200 tree holds what h200/README.md promises: a
+// BFS result file for every graph of its manifest (the 47 graphs of
+// h200-bfs.yaml and the large graphs measured so far, h200-bfs-large.yaml),
+// 47 PageRank ones, 13 ncu CSVs, the microbenchmarks and both property
+// files.
 func TestH200Files(t *testing.T) {
 	d, err := Get("h200")
 	if err != nil {
@@ -105,8 +109,27 @@ func TestH200Files(t *testing.T) {
 			ncu++
 		}
 	}
-	if bfs != 47 || pr != 47 || ncu != 13 {
-		t.Errorf("h200: %d BFS result files, %d PageRank, %d ncu; want 47, 47, 13", bfs, pr, ncu)
+	data, err := fs.ReadFile(d.FS(), "manifest.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var man struct {
+		Graphs []struct {
+			Name    string `json:"name"`
+			Results string `json:"results"`
+		} `json:"graphs"`
+	}
+	if err := json.Unmarshal(data, &man); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range man.Graphs {
+		if !have[g.Results] {
+			t.Errorf("h200: the manifest's %s has no results file %s", g.Name, g.Results)
+		}
+	}
+	if bfs != len(man.Graphs) || bfs < 52 || pr != 47 || ncu != 13 {
+		t.Errorf("h200: %d BFS result files for %d manifest graphs (want equal, at least 52), %d PageRank, %d ncu; want 47, 13",
+			bfs, len(man.Graphs), pr, ncu)
 	}
 	for _, p := range []string{"manifest.json", "microbench.jsonl", "graph-properties.json.gz", "level-properties.json.gz", "pagerank/manifest.json", "ncu/PROVENANCE.txt"} {
 		if !have[p] {
