@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"time"
 
@@ -279,15 +280,20 @@ func omCounters(e *env, path, machineName string, opts om.GPUOptions, measuredPa
 	return writeRooflineNotes(w, "\nnotes:\n", res.Notes())
 }
 
-// writeOMFit prints f: Pearson's r of predicted against reference and the
-// share of levels whose prediction lies within ±20 % of the reference.
+// writeOMFit prints f, the graph's score: Pearson's r of predicted against
+// reference, the share of levels whose prediction lies within ±20 % of the
+// reference, the median signed error and the largest error.
 func writeOMFit(w io.Writer, label string, f ompredict.LevelFit) {
 	r := "-"
 	if f.Levels >= 2 {
 		r = fmt.Sprintf("%.3f", f.R)
 	}
-	fmt.Fprintf(w, "%s: %d levels, Pearson r %s, within ±20%%: %d of %d (%.0f%%)\n",
-		label, f.Levels, r, f.Within, f.Levels, f.SharePct())
+	med := "-"
+	if !math.IsNaN(f.MedianErrorPct) {
+		med = fmt.Sprintf("%+.0f%%", f.MedianErrorPct)
+	}
+	fmt.Fprintf(w, "%s: %d levels, Pearson r %s, within ±20%%: %d of %d (%.0f%%), median error %s, largest error %+.0f%%\n",
+		label, f.Levels, r, f.Within, f.Levels, f.SharePct(), med, f.MaxErrorPct)
 }
 
 // omSimulationOptions are the options of "model om --simulate": --kernel
@@ -348,7 +354,6 @@ func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec strin
 	if meas != nil {
 		fmt.Fprintln(w)
 		writeOMFit(w, "vs measured topo median", ompredict.FitPairs(res.MeasuredPairs()))
-		fmt.Fprintf(w, "max |error|: %.0f%%\n", res.MaxAbsErrorPct())
 	}
 	return writeRooflineNotes(w, "\nnotes:\n", res.Notes())
 }
