@@ -277,6 +277,8 @@ func TestTailDiagnosis(t *testing.T) {
 	}
 
 	// (b) The large under-predicted levels.
+	var under, shared, oneChunk int
+	var chainErr, oneChunkNs, chunked []float64
 	for _, d := range append(append([]diagLevel{}, mainSet...), held...) {
 		chain := 3 + 2*float64(d.dmax)
 		if d.busiest < chain && d.dmax > 0 {
@@ -286,9 +288,32 @@ func TestTailDiagnosis(t *testing.T) {
 			continue
 		}
 		smActive := d.c.SMCyclesActive / 1.98 // ns at the H100's 1.98 GHz
-		t.Logf("(b) %-22s %2d %+4.0f %%: measured %7.0f us, bulk %6.0f, tail %7.0f us; hub chain %6.0f loads, busiest warp %6.0f (x%.2f), busiest sub-partition's excess %6.0f (x%.2f); SMs active %6.0f us on average",
-			d.graph, d.level, d.errPct(), d.meas/1e3, d.p.BulkNs/1e3, d.p.TailNs/1e3, chain, d.busiest, d.busiest/chain,
-			d.c.LoadsMaxSMSP-d.c.LoadsAvgSMSP, (d.c.LoadsMaxSMSP-d.c.LoadsAvgSMSP)/chain, smActive/1e3)
+		excess := d.c.LoadsMaxSMSP - d.c.LoadsAvgSMSP
+		t.Logf("(b) %-22s %2d %+4.0f %%: measured %7.0f us, bulk %6.0f, tail %7.0f us; hub chain %6.0f loads, busiest warp %6.0f (x%.2f; %5.1f ns a load if the level is its walk), busiest sub-partition's excess %6.0f (x%.2f; as one chain at %.1f ns %+4.0f %%); SMs active %6.0f us on average",
+			d.graph, d.level, d.errPct(), d.meas/1e3, d.p.BulkNs/1e3, d.p.TailNs/1e3, chain, d.busiest, d.busiest/chain, (d.meas-d.p.OverheadNs)/d.busiest,
+			excess, excess/chain, lTail, stats.ErrorPct(d.p.OverheadNs+max(d.p.BulkNs, excess*lTail), d.meas), smActive/1e3)
+		under++
+		if excess > d.busiest {
+			shared++
+		}
+		chainErr = append(chainErr, stats.ErrorPct(d.p.OverheadNs+max(d.p.BulkNs, excess*lTail), d.meas))
+		switch {
+		case d.p.TailNs < d.p.BulkNs: // bulk-bound: no walk to time
+		case d.busiest == chain:
+			oneChunk++
+			oneChunkNs = append(oneChunkNs, (d.meas-d.p.OverheadNs)/d.busiest)
+		default:
+			chunked = append(chunked, d.busiest/chain)
+		}
+	}
+	sort.Float64s(chainErr)
+	sort.Float64s(oneChunkNs)
+	sort.Float64s(chunked)
+	if under > 0 && len(oneChunkNs) > 0 && len(chunked) > 0 {
+		t.Logf("(b) %d levels of >= 100 us under-predicted by more than 20 %%: on %d the busiest sub-partition's excess exceeds the busiest warp's loads; "+
+			"that excess as one chain errs by %+.0f to %+.0f %%; of the tail-bound ones, on %d the busiest warp is the hub's one chunk and walks at %.0f-%.0f ns a load (median %.0f), on %d it walks %.2f-%.2f x the hub's loads",
+			under, shared, chainErr[0], chainErr[len(chainErr)-1], oneChunk, oneChunkNs[0], oneChunkNs[len(oneChunkNs)-1], stats.Median(oneChunkNs),
+			len(chunked), chunked[0], chunked[len(chunked)-1])
 	}
 
 	// What-ifs on the main profiles only: the tail at the microbenchmark's
