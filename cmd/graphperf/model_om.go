@@ -47,8 +47,9 @@ from the busiest warp's loads, which ncu does not give: with --measured, the
 level properties of the sweep's graph and root (--levels, default the
 "bench levels" file beside --measured) give them, the largest frontier
 out-degree's walk (om.TopoWarpLoads); without, the busiest sub-partition's
-excess loads stand in. A summary gives Pearson's r and the share of levels
-within ±20 %; every prediction's warnings follow the table.
+excess loads stand in. A summary gives the graph's score: Pearson's r, the
+share of levels within ±20 %, the median signed error and the largest
+error; every prediction's warnings follow the table.
 
 With --simulate GRAPH --root R|max it simulates --kernel (default topo) from
 R with the "fa" L2 and the "paper" row buffers of --machine (simulate/gpu, as
@@ -61,7 +62,8 @@ busiest simulated warp's loads. On the k40c (no L1) it is seed 000's one
 phase: jobs N = the simulated memory instructions, the simulated L2 hits
 and row hits and misses, load n = n_est = N_G / W_max. With
 --measured RESULTS.jsonl.gz (and a numeric --root) err_% is against the
-sweep's topo median at each level, and the summary adds the largest error.
+sweep's topo median at each level, and the summary scores the graph as
+with --counters.
 
 --json prints one object: with --abstract the round; with --counters or
 --simulate one line per level (keys level, jobs, load, bottleneck,
