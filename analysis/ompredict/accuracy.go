@@ -18,14 +18,15 @@ import (
 )
 
 // FitSummary is the accuracy of one prediction per level (om.FitLevels):
-// the levels compared, Pearson's r, the share within ±20 % and the largest
-// error.
+// the levels compared, Pearson's r, the share within ±20 %, the median
+// signed error and the largest error.
 type FitSummary struct {
-	Levels      int     `json:"levels"`
-	R           float64 `json:"r"`
-	Within20    float64 `json:"within_20"`
-	MaxErrorPct float64 `json:"max_error_pct"`
-	fit         om.Fit
+	Levels         int     `json:"levels"`
+	R              float64 `json:"r"`
+	Within20       float64 `json:"within_20"`
+	MedianErrorPct float64 `json:"median_error_pct"`
+	MaxErrorPct    float64 `json:"max_error_pct"`
+	fit            om.Fit
 }
 
 // Fit is the om.Fit the summary was made from.
@@ -34,7 +35,7 @@ func (f FitSummary) Fit() om.Fit { return f.fit }
 // SummarizeFit is om.FitLevels of pred against ref as a FitSummary.
 func SummarizeFit(pred, ref []float64) FitSummary {
 	f := om.FitLevels(pred, ref)
-	return FitSummary{Levels: f.Levels, R: f.R, Within20: f.Share(), MaxErrorPct: f.MaxErrorPct, fit: f}
+	return FitSummary{Levels: f.Levels, R: f.R, Within20: f.Share(), MedianErrorPct: f.MedianErrorPct, MaxErrorPct: f.MaxErrorPct, fit: f}
 }
 
 // AccuracyRow is the operator machine's accuracy on one graph: from its
@@ -46,32 +47,36 @@ type AccuracyRow struct {
 	Simulation *FitSummary `json:"simulation,omitempty"`
 }
 
-// PooledFit is one mapping's fit pooled over the graphs of an Accuracy:
-// the levels and those within ±20 % (om.Pool), the largest error, and the
-// graphs whose own r is at least 0.95.
-type PooledFit struct {
-	Mapping     string  `json:"mapping"` // "counters", "simulation"
-	Graphs      int     `json:"graphs"`
-	Levels      int     `json:"levels"`
-	Within20    int     `json:"within_20_levels"`
-	Share       float64 `json:"within_20"`
-	RAbove095   int     `json:"graphs_r_at_least_0.95"`
-	MaxErrorPct float64 `json:"max_error_pct"`
+// Score is one mapping's accuracy over the graphs of an Accuracy, every
+// graph weighted equally (om.ScoreGraphs): the median graph's share of
+// levels within ±20 % and the mean of the graphs' shares (the headline),
+// the share pooled over the levels beside them (a graph of many levels
+// weighs more in it), the graphs whose own r reaches 0.95, those whose
+// largest error is within ±50 %, and the largest error.
+type Score struct {
+	Mapping          string  `json:"mapping"` // "counters", "simulation"
+	Graphs           int     `json:"graphs"`
+	MedianGraphShare float64 `json:"median_graph_within_20"`
+	EqualWeightShare float64 `json:"equal_weight_within_20"`
+	Levels           int     `json:"levels"`
+	LevelsWithin20   int     `json:"levels_within_20"`
+	LevelPooledShare float64 `json:"level_pooled_within_20"`
+	RAbove095        int     `json:"graphs_r_at_least_0.95"`
+	MaxErrorWithin50 int     `json:"graphs_max_error_within_50"`
+	MaxErrorPct      float64 `json:"max_error_pct"`
 }
 
-// Pool pools the counter fits of rows and, where any graph has one, the
-// simulation fits.
-func Pool(rows []AccuracyRow) []PooledFit {
-	pool := func(mapping string, fits []om.Fit) PooledFit {
-		p := om.Pool(fits)
-		out := PooledFit{Mapping: mapping, Graphs: len(fits), Levels: p.Levels, Within20: p.Within20, Share: p.Share(), MaxErrorPct: p.MaxErrorPct}
-		for _, f := range fits {
-			if f.R >= 0.95 {
-				out.RAbove095++
-			}
-		}
-		return out
-	}
+// ScoreOf is om.ScoreGraphs of fits as the Score of mapping.
+func ScoreOf(mapping string, fits []om.Fit) Score {
+	s := om.ScoreGraphs(fits)
+	return Score{Mapping: mapping, Graphs: s.Graphs, MedianGraphShare: s.MedianShare, EqualWeightShare: s.MeanShare,
+		Levels: s.Levels, LevelsWithin20: s.Within20, LevelPooledShare: s.LevelShare(), RAbove095: s.RAtTarget,
+		MaxErrorWithin50: s.Within50, MaxErrorPct: s.MaxErrorPct}
+}
+
+// Scores scores the counter fits of rows and, where any graph has one,
+// the simulation fits (ScoreOf). O(G log G) for G rows.
+func Scores(rows []AccuracyRow) []Score {
 	var counters, simulation []om.Fit
 	for _, r := range rows {
 		counters = append(counters, r.Counters.fit)
@@ -79,9 +84,9 @@ func Pool(rows []AccuracyRow) []PooledFit {
 			simulation = append(simulation, r.Simulation.fit)
 		}
 	}
-	out := []PooledFit{pool("counters", counters)}
+	out := []Score{ScoreOf("counters", counters)}
 	if len(simulation) > 0 {
-		out = append(out, pool("simulation", simulation))
+		out = append(out, ScoreOf("simulation", simulation))
 	}
 	return out
 }

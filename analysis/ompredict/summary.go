@@ -8,21 +8,25 @@ import (
 	"github.com/graphperf/graphperf/model/om"
 )
 
-// LevelFit is the summary line of "graphperf model om": of the levels
-// compared, Pearson's r of predicted against reference (stats.Pearson,
-// NaN below two levels) and those whose prediction lies within ±20 % of
-// the reference, stats.Within: |predicted - reference| <= 0.2 reference.
-// Unlike om.FitLevels it keeps every pair it is given in Levels: a pair
-// that is not stats.Comparable (a NaN prediction, a reference that is not
-// positive) counts as a miss, not as left out.
+// LevelFit is the summary line of "graphperf model om", one graph's
+// score (issue 36): of the levels compared, Pearson's r of predicted
+// against reference (stats.Pearson, NaN below two levels), those whose
+// prediction lies within ±20 % of the reference, stats.Within:
+// |predicted - reference| <= 0.2 reference, the median signed error and
+// the signed error of largest magnitude, in % (om.FitLevels', over the
+// comparable pairs; NaN and 0 without any). Unlike om.FitLevels it keeps
+// every pair it is given in Levels: a pair that is not stats.Comparable (a
+// NaN prediction, a reference that is not positive) counts as a miss, not
+// as left out.
 type LevelFit struct {
-	Levels, Within int
-	R              float64
+	Levels, Within                 int
+	R, MedianErrorPct, MaxErrorPct float64
 }
 
-// FitPairs is the LevelFit of p. O(levels).
+// FitPairs is the LevelFit of p. O(levels log levels).
 func FitPairs(p Pairs) LevelFit {
-	f := LevelFit{Levels: len(p.Predicted), R: math.NaN()}
+	of := om.FitLevels(p.Predicted, p.Reference)
+	f := LevelFit{Levels: len(p.Predicted), R: math.NaN(), MedianErrorPct: of.MedianErrorPct, MaxErrorPct: of.MaxErrorPct}
 	f.Within, _ = stats.CountWithin(p.Predicted, p.Reference, stats.Within20)
 	if len(p.Predicted) >= 2 {
 		f.R = stats.Pearson(p.Predicted, p.Reference)

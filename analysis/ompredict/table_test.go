@@ -89,27 +89,35 @@ func TestRoundTable(t *testing.T) {
 }
 
 // TestAccuracyReportTable: the simulation columns only with simulate, left
-// empty for a graph without a simulation.
+// empty for a graph without a simulation; the scores table has a row per
+// mapping.
 func TestAccuracyReportTable(t *testing.T) {
 	rows := []AccuracyRow{
-		{Graph: "a", Root: 3, Counters: FitSummary{Levels: 5, R: 0.9876, Within20: 0.6, MaxErrorPct: 41.6}},
-		{Graph: "b", Root: 4, Counters: FitSummary{Levels: 2, R: math.NaN()}, Simulation: &FitSummary{Levels: 2, R: 1}},
+		{Graph: "a", Root: 3, Counters: FitSummary{Levels: 5, R: 0.9876, Within20: 0.6, MedianErrorPct: -4.4, MaxErrorPct: 41.6}},
+		{Graph: "b", Root: 4, Counters: FitSummary{Levels: 2, R: math.NaN(), MedianErrorPct: math.NaN()}, Simulation: &FitSummary{Levels: 2, R: 1}},
 	}
 	a := NewAccuracyReport("h100", "h100", rows, nil, nil)
-	if len(a.Pooled) == 0 {
-		t.Fatal("no pooled fit")
+	if len(a.Scores) != 2 {
+		t.Fatalf("scores %+v, want counters and simulation", a.Scores)
 	}
 	tb := a.Table(true)
 	if err := tb.Check(); err != nil {
 		t.Fatal(err)
 	}
-	if got := tb.Rows[0]; len(got) != 9 || got[3] != "0.988" || got[5] != "42" || got[6] != "" {
+	if got := tb.Rows[0]; len(got) != 11 || got[3] != "0.988" || got[5] != "-4" || got[6] != "42" || got[7] != "" {
 		t.Errorf("row a %q", got)
 	}
-	if got := tb.Rows[1]; got[3] != "" || got[6] != "1.000" {
+	if got := tb.Rows[1]; got[3] != "" || got[5] != "" || got[7] != "1.000" {
 		t.Errorf("row b %q", got)
 	}
-	if n := len(a.Table(false).Header); n != 6 {
-		t.Errorf("%d columns without simulate, want 6", n)
+	if n := len(a.Table(false).Header); n != 7 {
+		t.Errorf("%d columns without simulate, want 7", n)
+	}
+	st := a.ScoreTable()
+	if err := st.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Rows) != 2 || st.Rows[0][0] != "counters" || st.Rows[1][0] != "simulation" {
+		t.Errorf("score rows %q, want counters then simulation", st.Rows)
 	}
 }

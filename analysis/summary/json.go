@@ -29,12 +29,15 @@ type EvaluationJSON struct {
 	Within20         float64  `json:"within_20"`
 }
 
-// OperatorMachineJSON is one OperatorMachine with its share within ±20 %.
+// OperatorMachineJSON is one OperatorMachine with its shares within ±20 %:
+// the median graph's, the mean of the graphs' and the level-pooled one.
 type OperatorMachineJSON struct {
-	Graphs   int     `json:"graphs"`
-	Levels   int     `json:"levels"`
-	Within20 int     `json:"levels_within_20"`
-	Share    float64 `json:"share_within_20"`
+	Graphs      int     `json:"graphs"`
+	MedianShare float64 `json:"median_graph_within_20"`
+	MeanShare   float64 `json:"equal_weight_within_20"`
+	Levels      int     `json:"levels"`
+	Within20    int     `json:"levels_within_20"`
+	LevelShare  float64 `json:"level_pooled_within_20"`
 }
 
 // JSON returns h as "report summary --json" prints it. It costs one pass
@@ -56,5 +59,5 @@ func (e Evaluation) json() EvaluationJSON {
 }
 
 func (o OperatorMachine) json() OperatorMachineJSON {
-	return OperatorMachineJSON{o.Graphs, o.Levels, o.Within20, o.Share()}
+	return OperatorMachineJSON{Graphs: o.Graphs, MedianShare: o.MedianShare, MeanShare: o.MeanShare, Levels: o.Levels, Within20: o.Within20, LevelShare: o.LevelShare()}
 }

@@ -40,15 +40,26 @@ func FromResult(name string, r *predict.SplitResult) Evaluation {
 }
 
 // OperatorMachine is the operator machine's accuracy from Nsight Compute
-// counters, pooled over the profiled graphs: Within20 of Levels measured
-// levels within ±20 %.
+// counters over the profiled graphs, every graph weighted equally
+// (om.ScoreGraphs, issue 36): MedianShare is the median graph's share of
+// levels within ±20 %, the headline, MeanShare the mean of the graphs'
+// shares; Within20 of Levels measured levels within ±20 % is the share
+// pooled over the levels, in which a graph of many levels weighs more.
 type OperatorMachine struct {
 	Graphs, Levels, Within20 int
+	MedianShare, MeanShare   float64
 }
 
-// Share is Within20 / Levels (0 when no level was compared).
-func (o OperatorMachine) Share() float64 {
+// LevelShare is Within20 / Levels, the level-pooled share (0 when no level
+// was compared).
+func (o OperatorMachine) LevelShare() float64 {
 	return om.Fit{Levels: o.Levels, Within20: o.Within20}.Share()
+}
+
+// operatorMachine is fits scored by om.ScoreGraphs.
+func operatorMachine(fits []om.Fit) OperatorMachine {
+	s := om.ScoreGraphs(fits)
+	return OperatorMachine{Graphs: s.Graphs, Levels: s.Levels, Within20: s.Within20, MedianShare: s.MedianShare, MeanShare: s.MeanShare}
 }
 
 // Fastest is the implementation of least total time over every input that
@@ -97,8 +108,8 @@ type Inputs struct {
 // input.
 var ErrNoRuns = errors.New("summary: no implementation ran on every input")
 
-// Compute scores both held-out models with predict.EvaluateModel, pools the
-// operator machine's fits with om.Pool, and finds the fastest
+// Compute scores both held-out models with predict.EvaluateModel, scores
+// the operator machine's fits with om.ScoreGraphs, and finds the fastest
 // implementation with FastestImpl. Scoring dominates its time (each model
 // predicts every level of its test graphs and fits the classification
 // tree: about 10-20 s of CPU each on the embedded dataset).
@@ -118,11 +129,9 @@ func Compute(in Inputs) (*Headline, error) {
 			h.Warnings = append(h.Warnings, e.name+": "+w)
 		}
 	}
-	p := om.Pool(in.Counters)
-	h.OM = OperatorMachine{Graphs: len(in.Counters), Levels: p.Levels, Within20: p.Within20}
+	h.OM = operatorMachine(in.Counters)
 	if len(in.HeldOutCounters) > 0 {
-		p = om.Pool(in.HeldOutCounters)
-		h.OMHeldOut = OperatorMachine{Graphs: len(in.HeldOutCounters), Levels: p.Levels, Within20: p.Within20}
+		h.OMHeldOut = operatorMachine(in.HeldOutCounters)
 	}
 	f, err := FastestImpl(in.Runs)
 	if err != nil {

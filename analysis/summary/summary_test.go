@@ -16,7 +16,7 @@ func handMade(heldOutMM, realMM float64) *Headline {
 			BestFixed: 2.02, BestFixedImpl: "dobfs", Tree: 2.22, MedianError: 0.09, Within20: 0.823},
 		Real: Evaluation{Name: "real graphs", Graphs: 5, Inputs: 25, MixAndMatch: realMM, BestNonSwitching: 1.09,
 			BestFixed: 2.97, BestFixedImpl: "dobfs", Tree: 1.22, MedianError: 0.119, Within20: 0.718},
-		OM:      OperatorMachine{Graphs: 13, Levels: 210, Within20: 101},
+		OM:      OperatorMachine{Graphs: 13, Levels: 210, Within20: 101, MedianShare: 0.4, MeanShare: 0.45},
 		Fastest: Fastest{Impl: "dobfs", Inputs: 470, Total: 1.87},
 	}
 }
@@ -59,8 +59,8 @@ func TestParagraphFollowsNumbers(t *testing.T) {
 					t.Errorf("paragraph says %q:\n%s", w, p)
 				}
 			}
-			for _, w := range []string{"9.0% on the held-out graphs and 11.9% on the real graphs", "fewer than half of the 210 profiled levels of 13 graphs",
-				"(101 levels, 48.1%)", "Over all 470 inputs, the fastest single implementation is dobfs, at 1.87 times", "best fixed implementation of both evaluations"} {
+			for _, w := range []string{"9.0% on the held-out graphs and 11.9% on the real graphs", "fewer than half of the levels of the median graph",
+				"40.0% over 13 profiled graphs, 45.0% with the graphs weighted equally (pooled over the 210 levels, where a graph of many levels weighs more: 101, 48.1%)", "Over all 470 inputs, the fastest single implementation is dobfs, at 1.87 times", "best fixed implementation of both evaluations"} {
 				if !strings.Contains(p, w) {
 					t.Errorf("paragraph lacks %q:\n%s", w, p)
 				}
@@ -72,21 +72,23 @@ func TestParagraphFollowsNumbers(t *testing.T) {
 func TestParagraphWithoutTree(t *testing.T) {
 	h := handMade(1.1, 1.1)
 	h.Real.Tree = math.NaN()
-	h.OM.Within20 = 150
+	h.OM.MedianShare = 0.6
 	p := h.Paragraph()
 	if strings.Count(p, "classification tree") != 1 || strings.Contains(p, "NaN") {
 		t.Errorf("a tree that was not run is named or printed:\n%s", p)
 	}
-	if !strings.Contains(p, "more than half of the 210") {
-		t.Errorf("150 of 210 levels is not said to be more than half:\n%s", p)
+	// The words follow the median graph's share, not the level-pooled one
+	// (101 of 210, 48.1 %).
+	if !strings.Contains(p, "more than half of the levels of the median graph") {
+		t.Errorf("a median share of 0.6 is not said to be more than half:\n%s", p)
 	}
-	h.OM.Within20 = 158 // 75.2 %
-	if p := h.Paragraph(); !strings.Contains(p, "more than three quarters of the 210") {
-		t.Errorf("158 of 210 levels is not said to be more than three quarters:\n%s", p)
+	h.OM.MedianShare = 0.75
+	if p := h.Paragraph(); !strings.Contains(p, "more than three quarters of the levels") {
+		t.Errorf("a median share of 0.75 is not said to be more than three quarters:\n%s", p)
 	}
-	h.OM.Within20 = 157 // 74.8 %
-	if p := h.Paragraph(); !strings.Contains(p, "more than half of the 210") {
-		t.Errorf("157 of 210 levels is not said to be more than half:\n%s", p)
+	h.OM.MedianShare = 0.5
+	if p := h.Paragraph(); !strings.Contains(p, "predicts half of the levels") {
+		t.Errorf("a median share of 0.5 is not said to be half:\n%s", p)
 	}
 }
 
@@ -103,8 +105,8 @@ func TestTableMatchesHeadline(t *testing.T) {
 	if got := rows[1][1:]; strings.Join(got, " ") != "1.14 1.09 2.97 1.22" {
 		t.Errorf("real graphs row %q, want 1.14 1.09 2.97 1.22", got)
 	}
-	if got := rows[4][1]; got != "48.1%" {
-		t.Errorf("operator machine share %q, want 48.1 %% (101 of 210)", got)
+	if got := rows[4]; got[1] != "40.0%" || !strings.Contains(got[0], "graphs weighted equally 45.0%; levels pooled 101 of 210, 48.1%") {
+		t.Errorf("operator machine row %q, want the median graph's 40.0 %% with the equal-weight and level-pooled shares labelled", got)
 	}
 }
 
@@ -114,8 +116,8 @@ func TestJSON(t *testing.T) {
 	h := handMade(1.106, 1.138)
 	h.Real.Tree = math.NaN()
 	j := h.JSON()
-	if j.Real.Tree != nil || j.HeldOut.Tree == nil || j.OM.Share != h.OM.Share() {
-		t.Errorf("JSON trees %v %v, share %v", j.HeldOut.Tree, j.Real.Tree, j.OM.Share)
+	if j.Real.Tree != nil || j.HeldOut.Tree == nil || j.OM.LevelShare != h.OM.LevelShare() || j.OM.MedianShare != 0.4 || j.OM.MeanShare != 0.45 {
+		t.Errorf("JSON trees %v %v, shares %+v", j.HeldOut.Tree, j.Real.Tree, j.OM)
 	}
 	if rows := j.Table["rows"].([][]string); len(rows) != 6 || j.Paragraph != h.Paragraph() {
 		t.Errorf("JSON table rows %d, want 6", len(rows))
@@ -156,12 +158,12 @@ func TestHeldOutProfiles(t *testing.T) {
 	if p := h.Paragraph(); strings.Contains(p, "profiled after") {
 		t.Errorf("no held-out profiles, but the paragraph names them:\n%s", p)
 	}
-	h.OMHeldOut = OperatorMachine{Graphs: 13, Levels: 170, Within20: 130}
-	if p := h.Paragraph(); !strings.Contains(p, "On the 13 graphs profiled after its last change, 130 of 170 levels (76.5%).") {
+	h.OMHeldOut = OperatorMachine{Graphs: 13, Levels: 170, Within20: 130, MedianShare: 0.667, MeanShare: 0.617}
+	if p := h.Paragraph(); !strings.Contains(p, "On the 13 graphs profiled after its last change, the median graph has 66.7% of its levels within ±20 % (the graphs weighted equally 61.7%; pooled over the levels 130 of 170, 76.5%).") {
 		t.Errorf("paragraph lacks the held-out profiles:\n%s", p)
 	}
 	with := h.Table().Rows
-	if len(with) != len(rows)+1 || with[len(with)-2][1] != "76.5%" {
-		t.Errorf("table %v, want one more row with 76.5%% before the fastest", with)
+	if len(with) != len(rows)+1 || with[len(with)-2][1] != "66.7%" {
+		t.Errorf("table %v, want one more row with 66.7%% before the fastest", with)
 	}
 }

@@ -19,19 +19,19 @@ func (h *Headline) Paragraph() string {
 		pct(h.HeldOut.MedianError), pct(h.Real.MedianError), pct(h.HeldOut.Within20), pct(h.Real.Within20)))
 	if h.OM.Levels > 0 {
 		most := "more than half"
-		switch {
-		case 2*h.OM.Within20 < h.OM.Levels:
+		switch m := h.OM.MedianShare; {
+		case m < 0.5:
 			most = "fewer than half"
-		case 2*h.OM.Within20 == h.OM.Levels:
+		case m == 0.5:
 			most = "half"
-		case 4*h.OM.Within20 >= 3*h.OM.Levels:
+		case m >= 0.75:
 			most = "more than three quarters"
 		}
-		s = append(s, fmt.Sprintf("The operator machine, fed by Nsight Compute counters, predicts %s of the %d profiled levels of %d graphs within ±20 %% of the measured time (%d levels, %s).",
-			most, h.OM.Levels, h.OM.Graphs, h.OM.Within20, pct(h.OM.Share())))
+		s = append(s, fmt.Sprintf("The operator machine, fed by Nsight Compute counters, predicts %s of the levels of the median graph within ±20 %% of the measured time: %s over %d profiled graphs, %s with the graphs weighted equally (pooled over the %d levels, where a graph of many levels weighs more: %d, %s).",
+			most, pct(h.OM.MedianShare), h.OM.Graphs, pct(h.OM.MeanShare), h.OM.Levels, h.OM.Within20, pct(h.OM.LevelShare())))
 		if o := h.OMHeldOut; o.Levels > 0 {
-			s = append(s, fmt.Sprintf("On the %d graphs profiled after its last change, %d of %d levels (%s).",
-				o.Graphs, o.Within20, o.Levels, pct(o.Share())))
+			s = append(s, fmt.Sprintf("On the %d graphs profiled after its last change, the median graph has %s of its levels within ±20 %% (the graphs weighted equally %s; pooled over the levels %d of %d, %s).",
+				o.Graphs, pct(o.MedianShare), pct(o.MeanShare), o.Within20, o.Levels, pct(o.LevelShare())))
 		}
 	}
 	f := h.Fastest
@@ -124,10 +124,13 @@ func (h *Headline) Table() table.Table {
 	for _, e := range []Evaluation{h.HeldOut, h.Real} {
 		rows = append(rows, []string{"median per-level error, " + e.Name, pct(e.MedianError), "", "", ""})
 	}
-	rows = append(rows,
-		[]string{fmt.Sprintf("operator machine, levels within ±20 %% (%d of %d)", h.OM.Within20, h.OM.Levels), pct(h.OM.Share()), "", "", ""})
+	om := func(lead string, o OperatorMachine) []string {
+		return []string{fmt.Sprintf("%s: median graph's levels within ±20 %% (%d graphs; graphs weighted equally %s; levels pooled %d of %d, %s)",
+			lead, o.Graphs, pct(o.MeanShare), o.Within20, o.Levels, pct(o.LevelShare())), pct(o.MedianShare), "", "", ""}
+	}
+	rows = append(rows, om("operator machine", h.OM))
 	if o := h.OMHeldOut; o.Levels > 0 {
-		rows = append(rows, []string{fmt.Sprintf("operator machine, profiles taken after its last change (%d of %d)", o.Within20, o.Levels), pct(o.Share()), "", "", ""})
+		rows = append(rows, om("operator machine, profiles taken after its last change", o))
 	}
 	rows = append(rows,
 		[]string{fmt.Sprintf("fastest implementation %s: total / best per input, %d inputs", h.Fastest.Impl, h.Fastest.Inputs), g3(h.Fastest.Total), "", "", ""})

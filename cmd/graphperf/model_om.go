@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"time"
 
@@ -46,8 +47,9 @@ from the busiest warp's loads, which ncu does not give: with --measured, the
 level properties of the sweep's graph and root (--levels, default the
 "bench levels" file beside --measured) give them, the largest frontier
 out-degree's walk (om.TopoWarpLoads); without, the busiest sub-partition's
-excess loads stand in. A summary gives Pearson's r and the share of levels
-within ±20 %; every prediction's warnings follow the table.
+excess loads stand in. A summary gives the graph's score: Pearson's r, the
+share of levels within ±20 %, the median signed error and the largest
+error; every prediction's warnings follow the table.
 
 With --simulate GRAPH --root R|max it simulates --kernel (default topo) from
 R with the "fa" L2 and the "paper" row buffers of --machine (simulate/gpu, as
@@ -60,7 +62,8 @@ busiest simulated warp's loads. On the k40c (no L1) it is seed 000's one
 phase: jobs N = the simulated memory instructions, the simulated L2 hits
 and row hits and misses, load n = n_est = N_G / W_max. With
 --measured RESULTS.jsonl.gz (and a numeric --root) err_% is against the
-sweep's topo median at each level, and the summary adds the largest error.
+sweep's topo median at each level, and the summary scores the graph as
+with --counters.
 
 --json prints one object: with --abstract the round; with --counters or
 --simulate one line per level (keys level, jobs, load, bottleneck,
@@ -279,15 +282,20 @@ func omCounters(e *env, path, machineName string, opts om.GPUOptions, measuredPa
 	return writeRooflineNotes(w, "\nnotes:\n", res.Notes())
 }
 
-// writeOMFit prints f: Pearson's r of predicted against reference and the
-// share of levels whose prediction lies within ±20 % of the reference.
+// writeOMFit prints f, the graph's score: Pearson's r of predicted against
+// reference, the share of levels whose prediction lies within ±20 % of the
+// reference, the median signed error and the largest error.
 func writeOMFit(w io.Writer, label string, f ompredict.LevelFit) {
 	r := "-"
 	if f.Levels >= 2 {
 		r = fmt.Sprintf("%.3f", f.R)
 	}
-	fmt.Fprintf(w, "%s: %d levels, Pearson r %s, within ±20%%: %d of %d (%.0f%%)\n",
-		label, f.Levels, r, f.Within, f.Levels, f.SharePct())
+	med := "-"
+	if !math.IsNaN(f.MedianErrorPct) {
+		med = fmt.Sprintf("%+.0f%%", f.MedianErrorPct)
+	}
+	fmt.Fprintf(w, "%s: %d levels, Pearson r %s, within ±20%%: %d of %d (%.0f%%), median error %s, largest error %+.0f%%\n",
+		label, f.Levels, r, f.Within, f.Levels, f.SharePct(), med, f.MaxErrorPct)
 }
 
 // omSimulationOptions are the options of "model om --simulate": --kernel
@@ -348,7 +356,6 @@ func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec strin
 	if meas != nil {
 		fmt.Fprintln(w)
 		writeOMFit(w, "vs measured topo median", ompredict.FitPairs(res.MeasuredPairs()))
-		fmt.Fprintf(w, "max |error|: %.0f%%\n", res.MaxAbsErrorPct())
 	}
 	return writeRooflineNotes(w, "\nnotes:\n", res.Notes())
 }

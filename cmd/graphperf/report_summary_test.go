@@ -87,7 +87,8 @@ func TestSummaryMatchesTables(t *testing.T) {
 	}
 
 	var acc struct {
-		Graphs []accuracyRow `json:"graphs"`
+		Graphs []accuracyRow   `json:"graphs"`
+		Scores []accuracyScore `json:"scores"`
 	}
 	jsonOf(&acc, "model", "accuracy", "--json")
 	levels, within := 0, 0
@@ -98,6 +99,10 @@ func TestSummaryMatchesTables(t *testing.T) {
 	if sum.OM.Graphs != len(acc.Graphs) || sum.OM.Levels != levels || sum.OM.Within20 != within {
 		t.Errorf("operator machine: summary %d of %d levels on %d graphs, model accuracy %d of %d on %d",
 			sum.OM.Within20, sum.OM.Levels, sum.OM.Graphs, within, levels, len(acc.Graphs))
+	}
+	if sc := acc.Scores[0]; sum.OM.MedianShare != sc.MedianGraphShare || sum.OM.MeanShare != sc.EqualWeightShare {
+		t.Errorf("operator machine: summary median graph %v, equal weight %v; model accuracy %v, %v",
+			sum.OM.MedianShare, sum.OM.MeanShare, sc.MedianGraphShare, sc.EqualWeightShare)
 	}
 
 	var bench summaryJSON
@@ -134,7 +139,10 @@ func TestSummaryMatchesTables(t *testing.T) {
 			t.Errorf("table row %d: %q, want %q", i, got, want)
 		}
 	}
-	if got, want := cells(5), fmt.Sprintf("%.1f%%   ", 100*sum.OMHeldOut.Share); got != want {
+	if got, want := cells(4), fmt.Sprintf("%.1f%%   ", 100*sum.OM.MedianShare); got != want {
+		t.Errorf("profiles row %q, want the median graph's share %q", got, want)
+	}
+	if got, want := cells(5), fmt.Sprintf("%.1f%%   ", 100*sum.OMHeldOut.MedianShare); got != want {
 		t.Errorf("held-out profiles row %q, want %q", got, want)
 	}
 	if got, want := cells(6), fmt.Sprintf("%.3g   ", first.Total); got != want {
