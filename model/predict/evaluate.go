@@ -213,6 +213,11 @@ func evaluateModel(ds *Dataset, m *Model, name string, bands bool) (*SplitResult
 	}
 	s := Split{Name: name, Kind: SplitKind(m.Training.Split), Test: test,
 		Train: m.Training.TrainGraphs, Validation: m.Training.ValidationGraphs}
+	if ScaleTrained(m) {
+		// "scale-2^20": the kind, and the size the file's name for it says.
+		s.Kind = ByScale
+		s.MaxTrainVertices, _ = ParseVertexCount(strings.TrimPrefix(m.Training.Split, string(ByScale)+"-"))
+	}
 	w, err := evaluateWork(ds, m, s, trainedOn, levels)
 	if err != nil {
 		return nil, err

@@ -284,8 +284,9 @@ func TestScaleSplitSynthetic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := saved.Splits[0]; len(got.Bands) != 2 || got.Bands[0].Score.MixAndMatch != res.Bands[0].Score.MixAndMatch {
-		t.Errorf("saved model: bands %+v, want those of the split", got.Bands)
+	if got := saved.Splits[0]; len(got.Bands) != 2 || got.Bands[0].Score.MixAndMatch != res.Bands[0].Score.MixAndMatch ||
+		got.Split.Kind != ByScale || got.Split.MaxTrainVertices != 1<<10 {
+		t.Errorf("saved model: %s at %d, bands %+v; want a scale split at 2^10 with the bands of the split", got.Split.Kind, got.Split.MaxTrainVertices, got.Bands)
 	}
 
 	// predict bfs: a graph of the training side is inside the range, one of
