@@ -225,10 +225,13 @@ func ScoreLevels(ds *Dataset, levels []int, pred []float64, bestFixed string) (S
 	if bestFixed != "" {
 		s.BestFixed, _ = split.MixAndMatch(bestFixed, tab, rows, func(*split.Row) string { return bestFixed })
 	}
-	s.DOBFS = scoreDOBFS(ds, func(name string) aggregate.Row {
-		r, _ := split.MixAndMatch(name, tab, rows, func(*split.Row) string { return name })
-		return r
-	})
+	s.DOBFS = aggregate.Row{Name: "dobfs", Total: math.NaN()}
+	if slices.ContainsFunc(ds.Kernels, func(k Kernel) bool { return k.Name == "dobfs" }) {
+		s.DOBFS, _ = split.MixAndMatch("dobfs", tab, rows, func(*split.Row) string { return "dobfs" })
+		if s.DOBFS.Inputs == 0 {
+			s.DOBFS.Total = math.NaN()
+		}
+	}
 	var rho float64
 	var nrho int
 	var allPred, allMeas []float64

@@ -9,8 +9,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/graphperf/graphperf/analysis/aggregate"
 )
 
 // ErrScaleSplit is MakeScaleSplit's error when the size leaves one side of
@@ -167,20 +165,4 @@ func ScoreBands(ds *Dataset, test []string, pred []float64, bestFixed string) ([
 		out = append(out, BandScore{Band: b, Graphs: graphs, Score: sc})
 	}
 	return out, nil
-}
-
-// scoreDOBFS is the row of running dobfs at every level of rows' inputs
-// (what split.MixAndMatch charges a single implementation), NaN Total
-// when the dataset has no dobfs or no input has dobfs at every level.
-func scoreDOBFS(ds *Dataset, run func(name string) aggregate.Row) aggregate.Row {
-	for _, k := range ds.Kernels {
-		if k.Name == "dobfs" {
-			r := run("dobfs")
-			if r.Inputs == 0 {
-				r.Total = math.NaN()
-			}
-			return r
-		}
-	}
-	return aggregate.Row{Name: "dobfs", Total: math.NaN()}
 }
