@@ -143,7 +143,16 @@ bytes over the read bandwidth.
 
 Without --model it uses the default model, trained on every graph of the
 embedded H100 dataset and embedded in the binary; "predict evaluate" says
-how such a model does on graphs it never saw.`
+how such a model does on graphs it never saw.
+
+A model file records the size range of its training graphs (least and most
+vertices and edges) and its machine. A graph outside that range (more
+vertices or edges than the largest training graph, or fewer than the
+smallest) gets a warning naming the range, on stderr and in --json's
+"warnings": the regression then extrapolates from the physical base time
+(a model trained up to 2^20 vertices and tested at 2^21-2^22: docs/ACCURACY.md,
+"Graphs larger than the training graphs"). A model file older than the
+range gets a warning that it is unknown.`
 
 func predictBFS(e *env, args []string) error {
 	fs := newFlagSet(e, "predict bfs", "predict bfs GRAPH [--root R|max|random] [--model FILE] [--machine h100] [--top K] [--json|--csv] [--plot DIR]", predictBFSHelp)
@@ -247,14 +256,20 @@ const predictTrainHelp = `Trains the time model (model/predict) on the embedded 
 results directory DIR) and writes it as JSON. --split all trains on every
 graph, with a quarter of them set aside to choose the hyper-parameters
 (targets, leaves, minimum leaf, number of trees) and then folded back in:
-this is how the embedded default model is made. --split graphs|family|real
-trains on the training side of that split only (--seed, --fraction as for
-"predict evaluate") and records the test graphs in the file, so that
-"predict evaluate --model FILE" scores it on exactly those.`
+this is how the embedded default model is made. --split graphs|family|real|scale
+trains on the training side of that split only (--seed, --fraction,
+--max-train-vertices as for "predict evaluate") and records the test graphs
+in the file, so that "predict evaluate --model FILE" scores it on exactly
+those (or, on another GPU's data, on every graph it did not train on).
+
+The file records the machine, the dataset (source) and the size range of
+the training graphs (least and most vertices and edges); "predict bfs"
+warns when a graph is outside that range.`
 
 func predictTrain(e *env, args []string) error {
-	fs := newFlagSet(e, "predict train", "predict train [DIR] [--split all|graphs|family|real] [--seed N] [--fraction F] [--machine h100] -o MODEL.json", predictTrainHelp)
-	kind := fs.String("split", "all", "all, graphs, family or real")
+	fs := newFlagSet(e, "predict train", "predict train [DIR] [--split all|graphs|family|real|scale] [--seed N] [--fraction F] [--max-train-vertices N] [--machine h100] -o MODEL.json", predictTrainHelp)
+	kind := fs.String("split", "all", "all, graphs, family, real or scale")
+	maxTrain := fs.String("max-train-vertices", "", "with --split scale: train on the graphs of at most `N` vertices (a number or 2^K; default: the largest power of two below the largest graph)")
 	seed := fs.Uint64("seed", 1, "seed of the split (and of the validation graphs)")
 	fraction := fs.Float64("fraction", 0.5, "share of graphs held out for --split graphs")
 	machineName := fs.String("machine", "h100", "machine description of the dataset's GPU")
@@ -268,6 +283,15 @@ func predictTrain(e *env, args []string) error {
 	if *out == "" {
 		return fmt.Errorf("-o FILE is required")
 	}
+	var maxTrainVertices int64
+	if *maxTrain != "" {
+		if *kind != string(predict.ByScale) {
+			return fmt.Errorf("--max-train-vertices: only with --split scale")
+		}
+		if maxTrainVertices, err = predict.ParseVertexCount(*maxTrain); err != nil {
+			return fmt.Errorf("--max-train-vertices: %w", err)
+		}
+	}
 	mach, err := loadMachine(*machineName)
 	if err != nil {
 		return fmt.Errorf("--machine: %w", err)
@@ -277,10 +301,16 @@ func predictTrain(e *env, args []string) error {
 		return err
 	}
 	var s predict.Split
-	if *kind == "all" {
+	switch *kind {
+	case string(predict.ByScale):
+		if s, err = predict.MakeScaleSplit(ds, maxTrainVertices, *seed); err != nil {
+			return fmt.Errorf("--split scale: %w", err)
+		}
+		fmt.Fprintln(e.stderr, scaleNote(ds, s))
+	case "all":
 		tr, val := predict.AllGraphs(ds, *seed)
 		s = predict.Split{Name: "all", Kind: "all", Seed: *seed, Train: tr, Validation: val}
-	} else {
+	default:
 		ss, err := predict.MakeSplits(ds, predict.SplitKind(*kind), *fraction, []uint64{*seed})
 		if err != nil {
 			return fmt.Errorf("--split: %w", err)
@@ -295,20 +325,34 @@ func predictTrain(e *env, args []string) error {
 		return err
 	}
 	m.Machine = mach.Name
-	m.Training.Source = sourceName(pos)
+	m.Training.Source = sourceName(pos, df)
 	m.Training.Date = time.Now().UTC().Format("2006-01-02")
 	m.Training.Version = version()
 	if err := writeFile(*out, func(w io.Writer) error { return predict.WriteModel(w, m, strings.HasSuffix(*out, ".gz")) }); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "trained on %d graphs (%d rows) in %.1fs: target %s, %d trees of %d leaves, min leaf %d; wrote %s\n",
-		len(s.Train)+len(s.Validation), m.Training.Rows, time.Since(t0).Seconds(), m.Target, len(m.Trees.Trees),
+	r := m.Training.Range
+	fmt.Fprintf(e.stdout, "trained on %d graphs (%d-%d vertices, %d-%d edges; %d rows) in %.1fs: target %s, %d trees of %d leaves, min leaf %d; wrote %s\n",
+		len(s.Train)+len(s.Validation), r.MinVertices, r.MaxVertices, r.MinEdges, r.MaxEdges, m.Training.Rows, time.Since(t0).Seconds(), m.Target, len(m.Trees.Trees),
 		m.Training.Params.MaxLeaves, m.Training.Params.MinLeaf, *out)
 	return nil
 }
 
-func sourceName(pos []string) string {
-	if len(pos) == 0 {
+// sourceName names the data a model was trained on, as its file records
+// it: the embedded H100 dataset, a results directory (an embedded one as
+// "embedded:h200"), or a store with its platform and dataset.
+func sourceName(pos []string, df dataFlags) string {
+	switch {
+	case df.db != "":
+		s := "store " + df.db
+		if df.platform != "" {
+			s += ", platform " + df.platform
+		}
+		if df.dataset != "" {
+			s += ", dataset " + df.dataset
+		}
+		return s
+	case len(pos) == 0:
 		return "embedded H100 dataset (kernels/measured/h100)"
 	}
 	return pos[0]

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -30,7 +31,16 @@ and the per-level time error over every implementation (median, share within
 --split graphs holds out --fraction of the graphs, once per --seeds; family
 holds out one generator family at a time (the SNAP graphs are the family
 "real"; --families limits it to some); real trains on the generated graphs
-and tests on the SNAP graphs.
+and tests on the SNAP graphs; scale trains on the graphs of at most
+--max-train-vertices N vertices (a number or 2^K; default the largest power
+of two below the largest graph's vertex count, so that the largest graphs
+are tested) and tests on every larger graph: how the model extrapolates in
+size. Its validation graphs, which choose the hyper-parameters, are drawn
+from the training graphs (the first of --seeds draws them), like every
+split's. The scale split also prints its test graphs per power-of-two size
+band, (2^20, 2^21] and so on (--bands asks for that table of any split):
+the same scores per band, dobfs at every level among them, and a row "all"
+of the whole test set; the bands' inputs and summed optimum add up to it.
 A summary gives each kind's mean [min-max] and how often the model beats
 best non-switching.
 
@@ -42,11 +52,18 @@ ingest"). The names heldout-graphs and heldout-real are the embedded models
 trained on one side of the graphs split (seed 1) and of the
 synthetic-to-real split; default is the embedded model trained on every
 graph of the embedded dataset (the one "predict bfs" uses), which only new
-measurements can score (kernels/measured/h100/unseen-2026-11-26).`
+measurements can score (kernels/measured/h100/unseen-2026-11-26). A model
+"predict train --split scale" wrote is scored per size band too: given
+another GPU's data and machine (embedded:h200 --machine h200), that is the
+H100-trained model moved to the H200 at the sizes it never trained on.
+
+--csv prints the tables as CSV, one after the other with an empty line
+between; --json prints one object per split (with "bands" where it has
+them), then one per kind's summary.`
 
 func predictEvaluate(e *env, args []string) error {
-	fs := newFlagSet(e, "predict evaluate", "predict evaluate [DIR] [--split graphs,family,real] [--seeds 1-10] [--fraction 0.5] [--families LIST] [--baseline auto|none|SCRIPT] [--model FILE] [--levels FILE] [--json] [--plot DIR]", predictEvaluateHelp)
-	kinds := fs.String("split", "graphs,real", "comma-separated split kinds: graphs, family, real")
+	fs := newFlagSet(e, "predict evaluate", "predict evaluate [DIR] [--split graphs,family,real,scale] [--seeds 1-10] [--fraction 0.5] [--families LIST] [--max-train-vertices N] [--bands] [--baseline auto|none|SCRIPT] [--model FILE] [--levels FILE] [--json|--csv] [--plot DIR]", predictEvaluateHelp)
+	kinds := fs.String("split", "graphs,real", "comma-separated split kinds: graphs, family, real, scale")
 	seedList := fs.String("seeds", "1-10", "seeds of the graphs split: a list (1,2,3) or a range (1-10)")
 	fraction := fs.Float64("fraction", 0.5, "share of the graphs held out by the graphs split")
 	families := fs.String("families", "", "with --split family: hold out only these families (comma-separated; default every one)")
@@ -55,12 +72,27 @@ func predictEvaluate(e *env, args []string) error {
 	machineName := fs.String("machine", "h100", "machine description of the dataset's GPU")
 	plotDir := fs.String("plot", "", plotFlagUsage+": predicted against measured level times on the held-out graphs of the first split")
 	asJSON := fs.Bool("json", false, "print one JSON object per split, then the summary")
+	asCSV := fs.Bool("csv", false, "print the tables as CSV")
+	maxTrain := fs.String("max-train-vertices", "", "with --split scale: train on the graphs of at most `N` vertices (a number or 2^K), test on the larger ones (default: the largest power of two below the largest graph)")
+	bands := fs.Bool("bands", false, "also score every split per power-of-two size band of its test graphs (the scale split and scale-trained models always are)")
 	levelsOut := fs.String("levels", "", "write one CSV row per held-out level to FILE: the model's pick, the per-level optimum and the input's best non-switching implementation, predicted and measured")
 	var df dataFlags
 	df.register(fs)
 	pos, err := parse(fs, args, 0, 1)
 	if err != nil {
 		return err
+	}
+	if *asJSON && *asCSV {
+		return fmt.Errorf("--json and --csv exclude each other")
+	}
+	var maxTrainVertices int64
+	if *maxTrain != "" {
+		if *modelPath != "" || !slices.Contains(splitList(*kinds), string(predict.ByScale)) {
+			return fmt.Errorf("--max-train-vertices: only with --split scale")
+		}
+		if maxTrainVertices, err = predict.ParseVertexCount(*maxTrain); err != nil {
+			return fmt.Errorf("--max-train-vertices: %w", err)
+		}
 	}
 	seeds, err := predict.ParseSeeds(*seedList)
 	if err != nil {
@@ -74,14 +106,19 @@ func predictEvaluate(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	out := evalOutput{plotDir: *plotDir, levels: *levelsOut, asJSON: *asJSON}
-	p := predict.EvaluateParams{Diagnose: *levelsOut != "", Points: e.wantFigures(*plotDir)}
+	out := evalOutput{plotDir: *plotDir, levels: *levelsOut, asJSON: *asJSON, asCSV: *asCSV}
+	p := predict.EvaluateParams{Diagnose: *levelsOut != "", Points: e.wantFigures(*plotDir), Bands: *bands}
 	if *modelPath != "" {
 		return predictEvaluateModel(e, ds, *modelPath, p, out)
 	}
-	splits, err := evalSplits(ds, *kinds, *fraction, seeds, *families)
+	splits, err := evalSplits(ds, *kinds, *fraction, seeds, *families, maxTrainVertices)
 	if err != nil {
 		return err
+	}
+	for _, s := range splits {
+		if s.Kind == predict.ByScale {
+			fmt.Fprintln(e.stderr, scaleNote(ds, s))
+		}
 	}
 	if p.External, err = runBaseline(e, ds, splits, *baseline); err != nil {
 		return err
@@ -102,17 +139,47 @@ func predictEvaluate(e *env, args []string) error {
 	if err := out.writeLevels(ev); err != nil {
 		return err
 	}
-	return writeEvaluation(e, ev, out.asJSON)
+	return writeEvaluation(e, ev, out)
+}
+
+// scaleNote says on which graphs a scale split trains and tests.
+func scaleNote(ds *predict.Dataset, s predict.Split) string {
+	size := func(gs []string) string {
+		lo, hi := int64(-1), int64(0)
+		for _, g := range gs {
+			n := ds.Vertices(g)
+			if lo < 0 || n < lo {
+				lo = n
+			}
+			hi = max(hi, n)
+		}
+		return fmt.Sprintf("%d-%d vertices", lo, hi)
+	}
+	return fmt.Sprintf("scale split %s: training on the %d graphs of at most %s vertices (%d of them validation graphs; %s), testing on the %d larger graphs (%s)",
+		s.Name, len(s.Train)+len(s.Validation), predict.VertexCount(s.MaxTrainVertices), len(s.Validation),
+		size(append(slices.Clone(s.Train), s.Validation...)), len(s.Test), size(s.Test))
 }
 
 // evalSplits makes the splits of --split (its kinds, comma-separated),
-// keeping only the family splits of --families where given.
-func evalSplits(ds *predict.Dataset, kinds string, fraction float64, seeds []uint64, families string) ([]predict.Split, error) {
+// keeping only the family splits of --families where given; the scale
+// split is cut at maxTrainVertices (0: its default).
+func evalSplits(ds *predict.Dataset, kinds string, fraction float64, seeds []uint64, families string, maxTrainVertices int64) ([]predict.Split, error) {
 	var splits []predict.Split
 	for _, k := range strings.Split(kinds, ",") {
 		kind := predict.SplitKind(strings.TrimSpace(k))
-		ss, err := predict.MakeSplits(ds, kind, fraction, seeds)
+		var ss []predict.Split
+		var err error
+		if kind == predict.ByScale {
+			var s predict.Split
+			s, err = predict.MakeScaleSplit(ds, maxTrainVertices, seeds[0])
+			ss = []predict.Split{s}
+		} else {
+			ss, err = predict.MakeSplits(ds, kind, fraction, seeds)
+		}
 		if err != nil {
+			if kind == predict.ByScale && maxTrainVertices > 0 {
+				return nil, fmt.Errorf("--split scale --max-train-vertices %s: %w", predict.VertexCount(maxTrainVertices), err)
+			}
 			return nil, fmt.Errorf("--split: %w", err)
 		}
 		if kind == predict.ByFamily && families != "" {
@@ -151,10 +218,10 @@ func runBaseline(e *env, ds *predict.Dataset, splits []predict.Split, flag strin
 	return ext, nil
 }
 
-// evalOutput is where "predict evaluate" writes besides stdout.
+// evalOutput is where and how "predict evaluate" writes.
 type evalOutput struct {
 	plotDir, levels string
-	asJSON          bool
+	asJSON, asCSV   bool
 }
 
 // writeLevels writes --levels FILE, when asked.
@@ -184,10 +251,11 @@ func writeLevelDiagnosis(path string, rows []predict.SplitLevel) error {
 }
 
 // writeEvaluation prints ev: one JSON line per split then per kind's
-// summary, or the splits' table and, for more than one split, the
-// summary table.
-func writeEvaluation(e *env, ev *predict.Evaluation, asJSON bool) error {
-	if asJSON {
+// summary, or the splits' table, the size-band table where a split has
+// bands and, for more than one split, the summary table (as CSV with
+// out.asCSV, an empty line between tables).
+func writeEvaluation(e *env, ev *predict.Evaluation, out evalOutput) error {
+	if out.asJSON {
 		var lines []any
 		for _, r := range ev.Rows() {
 			lines = append(lines, r)
@@ -197,18 +265,24 @@ func writeEvaluation(e *env, ev *predict.Evaluation, asJSON bool) error {
 		}
 		return writeJSONLines(e.stdout, lines)
 	}
-	// A ratio is a number in a report, else text ("1.081x").
-	raw := e.inReport()
-	if err := tableOf(ev.SplitTable(raw)).write(e.stdout, false); err != nil {
-		return err
+	// A ratio is a number in a report or a CSV, else text ("1.081x").
+	raw := e.inReport() || out.asCSV
+	tables := []*table{tableOf(ev.SplitTable(raw))}
+	if ev.HasBands() {
+		tables = append(tables, tableOf(ev.BandTable(raw)))
 	}
-	if len(ev.Splits) == 1 {
-		return nil
+	if len(ev.Splits) > 1 {
+		tables = append(tables, tableOf(ev.SummaryTable(raw)))
 	}
-	if !raw {
-		fmt.Fprintln(e.stdout)
+	for i, t := range tables {
+		if i > 0 && !e.inReport() {
+			fmt.Fprintln(e.stdout)
+		}
+		if err := t.write(e.stdout, out.asCSV); err != nil {
+			return err
+		}
 	}
-	return tableOf(ev.SummaryTable(raw)).write(e.stdout, false)
+	return nil
 }
 
 // predictEvaluateModel scores a saved model on the graphs of ds it did not
@@ -235,7 +309,7 @@ func predictEvaluateModel(e *env, ds *predict.Dataset, path string, p predict.Ev
 	if err := out.figure(e, ev); err != nil {
 		return err
 	}
-	return writeEvaluation(e, ev, out.asJSON)
+	return writeEvaluation(e, ev, out)
 }
 
 // baselineScript is --baseline's script: none, the repository's where

@@ -14,11 +14,18 @@ import (
 
 // TestPredictBFS predicts the fig2 graph of seed 000 with the embedded
 // default model: one level per BFS level, every implementation's time
-// positive, the recommended one the fastest, the totals consistent.
+// positive, the recommended one the fastest, the totals consistent. The
+// graph is smaller than any the model trained on: the warning names the
+// range, on stderr and in the JSON.
 func TestPredictBFS(t *testing.T) {
-	out, _, err := runCLI(t, "predict", "bfs", "testdata/fig2.txt", "--root", "0", "--json", "--top", "0")
+	out, stderr, err := runCLI(t, "predict", "bfs", "testdata/fig2.txt", "--root", "0", "--json", "--top", "0")
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The default model's 179 graphs: kernels/measured/h100/manifest.json.
+	const rangeWarning = "is outside the range of the model's training graphs (179 graphs of 4039-4194304 vertices, 14548-67108864 edges, machine h100): it has fewer vertices than the smallest (4039) and fewer edges than the smallest (14548)"
+	if !strings.Contains(stderr, "warning: the graph (") || !strings.Contains(stderr, rangeWarning) {
+		t.Errorf("stderr has no range warning:\n%s", stderr)
 	}
 	var p struct {
 		Levels []struct {
@@ -34,10 +41,14 @@ func TestPredictBFS(t *testing.T) {
 			Impl string  `json:"impl"`
 			Ns   float64 `json:"ns"`
 		} `json:"best_single"`
-		DOBFSNs float64 `json:"dobfs_ns"`
+		DOBFSNs  float64  `json:"dobfs_ns"`
+		Warnings []string `json:"warnings"`
 	}
 	if err := json.Unmarshal([]byte(out), &p); err != nil {
 		t.Fatalf("%v\n%s", err, out)
+	}
+	if !strings.Contains(strings.Join(p.Warnings, "\n"), rangeWarning) {
+		t.Errorf("JSON warnings %q have no range warning", p.Warnings)
 	}
 	if len(p.Levels) < 2 {
 		t.Fatalf("%d levels", len(p.Levels))
@@ -78,6 +89,10 @@ func TestPredictErrors(t *testing.T) {
 		{[]string{"predict", "bfs"}, "argument"},
 		{[]string{"predict", "evaluate", "--seeds", "5-1"}, "--seeds"},
 		{[]string{"predict", "evaluate", "--dataset", "x"}, "--dataset needs --db"},
+		{[]string{"predict", "evaluate", "--max-train-vertices", "2^20"}, "--max-train-vertices: only with --split scale"},
+		{[]string{"predict", "evaluate", "--split", "scale", "--max-train-vertices", "0"}, "--max-train-vertices"},
+		{[]string{"predict", "evaluate", "--json", "--csv"}, "--json and --csv"},
+		{[]string{"predict", "train", "-o", "m.json", "--max-train-vertices", "2^20"}, "--max-train-vertices: only with --split scale"},
 		{[]string{"predict", "train"}, "-o FILE"},
 	} {
 		_, _, err := runCLI(t, c.args...)

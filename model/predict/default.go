@@ -11,7 +11,12 @@ import (
 // defaultModel is the model "graphperf predict train --split all -o
 // model/predict/default-h100.json.gz" made from the embedded H100 dataset
 // (kernels/measured/h100); its file records the training (graphs, chosen
-// hyper-parameters, validation scores, date and version).
+// hyper-parameters, validation scores, date and version). The three
+// embedded models were trained before model files recorded the vertex
+// counts of their training graphs: their size range (Training.Range) was
+// derived afterwards from the manifest's n and m of their training and
+// validation graphs, without refitting, and says so in its note
+// (TestEmbeddedModelRanges checks it; -update-range rewrites it).
 //
 //go:embed default-h100.json.gz
 var defaultModel []byte

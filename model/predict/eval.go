@@ -26,6 +26,10 @@ const (
 	ByFamily SplitKind = "family"
 	// ToReal trains on the generated graphs and tests on the SNAP graphs.
 	ToReal SplitKind = "real"
+	// ByScale trains on the graphs of at most Split.MaxTrainVertices
+	// vertices and tests on every larger graph (MakeScaleSplit): how the
+	// model extrapolates to graphs larger than any it trained on.
+	ByScale SplitKind = "scale"
 )
 
 // Split is one division of the graphs. No graph is in two lists; the
@@ -36,6 +40,10 @@ type Split struct {
 	Kind                    SplitKind
 	Seed                    uint64
 	Train, Validation, Test []string
+	// MaxTrainVertices is a ByScale split's size: the most vertices of a
+	// training (or validation) graph; every test graph has more. 0 for
+	// the other kinds.
+	MaxTrainVertices int64
 }
 
 // ValidationShare is the share of the training graphs a split sets aside
@@ -44,7 +52,8 @@ const ValidationShare = 0.25
 
 // MakeSplits returns the splits of kind over the graphs of ds: for
 // ByGraphs one per seed, with the given test fraction; for ByFamily one
-// per family (seeds[0] draws the validation graphs); for ToReal one.
+// per family (seeds[0] draws the validation graphs); for ToReal one; for
+// ByScale one at DefaultMaxTrainVertices (MakeScaleSplit chooses the size).
 func MakeSplits(ds *Dataset, kind SplitKind, fraction float64, seeds []uint64) ([]Split, error) {
 	if len(seeds) == 0 {
 		seeds = []uint64{1}
@@ -102,8 +111,14 @@ func MakeSplits(ds *Dataset, kind SplitKind, fraction float64, seeds []uint64) (
 		s := Split{Name: "synthetic-to-real", Kind: kind, Seed: seeds[0], Test: real}
 		s.Train, s.Validation = carveValidation(shuffled(synth, seeds[0]), seeds[0])
 		return []Split{s.sorted()}, nil
+	case ByScale:
+		s, err := MakeScaleSplit(ds, 0, seeds[0])
+		if err != nil {
+			return nil, err
+		}
+		return []Split{s}, nil
 	}
-	return nil, fmt.Errorf("predict: split %q: want graphs, family or real", kind)
+	return nil, fmt.Errorf("predict: split %q: want graphs, family, real or scale", kind)
 }
 
 // carveValidation takes ValidationShare of the (shuffled) training graphs
@@ -137,6 +152,10 @@ type Score struct {
 	// input; BestFixed the one implementation with the least Total on the
 	// training inputs, run everywhere.
 	MixAndMatch, BestNonSwitching, BestFixed aggregate.Row
+	// DOBFS runs direction-optimizing BFS (the runner's "dobfs") at every
+	// level: the usual fixed choice on large graphs. Its Inputs are those
+	// where dobfs was measured at every level; Total is NaN when none is.
+	DOBFS aggregate.Row
 	// BestOtherRoots is the single implementation that was fastest on the
 	// graph's other roots, per input (aggregate.Table.BestOtherRoots): a
 	// reference that knows the graph's measurements but not the input's.
@@ -205,6 +224,13 @@ func ScoreLevels(ds *Dataset, levels []int, pred []float64, bestFixed string) (S
 	s.Warnings = append(s.Warnings, tab.Warnings...)
 	if bestFixed != "" {
 		s.BestFixed, _ = split.MixAndMatch(bestFixed, tab, rows, func(*split.Row) string { return bestFixed })
+	}
+	s.DOBFS = aggregate.Row{Name: "dobfs", Total: math.NaN()}
+	if slices.ContainsFunc(ds.Kernels, func(k Kernel) bool { return k.Name == "dobfs" }) {
+		s.DOBFS, _ = split.MixAndMatch("dobfs", tab, rows, func(*split.Row) string { return "dobfs" })
+		if s.DOBFS.Inputs == 0 {
+			s.DOBFS.Total = math.NaN()
+		}
 	}
 	var rho float64
 	var nrho int

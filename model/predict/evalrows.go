@@ -25,6 +25,9 @@ type SplitRow struct {
 	BestOtherRoots *float64 `json:"best_other_roots_total,omitempty"`
 	BestFixed      float64  `json:"best_fixed_total"`
 	BestFixedImpl  string   `json:"best_fixed_impl"`
+	// DOBFS is Score.DOBFS's Total: dobfs at every level; nil when the
+	// data has no dobfs.
+	DOBFS *float64 `json:"dobfs_total,omitempty"`
 	// Tree is nil when no classification tree was trained (a saved model
 	// without test graphs: EvaluateModel).
 	Tree           *float64           `json:"classification_tree_total,omitempty"`
@@ -37,6 +40,66 @@ type SplitRow struct {
 	Trees          int                `json:"trees,omitempty"`
 	MaxLeaves      int                `json:"max_leaves,omitempty"`
 	MinLeaf        int                `json:"min_leaf,omitempty"`
+	// MaxTrainVertices is a scale split's size (Split.MaxTrainVertices);
+	// Bands its score per size band of the test graphs (SplitResult.Bands).
+	MaxTrainVertices int64     `json:"max_train_vertices,omitempty"`
+	Bands            []BandRow `json:"bands,omitempty"`
+}
+
+// BandRow is one size band of a split's test graphs in flat form, with
+// the keys of SplitRow for the same quantities: the test graphs of
+// MinVertices to MaxVertices vertices (Band "(2^20, 2^21]": 2^20 + 1 to
+// 2^21).
+type BandRow struct {
+	Band        string   `json:"band"`
+	MinVertices int64    `json:"min_vertices"` // Lo + 1
+	MaxVertices int64    `json:"max_vertices"` // Hi
+	TestGraphs  []string `json:"test_graphs"`
+	Inputs      int      `json:"inputs"`
+	// OptimalNs and MixAndMatchNs are the summed per-level optimum and
+	// the summed measured time of the model's picks over the band's
+	// inputs: the bands' sums are the split's.
+	OptimalNs        float64  `json:"optimal_ns"`
+	MixAndMatchNs    float64  `json:"mix_and_match_ns"`
+	MixAndMatch      float64  `json:"mix_and_match_total"`
+	MixAndMatchAvg   float64  `json:"mix_and_match_avg"`
+	MixAndMatchWorst float64  `json:"mix_and_match_worst"`
+	SwitchTotal      *float64 `json:"switch_total,omitempty"`
+	BestNonSwitching float64  `json:"best_non_switching_total"`
+	BestFixed        float64  `json:"best_fixed_total"`
+	BestFixedImpl    string   `json:"best_fixed_impl"`
+	DOBFS            *float64 `json:"dobfs_total,omitempty"`
+	MedianError      float64  `json:"median_error"`
+	Within20         float64  `json:"within_20"`
+	Spearman         float64  `json:"spearman"`
+}
+
+// Row returns b in flat form.
+func (b *BandScore) Row() BandRow {
+	sc := &b.Score
+	r := BandRow{Band: b.Band.String(), MinVertices: b.Band.Lo + 1, MaxVertices: b.Band.Hi, TestGraphs: b.Graphs,
+		Inputs: sc.Inputs, OptimalNs: sc.MixAndMatch.OptimalNs, MixAndMatchNs: sc.MixAndMatch.TimeNs,
+		MixAndMatch: sc.MixAndMatch.Total, MixAndMatchAvg: sc.MixAndMatch.Avg, MixAndMatchWorst: sc.MixAndMatch.Worst,
+		BestNonSwitching: sc.BestNonSwitching.Total, BestFixed: sc.BestFixed.Total, BestFixedImpl: sc.BestFixed.Name,
+		MedianError: sc.MedianError, Within20: sc.Within20, Spearman: sc.Spearman}
+	r.SwitchTotal, r.DOBFS = sc.switchTotal(), sc.dobfsTotal()
+	return r
+}
+
+// switchTotal is the switching plan's Total, nil where it scored no input.
+func (sc *Score) switchTotal() *float64 {
+	if sw := sc.Switch.Total; sc.Switch.Inputs > 0 && !math.IsNaN(sw) {
+		return &sw
+	}
+	return nil
+}
+
+// dobfsTotal is dobfs's Total, nil where it scored no input.
+func (sc *Score) dobfsTotal() *float64 {
+	if d := sc.DOBFS.Total; sc.DOBFS.Inputs > 0 && !math.IsNaN(d) {
+		return &d
+	}
+	return nil
 }
 
 // Row returns r in flat form: a NaN tree total becomes a nil Tree, and the
@@ -52,8 +115,10 @@ func (r *SplitResult) Row() SplitRow {
 		tree := r.Tree.Total
 		j.Tree = &tree
 	}
-	if sw := r.Model.Switch.Total; r.Model.Switch.Inputs > 0 && !math.IsNaN(sw) {
-		j.SwitchTotal = &sw
+	j.SwitchTotal, j.DOBFS = r.Model.switchTotal(), r.Model.dobfsTotal()
+	j.MaxTrainVertices = r.Split.MaxTrainVertices
+	for i := range r.Bands {
+		j.Bands = append(j.Bands, r.Bands[i].Row())
 	}
 	if o := r.Model.BestOtherRoots.Total; r.Model.BestOtherRoots.Inputs > 0 && !math.IsNaN(o) {
 		j.BestOtherRoots = &o
@@ -79,7 +144,9 @@ type KindSummary struct {
 	// BestOtherRoots is nil when a split has no graph with two roots.
 	BestOtherRoots *Summary `json:"best_other_roots_total,omitempty"`
 	BestFixed      Summary  `json:"best_fixed_total"`
-	Tree           *Summary `json:"classification_tree_total,omitempty"` // nil when a split has no tree (EvaluateModel)
+	// DOBFS is nil when a split has no dobfs total.
+	DOBFS *Summary `json:"dobfs_total,omitempty"`
+	Tree  *Summary `json:"classification_tree_total,omitempty"` // nil when a split has no tree (EvaluateModel)
 	// Baselines are the outside baselines of the first split, by name.
 	Baselines            map[string]Summary `json:"baselines,omitempty"`
 	MedianError          Summary            `json:"median_error"`
@@ -104,6 +171,15 @@ func SummarizeKind(kind string, rs []*SplitResult) KindSummary {
 	other := Summarize(rs, func(r *SplitResult) float64 { return r.Model.BestOtherRoots.Total })
 	if !math.IsNaN(other.Mean) {
 		s.BestOtherRoots = &other
+	}
+	dobfs := Summarize(rs, func(r *SplitResult) float64 {
+		if t := r.Model.dobfsTotal(); t != nil {
+			return *t
+		}
+		return math.NaN()
+	})
+	if len(rs) > 0 && !math.IsNaN(dobfs.Mean) {
+		s.DOBFS = &dobfs
 	}
 	for _, r := range rs {
 		if r.Model.MixAndMatch.Total < r.Model.BestNonSwitching.Total {

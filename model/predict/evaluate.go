@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
@@ -32,6 +33,10 @@ type SplitResult struct {
 	// External holds the Mix-and-Match rows of outside baselines (the
 	// scikit-learn script), by name, where they were run.
 	External map[string]Score
+	// Bands is Model scored per power-of-two size band of the test graphs
+	// (ScoreBands): for a ByScale split, a saved model trained under one,
+	// or when EvaluateParams.Bands asks; nil otherwise.
+	Bands []BandScore
 }
 
 // TreeGrid is the classification tree's settings compared on the
@@ -49,11 +54,17 @@ func EvaluateSplit(ds *Dataset, s Split, g Grid, progress func(done, total int))
 	if len(test) == 0 {
 		return nil, nil, fmt.Errorf("predict: split %s: no test levels", s.Name)
 	}
-	sc, err := ScoreLevels(ds, test, m.PredictDataset(ds, test), BestFixed(ds, trainVal))
+	pred, fixed := m.PredictDataset(ds, test), BestFixed(ds, trainVal)
+	sc, err := ScoreLevels(ds, test, pred, fixed)
 	if err != nil {
 		return nil, nil, err
 	}
 	res := &SplitResult{Split: s, Model: sc, Params: m.Training.Params, Target: m.Target, Trees: len(m.Trees.Trees)}
+	if s.Kind == ByScale {
+		if res.Bands, err = ScoreBands(ds, s.Test, pred, fixed); err != nil {
+			return nil, nil, err
+		}
+	}
 	res.Tree, res.TreeParams, err = ClassificationTree(ds, s, test)
 	if err != nil {
 		return nil, nil, err
@@ -170,8 +181,18 @@ func Summarize(rs []*SplitResult, f func(*SplitResult) float64) Summary {
 // trained on the same graphs (ClassificationTree) when m records test
 // graphs; otherwise Tree.Total is NaN. The result's Split is named name.
 // It is what "predict evaluate --model" prints and what the report's
-// summary quotes.
+// summary quotes. For a model trained under a scale split (its
+// Training.Split "scale-..."), the result's Bands score every size band
+// of the test graphs.
 func EvaluateModel(ds *Dataset, m *Model, name string) (*SplitResult, error) {
+	return evaluateModel(ds, m, name, false)
+}
+
+// ScaleTrained reports whether m was trained under a scale split.
+func ScaleTrained(m *Model) bool { return strings.HasPrefix(m.Training.Split, string(ByScale)+"-") }
+
+// evaluateModel is EvaluateModel, with Bands also when bands.
+func evaluateModel(ds *Dataset, m *Model, name string, bands bool) (*SplitResult, error) {
 	trainedOn := append(slices.Clone(m.Training.TrainGraphs), m.Training.ValidationGraphs...)
 	trained := map[string]bool{}
 	for _, g := range trainedOn {
@@ -192,6 +213,11 @@ func EvaluateModel(ds *Dataset, m *Model, name string) (*SplitResult, error) {
 	}
 	s := Split{Name: name, Kind: SplitKind(m.Training.Split), Test: test,
 		Train: m.Training.TrainGraphs, Validation: m.Training.ValidationGraphs}
+	if ScaleTrained(m) {
+		// "scale-2^20": the kind, and the size the file's name for it says.
+		s.Kind = ByScale
+		s.MaxTrainVertices, _ = ParseVertexCount(strings.TrimPrefix(m.Training.Split, string(ByScale)+"-"))
+	}
 	w, err := evaluateWork(ds, m, s, trainedOn, levels)
 	if err != nil {
 		return nil, err
@@ -202,6 +228,11 @@ func EvaluateModel(ds *Dataset, m *Model, name string) (*SplitResult, error) {
 	}
 	res := &SplitResult{Split: s, Model: sc, Params: m.Training.Params, Target: m.Target, Trees: len(m.Trees.Trees),
 		Tree: w.tree, TreeParams: w.treeParams}
+	if bands || ScaleTrained(m) {
+		if res.Bands, err = ScoreBands(ds, test, w.pred, w.fixed); err != nil {
+			return nil, err
+		}
+	}
 	return res, nil
 }
 

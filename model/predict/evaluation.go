@@ -23,6 +23,10 @@ type EvaluateParams struct {
 	// Points asks for the predicted and measured level times of the
 	// first split's test graphs (Evaluation.Points).
 	Points bool
+	// Bands asks for every split's score per size band of its test graphs
+	// (SplitResult.Bands), which ByScale splits and models trained under
+	// one have anyway.
+	Bands bool
 	// Progress, when not nil, is called after each fit with the fits done
 	// and the fits of the whole evaluation.
 	Progress func(done, total int)
@@ -78,18 +82,28 @@ func Evaluate(ds *Dataset, splits []Split, p EvaluateParams) (*Evaluation, error
 		}
 		res.External = p.External[s.Name]
 		ev.Splits = append(ev.Splits, res)
-		ev.describe(ds, s, m, p, i == 0)
+		if err := ev.describe(ds, s, m, p, i == 0); err != nil {
+			return nil, err
+		}
 	}
 	return ev, nil
 }
 
-// describe adds what p asks for of split s, scored with m.
-func (ev *Evaluation) describe(ds *Dataset, s Split, m *Model, p EvaluateParams, first bool) {
-	if !p.Diagnose && !(p.Points && first) {
-		return
+// describe adds what p asks for of split s, the last of ev.Splits, scored
+// with m.
+func (ev *Evaluation) describe(ds *Dataset, s Split, m *Model, p EvaluateParams, first bool) error {
+	res := ev.Splits[len(ev.Splits)-1]
+	if !p.Diagnose && !(p.Points && first) && !(p.Bands && res.Bands == nil) {
+		return nil
 	}
 	test := ds.LevelsOf(s.Test)
 	pred := m.PredictDataset(ds, test)
+	if p.Bands && res.Bands == nil {
+		var err error
+		if res.Bands, err = ScoreBands(ds, s.Test, pred, res.Model.BestFixed.Name); err != nil {
+			return err
+		}
+	}
 	if p.Diagnose {
 		for _, d := range DiagnoseLevels(ds, test, pred) {
 			ev.Levels = append(ev.Levels, SplitLevel{s.Name, d})
@@ -107,6 +121,7 @@ func (ev *Evaluation) describe(ds *Dataset, s Split, m *Model, p EvaluateParams,
 			}
 		}
 	}
+	return nil
 }
 
 // Unseen returns the graphs of ds that m did not train on (neither among
@@ -131,17 +146,21 @@ func Unseen(ds *Dataset, m *Model) (unseen []string, trained int) {
 }
 
 // EvaluateSaved scores the saved model m on the graphs of ds it did not
-// train on (EvaluateModel), as one split named "LABEL: N unseen graphs".
+// train on (EvaluateModel), as one split named "LABEL: N unseen graphs",
+// with its size bands when p.Bands asks or m was trained under a scale
+// split.
 // The error wraps ErrNothingToScore when no graph of ds is left.
 func EvaluateSaved(ds *Dataset, m *Model, label string, p EvaluateParams) (*Evaluation, error) {
 	unseen, trained := Unseen(ds, m)
-	res, err := EvaluateModel(ds, m, fmt.Sprintf("%s: %d unseen graphs", label, len(unseen)))
+	res, err := evaluateModel(ds, m, fmt.Sprintf("%s: %d unseen graphs", label, len(unseen)), p.Bands)
 	if err != nil {
 		return nil, err
 	}
 	res.External = p.External[res.Split.Name]
 	ev := &Evaluation{Splits: []*SplitResult{res}, LeftOut: trained}
-	ev.describe(ds, res.Split, m, p, true)
+	if err := ev.describe(ds, res.Split, m, p, true); err != nil {
+		return nil, err
+	}
 	return ev, nil
 }
 

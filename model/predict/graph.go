@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/workload/catalog"
@@ -222,15 +223,55 @@ func closeCalls(p *Prediction, overheadNs float64) string {
 }
 
 // extrapolation warns when the graph is outside the size range of the
-// model's training graphs, where trees predict what they saw at the edge.
+// model's training graphs (Training.Range: more vertices or edges than
+// the largest, or fewer than the smallest), where trees predict what they
+// saw at the edge, and when the model file records no range, so that it
+// is unknown. "" when the graph is inside a known range.
 func extrapolation(m *Model, g *Graph) string {
+	return RangeWarning(m, g.Props.Vertices, g.Props.Edges)
+}
+
+// RangeWarning is the warning "predict bfs" gives for a graph of n
+// vertices and e edges predicted with m (extrapolation), or "" when the
+// graph is within the range of m's training graphs.
+func RangeWarning(m *Model, n, e int64) string {
 	r := m.Training.Range
-	if r.MaxEdges == 0 {
-		return ""
+	machine := ""
+	if m.Machine != "" {
+		machine = ", machine " + m.Machine
 	}
-	e := g.Props.Edges
-	if e > r.MaxEdges || e < r.MinEdges {
-		return fmt.Sprintf("the graph has %d edges, outside the %d-%d of the model's training graphs: the regression extrapolates from the physical base time", e, r.MinEdges, r.MaxEdges)
+	if r.MaxEdges == 0 {
+		return fmt.Sprintf("the model file records no size range of its training graphs (written before graphperf recorded one%s): "+
+			"whether this graph (%d vertices, %d edges) is within the sizes the model was trained on is unknown", machine, n, e)
+	}
+	var why []string
+	if r.MaxVertices > 0 && n > r.MaxVertices {
+		why = append(why, fmt.Sprintf("more vertices than the largest (%d)", r.MaxVertices))
+	}
+	if r.MaxVertices > 0 && n < r.MinVertices {
+		why = append(why, fmt.Sprintf("fewer vertices than the smallest (%d)", r.MinVertices))
+	}
+	if e > r.MaxEdges {
+		why = append(why, fmt.Sprintf("more edges than the largest (%d)", r.MaxEdges))
+	}
+	if e < r.MinEdges {
+		why = append(why, fmt.Sprintf("fewer edges than the smallest (%d)", r.MinEdges))
+	}
+	trained := fmt.Sprintf("%d-%d vertices, %d-%d edges", r.MinVertices, r.MaxVertices, r.MinEdges, r.MaxEdges)
+	if r.MaxVertices == 0 {
+		trained = fmt.Sprintf("%d-%d edges; the file records no vertex range", r.MinEdges, r.MaxEdges)
+	}
+	if r.Graphs > 0 {
+		trained = fmt.Sprintf("%d graphs of %s", r.Graphs, trained)
+	}
+	switch {
+	case len(why) > 0:
+		return fmt.Sprintf("the graph (%d vertices, %d edges) is outside the range of the model's training graphs (%s%s): it has %s; "+
+			"the regression extrapolates from the physical base time (docs/ACCURACY.md, \"Graphs larger than the training graphs\")",
+			n, e, trained, machine, strings.Join(why, " and "))
+	case r.MaxVertices == 0:
+		return fmt.Sprintf("the model file records the edges of its training graphs but not their vertices (%s%s): "+
+			"whether this graph's %d vertices are within the sizes the model was trained on is unknown", trained, machine, n)
 	}
 	return ""
 }

@@ -55,17 +55,50 @@ type Training struct {
 	Params     tree.BoostParams `json:"params"`
 	Candidates []Candidate      `json:"candidates,omitempty"`
 	Rows       int              `json:"rows"`
-	// Range is the size of the graphs trained on.
+	// Range is the size of the graphs trained on (the training and
+	// validation graphs of the final fit): "predict bfs" warns outside it.
 	Range   SizeRange `json:"range"`
 	Date    string    `json:"date,omitempty"`
 	Version string    `json:"graphperf_version,omitempty"`
 }
 
-// SizeRange is the least and greatest edge count of a model's training
-// graphs.
+// SizeRange is the least and greatest vertex and edge counts of a
+// model's training graphs (their graph properties). Files written before
+// the vertex counts were recorded have MaxVertices 0, and files older
+// still no range at all (Known).
 type SizeRange struct {
-	MinEdges int64 `json:"min_edges"`
-	MaxEdges int64 `json:"max_edges"`
+	MinVertices int64 `json:"min_vertices,omitempty"`
+	MaxVertices int64 `json:"max_vertices,omitempty"`
+	MinEdges    int64 `json:"min_edges"`
+	MaxEdges    int64 `json:"max_edges"`
+	// Graphs is how many graphs the range is over (0 in older files).
+	Graphs int `json:"graphs,omitempty"`
+	// Note says how the range was found when it was not recorded by the
+	// fit (the embedded models' ranges were derived afterwards from their
+	// graph lists and the manifest; "" for a fit's own).
+	Note string `json:"note,omitempty"`
+}
+
+// Known reports whether r records both the vertex and the edge range.
+func (r SizeRange) Known() bool { return r.MaxVertices > 0 && r.MaxEdges > 0 }
+
+// RangeOf returns the SizeRange of graphs, whose vertex and edge counts
+// size returns (a graph of no vertices is left out). O(len(graphs)).
+func RangeOf(graphs []string, size func(g string) (vertices, edges int64)) SizeRange {
+	var r SizeRange
+	for _, g := range graphs {
+		n, m := size(g)
+		if n <= 0 {
+			continue
+		}
+		if r.Graphs == 0 {
+			r.MinVertices, r.MaxVertices, r.MinEdges, r.MaxEdges = n, n, m, m
+		}
+		r.MinVertices, r.MaxVertices = min(r.MinVertices, n), max(r.MaxVertices, n)
+		r.MinEdges, r.MaxEdges = min(r.MinEdges, m), max(r.MaxEdges, m)
+		r.Graphs++
+	}
+	return r
 }
 
 // Candidate is one hyper-parameter setting tried on the validation graphs.
@@ -101,14 +134,17 @@ func Fit(ds *Dataset, levels []int, target Target, p tree.BoostParams, val []int
 	for j, k := range ds.Kernels {
 		names[j] = k.Name
 	}
-	var rg SizeRange
+	var graphs []string
 	for _, l := range levels {
-		e := ds.Data.Props[ds.Levels[l].Graph].Edges
-		if rg.MaxEdges == 0 || e < rg.MinEdges {
-			rg.MinEdges = e
+		if g := ds.Levels[l].Graph; len(graphs) == 0 || graphs[len(graphs)-1] != g {
+			graphs = append(graphs, g)
 		}
-		rg.MaxEdges = max(rg.MaxEdges, e)
 	}
+	slices.Sort(graphs)
+	rg := RangeOf(slices.Compact(graphs), func(g string) (int64, int64) {
+		p := ds.Data.Props[g]
+		return p.Vertices, p.Edges
+	})
 	return &Model{Target: target, Base: BaseVariant, Kernels: names, Features: slices.Clone(FeatureNames), Trees: r,
 		Training: Training{Params: r.Params, Rows: len(y), Range: rg}}, nil
 }

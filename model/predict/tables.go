@@ -181,3 +181,59 @@ func (ev *Evaluation) SummaryTable(raw bool) table.Table {
 	}
 	return s
 }
+
+// HasBands reports whether some split of ev carries size bands.
+func (ev *Evaluation) HasBands() bool {
+	for _, r := range ev.Splits {
+		if len(r.Bands) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// BandTable is "predict evaluate"'s size-band table: for every split with
+// bands (SplitResult.Bands), a row per power-of-two band of its test
+// graphs' vertex counts, then a row "all" of the whole test set (the
+// split's row of SplitTable): the graphs and inputs, the summed per-level
+// optimum in ms (the bands' sum to the all row), Mix-and-Match, best
+// non-switching, best fixed and dobfs as ratios to the optimum (plain
+// numbers when raw, else "1.081x"; "-" for none), and the level time
+// error. It costs one pass over the bands.
+func (ev *Evaluation) BandTable(raw bool) table.Table {
+	t := table.Table{Name: "predict-evaluate-bands",
+		Title: "Time model per size band of the test graphs (vertices): Mix-and-Match Total against the per-level optimum, beside the baselines on the same inputs"}
+	ratio := func(name string) table.Column { return table.ValueCol(name, "x", raw).OrMissing("-") }
+	t.AddColumns(table.TextCol("split"), table.TextCol("band"), table.IntCol("graphs", ""), table.IntCol("inputs", ""),
+		table.NumCol("optimum_ms", "ms"), ratio("mix_and_match"), ratio("best_non_switching"), ratio("best_fixed"), ratio("dobfs"),
+		table.TextUnitCol("median_error", "%"), table.TextUnitCol("within_20", "%"), table.NumCol("spearman", ""))
+	x := func(v float64) string {
+		switch {
+		case math.IsNaN(v) || v == 0:
+			return "-"
+		case raw:
+			return strconv.FormatFloat(v, 'g', 6, 64)
+		}
+		return fmt.Sprintf("%.3fx", v)
+	}
+	row := func(split, band string, graphs int, sc *Score) {
+		dobfs := math.NaN()
+		if d := sc.dobfsTotal(); d != nil {
+			dobfs = *d
+		}
+		t.Add(split, band, strconv.Itoa(graphs), strconv.Itoa(sc.Inputs), strconv.FormatFloat(sc.MixAndMatch.OptimalNs/1e6, 'f', 3, 64),
+			x(sc.MixAndMatch.Total), x(sc.BestNonSwitching.Total), x(sc.BestFixed.Total), x(dobfs),
+			table.Percent1(sc.MedianError), table.Percent1(sc.Within20), fmt.Sprintf("%.3f", sc.Spearman))
+	}
+	for _, r := range ev.Splits {
+		if len(r.Bands) == 0 {
+			continue
+		}
+		for i := range r.Bands {
+			b := &r.Bands[i]
+			row(r.Split.Name, b.Band.String(), len(b.Graphs), &b.Score)
+		}
+		row(r.Split.Name, "all", len(r.Split.Test), &r.Model)
+	}
+	return t
+}

@@ -207,8 +207,8 @@ func writeTestFile(path string, b []byte) error { return os.WriteFile(path, b, 0
 
 // TestTablesDeclared: "predict bfs"'s table of the default model on figure
 // 2's graph, and "predict evaluate"'s tables (as text and raw) of two
-// graphs splits of the synthetic dataset, declare every column, with the
-// kinds their cells have.
+// graphs splits of the synthetic dataset (scored per size band too),
+// declare every column, with the kinds their cells have.
 func TestTablesDeclared(t *testing.T) {
 	ph := h100Physics(t)
 	m, err := DefaultModel()
@@ -231,10 +231,15 @@ func TestTablesDeclared(t *testing.T) {
 	}
 	grid := Grid{Targets: []Target{TargetResidual}, MaxLeaves: []int{15}, MinLeaf: []int{5},
 		Base: tree.BoostParams{Trees: 30, LearningRate: 0.1, Bins: 255, Subsample: 1, FeatureFraction: 1, EarlyStopping: 10}}
-	ev, err := Evaluate(ds, splits, EvaluateParams{Grid: &grid})
+	ev, err := Evaluate(ds, splits, EvaluateParams{Grid: &grid, Bands: true})
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !ev.HasBands() || len(ev.Splits[1].Bands) == 0 {
+		t.Fatal("Bands asked for, no split has bands")
+	}
+	tabletest.Declared(t, ev.BandTable(false), map[string]string{"graphs": "integer", "optimum_ms": "number ms", "mix_and_match": "text x", "dobfs": "text x", "within_20": "text %"})
+	tabletest.Declared(t, ev.BandTable(true), map[string]string{"mix_and_match": "number x", "best_non_switching": "number x"})
 	tabletest.Declared(t, ev.SplitTable(false), map[string]string{"inputs": "integer", "mix_and_match": "text x", "median_error": "text %"})
 	tabletest.Declared(t, ev.SplitTable(true), map[string]string{"mix_and_match": "number x", "spearman": "number"})
 	for _, raw := range []bool{false, true} {
