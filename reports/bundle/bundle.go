@@ -109,7 +109,8 @@ type Cell struct {
 // bundle into o.Dir: each table as tables/NAME.csv and .tex and a sheet of
 // report.xlsx, each figure as figures/NAME.png and .svg, the page
 // index.html and manifest.json. The paths of this machine that cells print
-// are rewritten (see Paths). A cell's error is kept in place and counted
+// are rewritten (see Paths), except in errors, which name the paths the
+// cell gave as it gave them (Paths.ForError). A cell's error is kept in place and counted
 // in Manifest.Failed; the error returned is a failure to write. Its cost is
 // the cells' plus one pass over their outputs.
 func Build(o Options) (*Manifest, []notebook.Result, error) {
@@ -195,7 +196,7 @@ func (b *builder) cell(args []string) (notebook.Output, error) {
 	}
 	out.Figures, cj.Figures = figs, append(cj.Figures, names...)
 	if err != nil {
-		err = portableError{err, local.Replace(err.Error())}
+		err = portableError{err, b.local.ForError(args).Replace(err.Error())}
 		cj.Error = err.Error()
 		b.man.Failed++
 	}
@@ -415,31 +416,4 @@ func fileSHA(path string) (string, error) {
 		return "", err
 	}
 	return sha(b), nil
-}
-
-// IsBundle says whether dir holds a bundle (a manifest.json whose tool is
-// Tool), which Replace may replace.
-func IsBundle(dir string) bool {
-	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
-	var m struct {
-		Tool string `json:"tool"`
-	}
-	return err == nil && json.Unmarshal(b, &m) == nil && m.Tool == Tool
-}
-
-// Replace renames tmp to dst; a previous bundle at dst is moved aside
-// first and removed once the new one is in place.
-func Replace(tmp, dst string) error {
-	if _, err := os.Stat(dst); err == nil {
-		old := tmp + ".old"
-		if err := os.Rename(dst, old); err != nil {
-			return err
-		}
-		if err := os.Rename(tmp, dst); err != nil {
-			os.Rename(old, dst)
-			return err
-		}
-		return os.RemoveAll(old)
-	}
-	return os.Rename(tmp, dst)
 }
