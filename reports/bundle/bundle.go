@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/graphperf/graphperf/internal/faultpoint"
 	"github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/reports/html"
@@ -143,6 +144,7 @@ func Build(o Options) (*Manifest, []notebook.Result, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	faultpoint.Hit("report: write the manifest")
 	if err := os.WriteFile(filepath.Join(o.Dir, "manifest.json"), append(mj, '\n'), 0o644); err != nil {
 		return nil, nil, err
 	}
@@ -376,6 +378,7 @@ func writeFile(dir, rel string, b []byte, man *Manifest) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
+	faultpoint.Hit("report: write a file")
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		return err
 	}
