@@ -16,7 +16,8 @@ import (
 // DB is a measurement store. Its methods are safe for concurrent use; the
 // store holds one connection, so writers are serialised. Processes that
 // write one store at once take turns: each write transaction holds the
-// store's writer lock (the file PATH.lock, which names its holder) and
+// store's writer lock (the file PATH.lock, there only while a process
+// holds it, which names that process) and
 // SQLite's write lock, so a second ingest waits for the first one's
 // current file rather than failing (see WriteWait and BusyError).
 type DB struct {

@@ -71,45 +71,71 @@ type Options struct {
 
 // Lock is a lock held by this process; Unlock releases it.
 type Lock struct {
-	f *os.File
+	f    *os.File
+	path string
 }
 
-// Acquire takes the exclusive lock of the file path (created when missing,
-// never removed: removing a lock file under a waiter breaks the lock) and
-// records this process in it as the holder. Locks are flock(2) locks: the
-// kernel releases them when the process dies, however it dies, so a lock
-// file never stays held by a process that is gone. Two Acquire calls in
-// one process exclude each other as two processes do.
+// Acquire takes the exclusive lock of the file path (created when
+// missing) and records this process in it as the holder; Unlock removes
+// the file, so that it exists only while a process holds the lock, or
+// after a process holding it died (a later Acquire takes it over). Locks
+// are flock(2) locks: the kernel releases them when the process dies,
+// however it dies, so a lock file never stays held by a process that is
+// gone. Two Acquire calls in one process exclude each other as two
+// processes do.
 func Acquire(path string, opt Options) (*Lock, error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("lock %s: %w", path, err)
-	}
-	err = flock(f, syscall.LOCK_EX|syscall.LOCK_NB)
-	if errors.Is(err, syscall.EWOULDBLOCK) && opt.Wait != 0 {
-		if opt.Waiting != nil {
+	start := time.Now()
+	told := false
+	for {
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
+		if err != nil {
+			return nil, fmt.Errorf("lock %s: %w", path, err)
+		}
+		err = flock(f, syscall.LOCK_EX|syscall.LOCK_NB)
+		if errors.Is(err, syscall.EWOULDBLOCK) && opt.Wait != 0 {
+			if opt.Waiting != nil && !told {
+				h, _ := readHolder(f)
+				opt.Waiting(h)
+				told = true
+			}
+			wait := opt.Wait
+			if wait > 0 {
+				wait = max(opt.Wait-time.Since(start), time.Nanosecond)
+			}
+			err = waitLock(f, wait)
+		}
+		if err != nil {
 			h, _ := readHolder(f)
-			opt.Waiting(h)
+			f.Close()
+			if errors.Is(err, syscall.EWOULDBLOCK) {
+				return nil, &BusyError{Path: path, Holder: h, Waited: time.Since(start)}
+			}
+			return nil, fmt.Errorf("lock %s: %w", path, err)
 		}
-		err = wait(f, opt.Wait)
-	}
-	if err != nil {
-		h, _ := readHolder(f)
-		f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, &BusyError{Path: path, Holder: h, Waited: max(opt.Wait, 0)}
+		// The holder this process waited for may have removed the file
+		// (Unlock): a lock on a file no longer at path locks nothing.
+		if !samePath(f, path) {
+			f.Close()
+			continue
 		}
-		return nil, fmt.Errorf("lock %s: %w", path, err)
+		if err := writeHolder(f); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("lock %s: %w", path, err)
+		}
+		return &Lock{f: f, path: path}, nil
 	}
-	if err := writeHolder(f); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("lock %s: %w", path, err)
-	}
-	return &Lock{f: f}, nil
 }
 
-// wait tries the lock until it is free or d has passed (d < 0: blocks).
-func wait(f *os.File, d time.Duration) error {
+// samePath reports whether f is the file at path now.
+func samePath(f *os.File, path string) bool {
+	a, err1 := f.Stat()
+	b, err2 := os.Stat(path)
+	return err1 == nil && err2 == nil && os.SameFile(a, b)
+}
+
+// waitLock tries the lock until it is free or d has passed (d < 0:
+// blocks).
+func waitLock(f *os.File, d time.Duration) error {
 	if d < 0 {
 		return flock(f, syscall.LOCK_EX)
 	}
@@ -135,10 +161,15 @@ func flock(f *os.File, how int) error {
 	}
 }
 
-// Unlock releases the lock and empties the lock file.
+// Unlock removes the lock file and releases the lock (in this order: a
+// process that waits on the removed file then finds it gone and takes the
+// lock on a new one).
 func (l *Lock) Unlock() error {
-	l.f.Truncate(0)
-	return l.f.Close()
+	err := os.Remove(l.path)
+	if cerr := l.f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 func writeHolder(f *os.File) error {

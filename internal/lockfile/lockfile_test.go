@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -88,5 +90,42 @@ func TestRemoveOrphans(t *testing.T) {
 	os.Chtimes(old, time.Now().Add(-2*time.Hour), time.Now().Add(-2*time.Hour))
 	if r := RemoveOlder(dir, ".files-*", time.Hour); len(r) != 1 {
 		t.Errorf("an old folder kept: %v", r)
+	}
+}
+
+// TestAcquireRemoved: the lock file exists only while the lock is held;
+// many goroutines taking turns (each Acquire opens the file anew, as
+// processes do) never hold it at once, although each Unlock removes the
+// file that the others wait on.
+func TestAcquireRemoved(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.lock")
+	var inside, most atomic.Int32
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for range 20 {
+				l, err := Acquire(path, Options{Wait: -1})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				n := inside.Add(1)
+				if n > most.Load() {
+					most.Store(n)
+				}
+				time.Sleep(100 * time.Microsecond)
+				inside.Add(-1)
+				if err := l.Unlock(); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if most.Load() != 1 {
+		t.Errorf("%d holders at once", most.Load())
+	}
+	if _, err := os.Stat(path); err == nil {
+		t.Error("the lock file stayed after the last Unlock")
 	}
 }
