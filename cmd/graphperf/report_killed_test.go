@@ -17,10 +17,11 @@ import (
 // TestReportKilled (issue 31): "graphperf report -o DIR" killed (SIGKILL)
 // at each of its write points in turn (faultpoint): while it writes the
 // bundle beside DIR, and while it installs it over a previous bundle, with
-// the user's notes.txt there (--force) or not. Each time the user's file
-// is intact, DIR still counts as a bundle (or does not exist yet), and the
-// same command run again completes, leaving a bundle whose files are all
-// there and no temporary folder. With -short: the last case only, at
+// the user's notes.txt there (--force) or not; then killed again before
+// its first new file is in place. Each time the user's file is intact,
+// DIR still counts as a bundle (or does not exist yet) holding nothing
+// else, and the same command run again completes, leaving a bundle whose
+// files are all there and no temporary folder. With -short: the last case only, at
 // every third point.
 func TestReportKilled(t *testing.T) {
 	program, _ := clusterLinks(t) // this test binary as graphperf
@@ -48,7 +49,15 @@ func TestReportKilled(t *testing.T) {
 				if tc.userFiles {
 					args = append(args, "--force")
 				}
+				// Each run's notebook differs (a line with its number), so
+				// each run's page does too: a file of one run is not
+				// another's by chance.
+				runs := 0
 				run := func(env ...string) ([]byte, error) {
+					runs++
+					if err := os.WriteFile(nb, []byte(fmt.Sprintf("# Run %d\n\n```graphperf\nmodel machine list\n```\n", runs)), 0o644); err != nil {
+						t.Fatal(err)
+					}
 					cmd := exec.Command(program, args...)
 					cmd.Env = append(os.Environ(), env...)
 					return cmd.CombinedOutput()
@@ -75,6 +84,13 @@ func TestReportKilled(t *testing.T) {
 				if c, err := bundle.Inspect(dir); err != nil || (tc.previous && !c.Bundle) {
 					t.Fatalf("%s: DIR is no bundle any more: %+v %v", at, c, err)
 				}
+				// Killed again, before its first new file is in place:
+				// what the first kill placed is still the bundle's.
+				if out, err := run(faultpoint.Env + "=1:report: rename a new file"); err != nil {
+					if c, ierr := bundle.Inspect(dir); ierr != nil || (tc.previous && !c.Bundle) || len(c.Changed) > 0 || len(c.Foreign) > btoi(tc.userFiles) {
+						t.Fatalf("%s, then killed again (%s): %+v %v", at, strings.TrimSpace(string(out)), c, ierr)
+					}
+				}
 				if out, err := run(); err != nil {
 					t.Fatalf("%s: run again: %v\n%s", at, err, out)
 				}
@@ -88,8 +104,8 @@ func TestReportKilled(t *testing.T) {
 						t.Errorf("%s: after the rerun: %v", at, err)
 					}
 				}
-				if _, err := os.Stat(filepath.Join(dir, bundle.PendingName)); err == nil {
-					t.Errorf("%s: the pending manifest stayed", at)
+				if p, _ := filepath.Glob(filepath.Join(dir, bundle.PendingPattern)); len(p) > 0 {
+					t.Errorf("%s: pending manifests stayed: %v", at, p)
 				}
 				if tc.userFiles {
 					if b, err := os.ReadFile(notes); err != nil || string(b) != "mine" {
@@ -106,4 +122,11 @@ func TestReportKilled(t *testing.T) {
 			t.Logf("killed at %d write points", points)
 		})
 	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

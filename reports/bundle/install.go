@@ -17,13 +17,21 @@ import (
 	"github.com/graphperf/graphperf/internal/lockfile"
 )
 
-// ManifestName is the bundle's manifest, and PendingName the manifest of a
-// bundle being installed over a previous one (Install): while both are
-// there, a file of either counts as the bundle's.
+// ManifestName is the bundle's manifest, and PendingPattern names the
+// manifests of bundles being installed over a previous one (Install):
+// while one is there, a file of it counts as the bundle's as much as a
+// file of the manifest. A killed Install leaves its pending manifest; the
+// next one that completes removes them all.
 const (
-	ManifestName = "manifest.json"
-	PendingName  = ".manifest.next.json"
+	ManifestName   = "manifest.json"
+	PendingPattern = ".manifest.next-*.json"
 )
+
+// pending lists dir's pending manifests.
+func pending(dir string) []string {
+	m, _ := filepath.Glob(filepath.Join(dir, PendingPattern))
+	return m
+}
 
 // Contents is what a folder holds, seen by Install: the files of a
 // previous bundle and everything else.
@@ -64,8 +72,9 @@ func Inspect(dir string) (*Contents, error) {
 		return c, nil
 	}
 	listed := map[string][]string{} // path → the hashes a manifest gives it
-	for _, name := range []string{ManifestName, PendingName} {
-		if m := readManifest(filepath.Join(dir, name)); m != nil {
+	manifests := append([]string{filepath.Join(dir, ManifestName)}, pending(dir)...)
+	for _, path := range manifests {
+		if m := readManifest(path); m != nil {
 			for rel, h := range m.Files {
 				if cleanRel(rel) {
 					listed[rel] = append(listed[rel], h)
@@ -88,11 +97,11 @@ func Inspect(dir string) (*Contents, error) {
 	}
 	if len(own) > 0 {
 		c.Bundle = true
-		// The manifests, and what a kill while the pending one was
-		// written left.
-		for _, name := range []string{ManifestName, PendingName, PendingName + ".tmp"} {
-			if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
-				own[name] = true
+		// The manifests (a pending one that a kill left half written
+		// included: no file was moved before it was complete).
+		for _, path := range manifests {
+			if _, err := os.Lstat(path); err == nil {
+				own[filepath.Base(path)] = true
 			}
 		}
 		c.Changed = changed
@@ -220,11 +229,12 @@ func Check(dst string, force bool) error {
 
 // Install puts the bundle written in tmp (a folder beside dst, holding a
 // manifest) at dst. When dst does not exist or is empty, tmp is renamed to
-// it. Otherwise the bundle is installed file by file: the previous
+// it. Otherwise the bundle is installed file by file: its manifest is
+// written first as a pending one (PendingPattern), then the previous
 // bundle's files (Inspect's Own) that the new one lacks are removed, the
-// new files renamed into place, and the manifest comes last (through
-// PendingName, so that a kill at any point leaves a folder whose every
-// file is either bundle's, and the command run again completes). Entries
+// new files renamed into place, the manifest renamed into place, and the
+// pending manifests removed; so a kill at any point leaves a folder whose
+// every file is a bundle's, and the command run again completes. Entries
 // that are not the previous bundle's are never removed nor overwritten:
 // Install refuses them with an *OthersError unless force, and a new file
 // where one of them is with a *ConflictError, force or not.
@@ -248,9 +258,9 @@ func Install(tmp, dst string, force bool) error {
 	for _, rel := range c.Own {
 		own[rel] = true
 	}
-	files := append(slices.Sorted(maps.Keys(next.Files)), ManifestName)
+	files := slices.Sorted(maps.Keys(next.Files))
 	var conflicts []string
-	for _, rel := range files {
+	for _, rel := range append(files, ManifestName) {
 		if cf := conflict(dst, rel, own); cf != "" && !slices.Contains(conflicts, cf) {
 			conflicts = append(conflicts, cf)
 		}
@@ -259,14 +269,15 @@ func Install(tmp, dst string, force bool) error {
 		return &ConflictError{Dir: dst, Conflicts: conflicts}
 	}
 	// 1. The new manifest, pending: from here on, a new file counts as the
-	// bundle's as much as an old one.
+	// bundle's as much as an old one. Earlier pending ones stay until the
+	// end: the files of a killed install are theirs.
 	faultpoint.Hit("report: write the pending manifest")
-	if err := copyFile(filepath.Join(tmp, ManifestName), filepath.Join(dst, PendingName)); err != nil {
+	if err := copyPending(filepath.Join(tmp, ManifestName), dst); err != nil {
 		return err
 	}
 	// 2. The previous bundle's files that the new one lacks.
 	for _, rel := range c.Own {
-		if _, keep := next.Files[rel]; keep || rel == ManifestName || rel == PendingName {
+		if _, keep := next.Files[rel]; keep || rel == ManifestName || !strings.Contains(rel, "/") && isPending(rel) {
 			continue
 		}
 		faultpoint.Hit("report: remove an old file")
@@ -276,7 +287,7 @@ func Install(tmp, dst string, force bool) error {
 		removeEmptyParents(dst, rel)
 	}
 	// 3. The new files, each renamed over its old version.
-	for _, rel := range files[:len(files)-1] {
+	for _, rel := range files {
 		to := filepath.Join(dst, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
 			return err
@@ -286,9 +297,46 @@ func Install(tmp, dst string, force bool) error {
 			return err
 		}
 	}
-	// 4. The manifest.
+	// 4. The manifest, then no pending one.
 	faultpoint.Hit("report: rename the manifest into place")
-	return os.Rename(filepath.Join(dst, PendingName), filepath.Join(dst, ManifestName))
+	if err := os.Rename(filepath.Join(tmp, ManifestName), filepath.Join(dst, ManifestName)); err != nil {
+		return err
+	}
+	for _, p := range pending(dst) {
+		faultpoint.Hit("report: remove a pending manifest")
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
+}
+
+// isPending says whether name is a pending manifest's.
+func isPending(name string) bool {
+	ok, _ := filepath.Match(PendingPattern, name)
+	return ok
+}
+
+// copyPending copies the manifest from into dir as a new pending manifest.
+func copyPending(from, dir string) (err error) {
+	b, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, PendingPattern)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	if err := f.Chmod(0o644); err != nil {
+		return err
+	}
+	_, err = f.Write(b)
+	return err
 }
 
 // conflict is the entry of dst in the way of the bundle file rel when it
@@ -326,18 +374,6 @@ func removeEmptyParents(dst, rel string) {
 			return
 		}
 	}
-}
-
-func copyFile(from, to string) error {
-	b, err := os.ReadFile(from)
-	if err != nil {
-		return err
-	}
-	tmp := to + ".tmp"
-	if err := os.WriteFile(tmp, b, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, to)
 }
 
 // TempDir makes the temporary folder beside dst that a bundle is written
