@@ -38,12 +38,16 @@ any cell runs. --force writes the bundle beside them instead; it never
 removes nor overwrites them either (a file of yours where the bundle
 writes one, say an edited index.html, is still an error). A folder whose
 manifest lists no files, or none of them as written, is not a bundle:
-all it holds is yours. A run killed while it writes leaves DIR as either
-bundle had it, and the next run completes. DIR's parent must exist unless
---parents is given. The bundle is portable: folders 0755, files 0644, links relative,
-and the paths of this machine that cells print (the embedded dataset's
-cache, the working directory, the home directory) written as "embedded:",
-relative or "~" paths. A table of more than 20 rows shows its first 15 on the
+all it holds is yours. A run killed while it writes leaves every file of
+DIR either bundle's (and yours untouched), and the next run completes,
+removing the temporary directory the killed one left. DIR's parent must
+exist unless --parents is given.
+
+The bundle is portable: folders 0755, files 0644, links relative, and the
+paths of this machine that cells print (the embedded dataset's cache, the
+working directory, the home directory) written as "embedded:", relative or
+"~" paths; a failing cell's error shows the paths as the cell gave them.
+A table of more than 20 rows shows its first 15 on the
 page, and says which sheet of report.xlsx and which CSV hold every row.
 
 --db FILE makes the data commands of the cells read that store instead of
