@@ -33,6 +33,9 @@ import (
 //	GRAPHPERF_FAKE_FAIL    a graph name: print part of the output, then fail
 //	                       with status 1 like a CUDA error
 //	GRAPHPERF_FAKE_SHORT   a graph name: leave out the last total, exit 0
+//	GRAPHPERF_FAKE_CRASH   a graph name: print all the output, then crash
+//	                       as a Go panic does: a trace on stderr, status 2
+//	                       (and no "error" line: not a mismatch)
 //	GRAPHPERF_FAKE_SLEEP   a duration to sleep before measuring
 //	GRAPHPERF_FAKE_CALLS   a file each call appends its arguments to
 func TestMain(m *testing.M) {
@@ -47,7 +50,7 @@ func TestMain(m *testing.M) {
 func useFakeRunner(t *testing.T) string {
 	t.Helper()
 	t.Setenv("GRAPHPERF_FAKE_RUNNER", "1")
-	for _, k := range []string{"WRONG", "FAIL", "SHORT", "SLEEP", "CALLS"} {
+	for _, k := range []string{"WRONG", "FAIL", "SHORT", "CRASH", "SLEEP", "CALLS"} {
 		t.Setenv("GRAPHPERF_FAKE_"+k, "")
 	}
 	exe, err := os.Executable()
@@ -232,6 +235,11 @@ func fakeRunner(args []string, stdout, stderr io.Writer) int {
 			}
 			fmt.Fprintf(stderr, "graphperf-bfs: root %d %s ok\n", root, impl)
 		}
+	}
+	if os.Getenv("GRAPHPERF_FAKE_CRASH") == name {
+		fmt.Fprint(stderr, "panic: runtime error: index out of range [3] with length 3\n\ngoroutine 1 [running]:\n"+
+			"main.teardown(...)\n\t/src/runner.go:42 +0x1d\nmain.main()\n\t/src/runner.go:12 +0x25\n")
+		return 2
 	}
 	return status
 }

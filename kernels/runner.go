@@ -1,6 +1,7 @@
 package kernels
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -112,8 +114,11 @@ func findNVCC(given string) (string, error) {
 }
 
 // ErrMismatch is returned (wrapped) by Runner.Run when the runner exits
-// with status 2: it measured everything, but some implementation's result
-// disagrees with its reference (see the output's error lines).
+// with status 2 and its output holds "error" lines: it measured
+// everything, but some implementation's result disagrees with its
+// reference. Status 2 without an "error" line is a crash (a Go panic, a
+// shell's usage error, ...), not a mismatch: Run's error is then a
+// failure's, with the runner's last stderr lines.
 var ErrMismatch = errors.New("kernels: the runner reports results that disagree with its reference")
 
 // Runner runs the BFS runner binary.
@@ -187,24 +192,25 @@ func (r Runner) RunPageRank(ctx context.Context, opt PageRankOptions) error {
 	if opt.Iterations < 1 {
 		return fmt.Errorf("kernels: %d PageRank iterations for %s", opt.Iterations, opt.Graph)
 	}
-	return r.run(ctx, nil, opt.args()...)
+	return r.run(ctx, nil, opt.Out, opt.args()...)
 }
 
-// Run runs the runner on one graph. A runner that exits with status 2 has
-// written all its output: Run then returns an error wrapping ErrMismatch.
+// Run runs the runner on one graph. A runner that exits with status 2
+// after writing "error" lines has written all its output: Run then returns
+// an error wrapping ErrMismatch.
 // Any other failure's error ends with the last lines the runner wrote to
 // stderr. Cancelling ctx kills the runner.
 func (r Runner) Run(ctx context.Context, opt RunOptions) error {
 	if len(opt.Roots) == 0 {
 		return fmt.Errorf("kernels: no roots to run %s from", opt.Graph)
 	}
-	return r.run(ctx, nil, opt.args()...)
+	return r.run(ctx, nil, opt.Out, opt.args()...)
 }
 
 // List returns the implementation names the runner knows ("--list").
 func (r Runner) List(ctx context.Context) ([]string, error) {
 	var out bytes.Buffer
-	if err := r.run(ctx, &out, "--list"); err != nil {
+	if err := r.run(ctx, &out, "", "--list"); err != nil {
 		return nil, err
 	}
 	names := strings.Fields(out.String())
@@ -214,14 +220,17 @@ func (r Runner) List(ctx context.Context) ([]string, error) {
 	return names, nil
 }
 
-func (r Runner) run(ctx context.Context, stdout io.Writer, args ...string) error {
+// run runs the runner with args, its stdout to stdout (nil: r.Stdout);
+// out is the file its JSON lines go to ("" for none), read for "error"
+// lines when it exits with status 2.
+func (r Runner) run(ctx context.Context, stdout io.Writer, out string, args ...string) error {
 	if r.Path == "" {
 		return errors.New("kernels: no runner binary given")
 	}
 	if _, err := os.Stat(r.Path); err != nil {
 		return fmt.Errorf("runner %s: %w (build it with \"graphperf bench build\")", r.Path, err)
 	}
-	tail := &tailWriter{max: 2048}
+	tail := &tailWriter{max: 4096}
 	cmd := exec.CommandContext(ctx, r.Path, args...)
 	cmd.Stdout = r.Stdout
 	if stdout != nil {
@@ -239,13 +248,90 @@ func (r Runner) run(ctx context.Context, stdout io.Writer, args ...string) error
 		return fmt.Errorf("%s stopped: %w", filepath.Base(r.Path), ctx.Err())
 	}
 	var ee *exec.ExitError
+	re := &RunnerError{Runner: filepath.Base(r.Path), Err: err, Stderr: tail.String()}
 	if errors.As(err, &ee) && ee.ExitCode() == 2 {
-		return fmt.Errorf("%s: %w", filepath.Base(r.Path), ErrMismatch)
+		if hasErrorLine(out) {
+			return fmt.Errorf("%s: %w", filepath.Base(r.Path), ErrMismatch)
+		}
+		re.Note = `status 2 and no "error" line in its output: a crash, not a mismatch`
 	}
-	if last := tail.lastLines(3); last != "" {
-		return fmt.Errorf("%s failed (%v): %s", filepath.Base(r.Path), err, last)
+	return re
+}
+
+// RunnerError is Runner's error for a runner that failed: any exit but 0,
+// and 2 with "error" lines (ErrMismatch). Stderr holds the last lines the
+// runner wrote to stderr (4 KiB at most), where its crash says why.
+type RunnerError struct {
+	Runner string // the binary's base name
+	Err    error  // exec's: "exit status 1", "signal: segmentation fault"
+	Note   string // what the exit means, when not plain
+	Stderr string
+}
+
+// Error is "graphperf-bfs failed (exit status 2; NOTE): LINES", LINES the
+// last three lines of Stderr (" | "-joined), after the line a crash
+// starts with ("panic: ...", "terminate called ..."), when it is earlier.
+func (e *RunnerError) Error() string {
+	what := e.Err.Error()
+	if e.Note != "" {
+		what += "; " + e.Note
 	}
-	return fmt.Errorf("%s failed: %w", filepath.Base(r.Path), err)
+	lines := stderrLines(e.Stderr)
+	last := lines[max(0, len(lines)-3):]
+	for i, l := range lines[:len(lines)-len(last)] {
+		if crashStart.MatchString(l) {
+			last = append([]string{l, "..."}, lines[max(i+1, len(lines)-3):]...)
+			break
+		}
+	}
+	if len(last) == 0 {
+		return fmt.Sprintf("%s failed (%s)", e.Runner, what)
+	}
+	return fmt.Sprintf("%s failed (%s): %s", e.Runner, what, strings.Join(last, " | "))
+}
+
+// Unwrap returns Err.
+func (e *RunnerError) Unwrap() error { return e.Err }
+
+// crashStart matches the first line of what a crashing program prints: a
+// Go panic or fatal error, a C++ abort, a CUDA or sanitizer error.
+var crashStart = regexp.MustCompile(`^(panic: |fatal error: |terminate called|Segmentation fault|Aborted|==\d+==ERROR|CUDA error)`)
+
+// stderrLines are the non-empty lines of s, trimmed.
+func stderrLines(s string) []string {
+	var lines []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+// errorLine matches the runners' "error" lines, {"type":"error",...}.
+var errorLine = regexp.MustCompile(`^\{\s*"type"\s*:\s*"error"`)
+
+// hasErrorLine reports whether the runner output file path holds an
+// "error" line: what a runner writes for each result that disagrees with
+// its reference before it exits with status 2. Cost: one pass over the
+// file.
+func hasErrorLine(path string) bool {
+	if path == "" {
+		return false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64*1024), 16<<20)
+	for sc.Scan() {
+		if errorLine.Match(sc.Bytes()) {
+			return true
+		}
+	}
+	return false
 }
 
 // tailWriter keeps the last max bytes written to it.
@@ -265,20 +351,11 @@ func (t *tailWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// lastLines returns up to n last non-empty lines, joined by " | ".
-func (t *tailWriter) lastLines(n int) string {
+// String is what t keeps.
+func (t *tailWriter) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	var lines []string
-	for _, l := range strings.Split(string(t.buf), "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			lines = append(lines, l)
-		}
-	}
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	return strings.Join(lines, " | ")
+	return string(t.buf)
 }
 
 // ReferenceHashes returns the Go reference depth hash of each root,

@@ -514,6 +514,7 @@ func (s *sweep) recordResult(rep *SweepReport, prefix, name string, j job, rec *
 	if err != nil {
 		rep.Failed = append(rep.Failed, Failure{name, err})
 		s.logf("%s: FAILED: %v", prefix, err)
+		s.logStderr(prefix, err)
 		return
 	}
 	impls := j.impls
@@ -576,6 +577,24 @@ func direction(directed bool) string {
 func (s *sweep) progress(done, total int) {
 	if s.opt.Progress != nil {
 		s.opt.Progress(int64(done), int64(total))
+	}
+}
+
+// stderrLogLines is how many of a failed runner's last stderr lines the
+// sweep's log repeats.
+const stderrLogLines = 20
+
+// logStderr logs the runner's last stderr lines (stderrLogLines) when err
+// is a runner's failure, so that the log (a sharded task's output) says
+// why it crashed without its runner log.
+func (s *sweep) logStderr(prefix string, err error) {
+	var re *RunnerError
+	if !errors.As(err, &re) || strings.TrimSpace(re.Stderr) == "" {
+		return
+	}
+	lines := strings.Split(strings.TrimRight(re.Stderr, "\n"), "\n")
+	for _, l := range lines[max(0, len(lines)-stderrLogLines):] {
+		s.logf("%s: runner stderr | %s", prefix, l)
 	}
 }
 

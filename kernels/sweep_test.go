@@ -448,3 +448,32 @@ func TestGraphRecordReferenceHash(t *testing.T) {
 		t.Errorf("GraphName: %q", got)
 	}
 }
+
+// TestSweepRunnerCrash (issue 31): a runner that crashes with status 2
+// (a Go panic) after writing its output is a failure, not a mismatch: no
+// results are kept, the error names the crash and the runner log, and the
+// sweep's log repeats the runner's last stderr lines.
+func TestSweepRunnerCrash(t *testing.T) {
+	c, opt := sweepSetup(t)
+	t.Setenv("GRAPHPERF_FAKE_CRASH", "er-small")
+	rep, err := Sweep(context.Background(), c, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Failed) != 1 || len(rep.Unvalidated) != 0 || rep.Failed[0].Name != "er-small" {
+		t.Fatalf("report %+v: want er-small failed, nothing unvalidated", rep)
+	}
+	msg := rep.Failed[0].Err.Error()
+	var re *RunnerError
+	if !errors.As(rep.Failed[0].Err, &re) || errors.Is(rep.Failed[0].Err, ErrMismatch) ||
+		!strings.Contains(msg, "panic: runtime error: index out of range") || !strings.Contains(msg, "a crash, not a mismatch") ||
+		!strings.Contains(msg, "er-small.runner.log") || strings.Contains(msg, "disagree") {
+		t.Errorf("error %q", msg)
+	}
+	if _, err := os.Stat(filepath.Join(opt.ResultsDir, "er-small"+ResultsSuffix)); err == nil {
+		t.Error("a crashed run's results were kept")
+	}
+	if log := opt.Log.(*bytes.Buffer).String(); !strings.Contains(log, "er-small: runner stderr | main.teardown(...)") {
+		t.Errorf("the log lacks the runner's stderr:\n%s", log)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/graphperf/graphperf/internal/lockfile"
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/workload/graph"
@@ -41,6 +42,8 @@ func Graph(name string, log io.Writer) (string, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return "", err
 	}
+	// What a killed build left: graph.Save's temporary files.
+	lockfile.RemoveOlder(filepath.Dir(path), ".*.gpg.tmp*", measured.LegacyOrphanAge)
 	if err := graph.Save(path, g, nil, "graphperf: the embedded sweep's "+name); err != nil {
 		return "", err
 	}

@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/graphperf/graphperf/analysis/store"
+	"github.com/graphperf/graphperf/internal/faultpoint"
+	"github.com/graphperf/graphperf/internal/lockfile"
 	"github.com/graphperf/graphperf/kernels"
 	"github.com/graphperf/graphperf/kernels/measured"
 )
@@ -29,9 +31,12 @@ type Options struct {
 // Store opens the store built from the embedded datasets (the H100's and
 // the H200's, datasets "h100" and "h200"): a file in measured.CacheDir()
 // named after the last dataset's hash, built once (about 4 s on 2 cores)
-// from the BFS sweeps, the PageRank sweeps and the ncu counters, into a
-// temporary file that is renamed into place when complete. Nothing is
-// written into the working directory.
+// from the BFS sweeps, the PageRank sweeps and the ncu counters. Nothing
+// is written into the working directory. Processes share it safely: one
+// builds at a time (the lock FILE.build.lock; the others wait, telling opt.Log
+// whom they wait for, then open what it built), into a temporary file
+// named after its pid that is renamed into place when complete; the
+// temporary files of a killed build are removed by the next call.
 func Store(opt Options) (*store.DB, error) {
 	sets := make([]*measured.Dataset, 0, len(measured.Platforms))
 	for _, name := range measured.Platforms {
@@ -42,32 +47,50 @@ func Store(opt Options) (*store.DB, error) {
 		sets = append(sets, d)
 	}
 	path := filepath.Join(measured.CacheDir(), "embedded-"+sets[len(sets)-1].Hash()[:16]+".db")
+	dir, base := filepath.Split(path)
+	measured.RemoveOrphans(dir, base)
 	if _, err := os.Stat(path); err == nil {
 		return store.Open(path)
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
+	lock, err := lockfile.Acquire(path+".build.lock", lockfile.Options{Wait: -1, Waiting: func(h lockfile.Holder) {
+		if opt.Log != nil {
+			fmt.Fprintf(opt.Log, "waiting for %s, which builds the store of the embedded datasets in %s\n", h, path)
+		}
+	}})
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Unlock()
+	if _, err := os.Stat(path); err == nil { // built while this process waited
+		return store.Open(path)
+	}
+	measured.RemoveOrphans(dir, base)
 	if opt.Log != nil {
 		fmt.Fprintf(opt.Log, "building the store of the embedded datasets in %s (once)\n", path)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".embedded-*.db")
+	tmp, err := os.CreateTemp(dir, lockfile.TempPattern(base))
 	if err != nil {
 		return nil, err
 	}
 	tmpPath := tmp.Name()
 	tmp.Close()
 	clean := func() {
-		for _, suffix := range []string{"", "-wal", "-shm"} {
+		for _, suffix := range []string{"", "-wal", "-shm", "-journal", ".lock"} {
 			os.Remove(tmpPath + suffix)
 		}
 	}
+	defer clean() // a no-op once renamed, but for the writer lock file
+	if err := os.Chmod(tmpPath, 0o644); err != nil {
+		return nil, err
+	}
 	if err := build(tmpPath, sets, opt); err != nil {
-		clean()
 		return nil, fmt.Errorf("embedded store: %w", err)
 	}
+	faultpoint.Hit("cache: store built")
 	if err := os.Rename(tmpPath, path); err != nil {
-		clean()
 		return nil, err
 	}
 	return store.Open(path)

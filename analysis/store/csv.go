@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"crypto/sha256"
 	"database/sql"
 	"encoding/csv"
@@ -268,10 +269,11 @@ func (db *DB) IngestCSVWith(path string, m CSVMapping, dataset string, opt Inges
 		}
 		r = zr
 	}
-	tx, err := db.sql.Begin()
+	tx, done, err := db.beginWrite(context.Background(), nil)
 	if err != nil {
 		return st, fmt.Errorf("ingest %s: %w", path, err)
 	}
+	defer done()
 	defer func() {
 		if err != nil {
 			tx.Rollback()

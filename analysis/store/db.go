@@ -1,25 +1,117 @@
 package store
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
 	"net/url"
 	"os"
+	"time"
 
+	"github.com/graphperf/graphperf/internal/lockfile"
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
 )
 
 // DB is a measurement store. Its methods are safe for concurrent use; the
-// store holds one connection, so writers are serialised.
+// store holds one connection, so writers are serialised. Processes that
+// write one store at once take turns: each write transaction holds the
+// store's writer lock (the file PATH.lock, there only while a process
+// holds it, which names that process) and
+// SQLite's write lock, so a second ingest waits for the first one's
+// current file rather than failing (see WriteWait and BusyError).
 type DB struct {
-	sql *sql.DB
+	sql  *sql.DB
+	path string // "" in memory
 }
 
-// pragmas are set on every connection: WAL lets readers run beside the
+// pragmas are set on every connection: the busy timeout first (so that
+// the others wait for a writer too), WAL lets readers run beside the
 // writer, synchronous=NORMAL is durable across process crashes in WAL mode,
 // and foreign keys are checked.
-var pragmas = []string{"foreign_keys(1)", "journal_mode(WAL)", "synchronous(NORMAL)", "busy_timeout(10000)"}
+var pragmas = []string{"busy_timeout(10000)", "foreign_keys(1)", "journal_mode(WAL)", "synchronous(NORMAL)"}
+
+// WriteWait is how long a write waits for another process that is writing
+// the same store (holding its writer lock) before it fails with a
+// *BusyError naming that process. One ingest holds the lock for one file
+// at a time, so a second ingest interleaves with the first.
+var WriteWait = 2 * time.Minute
+
+// BusyError is the error of a write that waited in vain for another
+// writer of the store: Writer names it (pid, host, command line, since
+// when) when it is a graphperf holding the writer lock, and is empty for
+// another program (sqlite3, say), which SQLite's busy timeout (10 s)
+// waited for.
+type BusyError struct {
+	Path   string
+	Writer string
+	Waited time.Duration
+	Err    error // SQLite's, or nil
+}
+
+func (e *BusyError) Error() string {
+	if e.Writer == "" {
+		return fmt.Sprintf("the store %s is locked by a program that is not a graphperf (no writer in %s.lock); waited %s: %v",
+			e.Path, e.Path, e.Waited.Round(time.Millisecond), e.Err)
+	}
+	return fmt.Sprintf("the store %s is being written by %s; waited %s for it: let it finish, or stop it",
+		e.Path, e.Writer, e.Waited.Round(time.Millisecond))
+}
+
+// Unwrap returns SQLite's error, if any.
+func (e *BusyError) Unwrap() error { return e.Err }
+
+// lockWrites takes the store's writer lock (none in memory), waiting at
+// most WriteWait, and returns its release.
+func (db *DB) lockWrites() (func(), error) {
+	if db.path == "" {
+		return func() {}, nil
+	}
+	l, err := lockfile.Acquire(db.path+".lock", lockfile.Options{Wait: WriteWait})
+	var be *lockfile.BusyError
+	if errors.As(err, &be) {
+		return nil, &BusyError{Path: db.path, Writer: be.Holder.String(), Waited: be.Waited}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return func() { l.Unlock() }, nil
+}
+
+// beginWrite takes the writer lock and begins a write transaction on conn
+// (nil: the store's connection); done releases the lock and is to be
+// called after the transaction's Commit or Rollback.
+func (db *DB) beginWrite(ctx context.Context, conn *sql.Conn) (tx *sql.Tx, done func(), err error) {
+	unlock, err := db.lockWrites()
+	if err != nil {
+		return nil, nil, err
+	}
+	start := time.Now()
+	if conn != nil {
+		tx, err = conn.BeginTx(ctx, nil)
+	} else {
+		tx, err = db.sql.BeginTx(ctx, nil)
+	}
+	if err != nil {
+		unlock()
+		return nil, nil, db.busy(err, time.Since(start))
+	}
+	return tx, unlock, nil
+}
+
+// busy is err as a *BusyError when it is SQLite's SQLITE_BUSY (5), naming
+// the writer that holds the store's writer lock, if any.
+func (db *DB) busy(err error, waited time.Duration) error {
+	var c sqliteCode
+	if !errors.As(err, &c) || c.Code()&0xff != 5 {
+		return err
+	}
+	be := &BusyError{Path: db.path, Waited: waited, Err: err}
+	if h, held := lockfile.Held(db.path + ".lock"); held {
+		be.Writer = h.String()
+	}
+	return be
+}
 
 // Open opens the store at path, creating it when missing and migrating an
 // older schema to SchemaVersion.
@@ -37,6 +129,11 @@ func open(path string, ms []migration) (*DB, error) {
 	for _, p := range pragmas {
 		q.Add("_pragma", p)
 	}
+	// Every transaction of this package writes: BEGIN IMMEDIATE takes the
+	// write lock at once, waiting the busy timeout for it, instead of
+	// failing with SQLITE_BUSY at its first write when another process
+	// committed since its first read.
+	q.Set("_txlock", "immediate")
 	dsn := "file:" + path + "?" + q.Encode()
 	if path == ":memory:" {
 		dsn = ":memory:?" + q.Encode()
@@ -54,11 +151,15 @@ func open(path string, ms []migration) (*DB, error) {
 		db.Close()
 		return nil, err
 	}
-	if err := migrate(db, ms); err != nil {
+	d := &DB{sql: db}
+	if path != ":memory:" {
+		d.path = path
+	}
+	if err := migrate(d, ms); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	return &DB{sql: db}, nil
+	return d, nil
 }
 
 // Close closes the store.

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/graphperf/graphperf/internal/faultpoint"
 	"github.com/graphperf/graphperf/kernels"
 )
 
@@ -108,18 +109,22 @@ func (db *DB) IngestRunnerJSONLWith(path, dataset string, man *kernels.Manifest,
 		return st, fmt.Errorf("ingest %s: %w", path, err)
 	}
 	defer conn.Close()
-	tx, err := conn.BeginTx(ctx, nil)
+	tx, release, err := db.beginWrite(ctx, conn)
 	if err != nil {
 		return st, fmt.Errorf("ingest %s: %w", path, err)
 	}
+	defer release()
+	faultpoint.Hit("ingest: begin")
 	defer func() {
 		if err != nil {
 			tx.Rollback()
 			return
 		}
+		faultpoint.Hit("ingest: commit")
 		if err = tx.Commit(); err != nil {
 			err = fmt.Errorf("ingest %s: commit: %w", path, err)
 		}
+		faultpoint.Hit("ingest: committed")
 	}()
 	if done, err := st.claim(tx, dataset, opt); err != nil || done {
 		return st, err
@@ -133,6 +138,7 @@ func (db *DB) IngestRunnerJSONLWith(path, dataset string, man *kernels.Manifest,
 	if err := in.source(st.SHA256); err != nil {
 		return st, fmt.Errorf("ingest %s: %w", path, err)
 	}
+	faultpoint.Hit("ingest: source")
 	// Reading and decoding (one goroutine) overlap with storing (this
 	// one): on two cores that nearly halves the time.
 	recs := decodeAsync(r, path)
@@ -151,6 +157,7 @@ func (db *DB) IngestRunnerJSONLWith(path, dataset string, man *kernels.Manifest,
 		if batch.err != nil {
 			return st, batch.err
 		}
+		faultpoint.Hit("ingest: records")
 	}
 	if err := in.finish(); err != nil {
 		return st, err

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -111,10 +112,11 @@ func (db *DB) SaveModel(m *Model) (id int64, err error) {
 	if created.IsZero() {
 		created = time.Now()
 	}
-	tx, err := db.sql.Begin()
+	tx, done, err := db.beginWrite(context.Background(), nil)
 	if err != nil {
 		return 0, fmt.Errorf("store: save model: %w", err)
 	}
+	defer done()
 	defer func() {
 		if err != nil {
 			tx.Rollback()

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -56,10 +57,11 @@ func (db *DB) IngestLaunches(path string, launches []ncu.Launch, target NcuTarge
 	if target.Algorithm == "" {
 		target.Algorithm = "bfs"
 	}
-	tx, err := db.sql.Begin()
+	tx, done, err := db.beginWrite(context.Background(), nil)
 	if err != nil {
 		return st, err
 	}
+	defer done()
 	defer func() {
 		if err != nil {
 			tx.Rollback()

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -27,15 +28,17 @@ var migrations = []migration{
 var SchemaVersion = len(migrations)
 
 // migrate brings db to len(ms), one transaction per step. Version 0 is a
-// database without the schema_version table (a new, empty file).
-func migrate(db *sql.DB, ms []migration) error {
-	if _, err := db.Exec(`CREATE TABLE IF NOT EXISTS schema_version (
+// database without the schema_version table (a new, empty file). Two
+// processes may open a new store at once: each step reads the version
+// again inside its write transaction, so a step is never run twice.
+func migrate(db *DB, ms []migration) error {
+	if _, err := db.sql.Exec(`CREATE TABLE IF NOT EXISTS schema_version (
 		id INTEGER PRIMARY KEY CHECK (id = 1),
 		version INTEGER NOT NULL)`); err != nil {
-		return fmt.Errorf("schema_version: %w", err)
+		return fmt.Errorf("schema_version: %w", db.busy(err, 0))
 	}
 	for {
-		v, err := schemaVersion(db)
+		v, err := schemaVersion(db.sql)
 		if err != nil {
 			return err
 		}
@@ -45,28 +48,37 @@ func migrate(db *sql.DB, ms []migration) error {
 		if v == len(ms) {
 			return nil
 		}
-		if err := step(db, ms[v], v+1); err != nil {
+		if err := step(db, ms, v); err != nil {
 			return fmt.Errorf("migrate to version %d: %w", v+1, err)
 		}
 	}
 }
 
-// step runs one migration and records version to in one transaction.
-func step(db *sql.DB, m migration, to int) (err error) {
-	tx, err := db.Begin()
+// step runs migration from (to version from+1) and records the version in
+// one transaction, unless another process did meanwhile.
+func step(db *DB, ms []migration, from int) (err error) {
+	tx, done, err := db.beginWrite(context.Background(), nil)
 	if err != nil {
 		return err
 	}
+	defer done()
 	defer func() {
 		if err != nil {
 			tx.Rollback()
 		}
 	}()
-	if err = m(tx); err != nil {
+	v, err := schemaVersion(tx)
+	if err != nil {
+		return err
+	}
+	if v != from { // another process migrated it
+		return tx.Rollback()
+	}
+	if err = ms[from](tx); err != nil {
 		return err
 	}
 	if _, err = tx.Exec(`INSERT INTO schema_version (id, version) VALUES (1, ?)
-		ON CONFLICT (id) DO UPDATE SET version = excluded.version`, to); err != nil {
+		ON CONFLICT (id) DO UPDATE SET version = excluded.version`, from+1); err != nil {
 		return err
 	}
 	return tx.Commit()

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -261,10 +262,11 @@ func deleteSources(tx *sql.Tx, ids []int64) (DeleteStats, error) {
 // means whichever dataset holds the name, which must then be only one.
 // A name the store does not hold is ErrNoSource, with the names it holds.
 func (db *DB) DeleteSource(dataset, name string) (st DeleteStats, err error) {
-	tx, err := db.sql.Begin()
+	tx, done, err := db.beginWrite(context.Background(), nil)
 	if err != nil {
 		return st, err
 	}
+	defer done()
 	defer func() {
 		if err != nil {
 			tx.Rollback()

@@ -225,8 +225,10 @@ H100's) in order, one runner call per graph: make the graph in the work
 directory (or reuse it there), pick random non-isolated roots, compute the
 Go reference depth hashes, run graphperf-bfs, check every traversal against
 the reference, and keep its JSON lines as RESULTS/NAME.jsonl.gz. A graph
-that disagrees is kept but marked unvalidated; a failed runner keeps
-nothing. RESULTS/manifest.json (device, driver, CUDA and nvcc versions and
+that disagrees (the runner exits with status 2 after "error" lines) is kept
+but marked unvalidated; a failed runner keeps nothing (any other exit, and
+status 2 without an "error" line: a crash), and the log repeats its last
+stderr lines. RESULTS/manifest.json (device, driver, CUDA and nvcc versions and
 flags, graphperf version, corpus hash, and per graph its source, size,
 roots, reference hashes and validation) is rewritten after every graph, and
 RESULTS/sweep.log gets a line per graph, as stderr does.
@@ -246,7 +248,9 @@ submission's job id), slurm/sweep.sbatch and one sweep results directory per
 shard (shards/NNN), each written by its task as a local sweep writes its
 own. --dry-run with --slurm prints the batch script and the sbatch command.
 --status RESULTS shows each shard's progress (its files, and squeue and
-sacct); --resume --results RESULTS submits again only the shards whose
+sacct, or a local task's exit) and, for a shard whose task failed, why (the
+FAILED line or error its output ends with) and that output's file
+(slurm/JOB_K.out, local/shard-NNN.out); --resume --results RESULTS submits again only the shards whose
 results are missing or incomplete and whose task is not queued or running.
 "graphperf bench ingest --db FILE RESULTS" stores every shard's results.
 The batch script is fixed text: every value reaches sbatch and the script

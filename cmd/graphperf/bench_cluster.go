@@ -239,8 +239,12 @@ func benchSweepStatus(e *env, cf clusterFlags) error {
 	return nil
 }
 
-// printStatusSummary prints the status's counts and warnings.
+// printStatusSummary prints why shards failed (their reason and task
+// output), then the status's counts and warnings.
 func printStatusSummary(e *env, st *cluster.Status) {
+	for _, f := range st.Failures() {
+		fmt.Fprintln(e.stdout, f)
+	}
 	fmt.Fprintf(e.stdout, "%d shards: %d complete, %d queued or running, %d to resume; %d of %d measurements done\n",
 		len(st.Shards), st.Complete, st.Active, len(st.ToResume), st.Done, st.Jobs)
 	for _, w := range st.Warnings {

@@ -161,7 +161,7 @@ func TestBenchSweepLocal(t *testing.T) {
 	}
 	stdout, _, err = runCLI(t, "bench", "sweep", "--status", results)
 	if err != nil || !strings.Contains(stdout, "3 shards: 2 complete, 0 queued or running, 1 to resume; 6 of 7 measurements done") ||
-		!strings.Contains(stdout, "1/2  local  - (to resume)") {
+		!strings.Contains(stdout, "1/2  local  COMPLETED (to resume)") {
 		t.Errorf("--status: %v\n%s", err, stdout)
 	}
 	_, stderr, err = runCLI(t, "bench", "sweep", "--resume", "--results", results)
@@ -222,4 +222,28 @@ func checkStoredOnce(t *testing.T, db, dataset string, want int) {
 		t.Errorf("%d runs stored (%d distinct), want %d", len(totals), len(seen), want)
 	}
 	t.Logf("store: %d runs, %d distinct, %d duplicated", len(totals), len(seen), dups)
+}
+
+// TestBenchSweepLocalCrash (issue 31): a runner that crashes (a Go panic,
+// exit status 2) in a local shard is reported as a failure with its crash
+// text, by the run and by --status, with the task's output file.
+func TestBenchSweepLocalCrash(t *testing.T) {
+	program, runner := clusterLinks(t)
+	dir := t.TempDir()
+	corpus, graphs := clusterCorpus(t, dir, 3)
+	results := filepath.Join(dir, "results")
+	t.Setenv(fakerunner.CrashEnv, "er-001")
+	_, stderr, err := runCLI(t, "bench", "sweep", "--local", "1", "--shards", "2", "--corpus", corpus, "--graphs", graphs,
+		"--work", filepath.Join(dir, "work"), "--results", results, "--runner", runner, "--graphperf", program)
+	crash := "panic: runtime error: index out of range"
+	if err == nil || !strings.Contains(stderr, ": FAILED: exit status 1: ") || !strings.Contains(stderr, crash) ||
+		strings.Contains(stderr, "disagree") {
+		t.Errorf("--local: %v\n%s", err, stderr)
+	}
+	stdout, _, err := runCLI(t, "bench", "sweep", "--status", results)
+	if err != nil || !strings.Contains(stdout, "local, FAILED): [1/1] er-001: FAILED: graphperf-bfs failed (exit status 2; status 2 and no \"error\" line") ||
+		!strings.Contains(stdout, crash) || !strings.Contains(stdout, "er-001.runner.log") ||
+		!strings.Contains(stdout, "; output: "+filepath.Join(results, "local", "shard-")) {
+		t.Errorf("--status: %v\n%s", err, stdout)
+	}
 }

@@ -21,8 +21,8 @@ import (
 // The bench tests use a fake graphperf-bfs: this test binary run again
 // with GRAPHPERF_FAKE_RUNNER set. It prints a device line and, per root
 // and implementation, a total line with the Go reference's depth hash, or
-// a wrong one for the graph named by GRAPHPERF_FAKE_WRONG (and exits 2, as
-// the runner does). kernels/fake_test.go has a fuller one.
+// a wrong one for the graph named by GRAPHPERF_FAKE_WRONG (with an error
+// line, and exits 2, as the runner does). kernels/fake_test.go has a fuller one.
 //
 // Started through a link called graphperf-bfs it is internal/fakerunner's
 // stand-in instead, and through one called graphperf it is graphperf
@@ -102,6 +102,10 @@ func fakeRunner(args []string, stdout, stderr io.Writer) int {
 				Levels:   len(levels), Reached: int64(len(levels)), DepthHash: hash, Verified: !wrong, Reps: *reps, Warmup: *warmup,
 				Times: kernels.Times{MinNs: ns, MedianNs: ns, MaxNs: ns}, WallTimes: kernels.WallTimes{WallMedianNs: 2 * ns},
 			})
+			if wrong { // the runner's error line for each disagreement
+				line("error", kernels.Error{Identity: kernels.Identity{Graph: filepath.Base(*gpg), Root: uint32(r), Impl: name},
+					What: "depth_hash 0123456789abcdef differs from the CPU reference"})
+			}
 		}
 	}
 	if wrong {

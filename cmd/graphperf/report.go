@@ -28,13 +28,26 @@ headers, number formats and native charts), figures/NAME.png and .svg,
 tables/NAME.csv and .tex (LaTeX booktabs), and manifest.json (graphperf
 version, the notebook, its inputs with SHA-256 hashes, every cell with its
 outputs and seeds). It is written into a temporary directory beside DIR
-and renamed into place when complete. An existing DIR is replaced only
-when it holds a previous bundle (a manifest.json written by graphperf
-report); anything else is refused. DIR's parent must exist unless --parents
-is given. The bundle is portable: folders 0755, files 0644, links relative,
-and the paths of this machine that cells print (the embedded dataset's
-cache, the working directory, the home directory) written as "embedded:",
-relative or "~" paths. A table of more than 20 rows shows its first 15 on the
+and moved into place when complete.
+
+An existing DIR. graphperf report replaces what a previous bundle wrote
+there (the files its manifest.json lists, with the content it lists) and
+nothing else: a file or folder it did not write (notes.txt, a drafts/
+folder, a bundle file edited since) makes it refuse, naming them, before
+any cell runs. --force writes the bundle beside them instead; it never
+removes nor overwrites them either (a file of yours where the bundle
+writes one, say an edited index.html, is still an error). A folder whose
+manifest lists no files, or none of them as written, is not a bundle:
+all it holds is yours. A run killed while it writes leaves every file of
+DIR either bundle's (and yours untouched), and the next run completes,
+removing the temporary directory the killed one left. DIR's parent must
+exist unless --parents is given.
+
+The bundle is portable: folders 0755, files 0644, links relative, and the
+paths of this machine that cells print (the embedded dataset's cache, the
+working directory, the home directory) written as "embedded:", relative or
+"~" paths; a failing cell's error shows the paths as the cell gave them.
+A table of more than 20 rows shows its first 15 on the
 page, and says which sheet of report.xlsx and which CSV hold every row.
 
 --db FILE makes the data commands of the cells read that store instead of
@@ -42,12 +55,13 @@ the embedded dataset's. A cell that fails shows its error in place; the
 bundle is still written and the command exits non-zero.`
 
 func reportCommand(e *env, args []string) error {
-	fs := newFlagSet(e, "report", "report [NOTEBOOK.md] [--db FILE] [-o DIR]", reportDescription)
+	fs := newFlagSet(e, "report", "report [NOTEBOOK.md] [--db FILE] [-o DIR] [--force]", reportDescription)
 	outDir := fs.String("o", "report", "the bundle `DIR` to write")
 	db := fs.String("db", "", "the SQLite store the data cells read (default: the embedded H100 dataset's)")
 	printDefault := fs.Bool("print-default", false, "print the embedded default notebook and exit")
 	asJSON := fs.Bool("json", false, "print the bundle's manifest as JSON when done")
 	parents := fs.Bool("parents", false, "create DIR's missing parent folders")
+	force := fs.Bool("force", false, "write into a DIR that holds files a previous bundle did not write, keeping them")
 	pos, err := parse(fs, args, 0, 1)
 	if err != nil {
 		return err
@@ -76,8 +90,8 @@ func reportCommand(e *env, args []string) error {
 		}
 	}
 	dst := filepath.Clean(*outDir)
-	if err := checkReplaceable(dst); err != nil {
-		return err
+	if err := bundle.Check(dst, *force); err != nil {
+		return fmt.Errorf("-o %w", err)
 	}
 	if fi, err := os.Stat(filepath.Dir(dst)); err == nil && !fi.IsDir() {
 		return fmt.Errorf("-o %s: %s is not a directory", dst, filepath.Dir(dst))
@@ -87,15 +101,11 @@ func reportCommand(e *env, args []string) error {
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".tmp-*")
+	tmp, err := bundle.TempDir(dst)
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp) // a no-op once renamed
-	// MkdirTemp makes it 0700; a bundle's folders are 0755.
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return err
-	}
 
 	start := time.Now()
 	bar := progress.New(e.stderr, e.interactive, "report", false)
@@ -106,8 +116,8 @@ func reportCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := bundle.Replace(tmp, dst); err != nil {
-		return err
+	if err := bundle.Install(tmp, dst, *force); err != nil {
+		return fmt.Errorf("-o %w", err)
 	}
 	if *asJSON {
 		if err := writeJSON(e.stdout, man); err != nil {
@@ -147,28 +157,3 @@ func runCell(db string) bundle.Runner {
 // reportTablesHook, when set (by tests), sees every cell's tables as the
 // cell's command made them, before the report names and checks them.
 var reportTablesHook func(cell int, args []string, tables []rtable.Table)
-
-// checkReplaceable refuses a DIR that exists and is not a previous bundle.
-func checkReplaceable(dst string) error {
-	fi, err := os.Stat(dst)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if !fi.IsDir() {
-		return fmt.Errorf("-o %s: exists and is not a directory", dst)
-	}
-	entries, err := os.ReadDir(dst)
-	if err != nil {
-		return err
-	}
-	if len(entries) == 0 {
-		return nil
-	}
-	if !bundle.IsBundle(dst) {
-		return fmt.Errorf("-o %s: exists and is not a graphperf report bundle; refusing to replace it", dst)
-	}
-	return nil
-}

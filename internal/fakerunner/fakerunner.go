@@ -10,6 +10,9 @@
 //
 //	GRAPHPERF_FAKE_SLEEP  NAME=DURATION: sleep that long before measuring
 //	                      the graph NAME (a task to kill while it runs)
+//	GRAPHPERF_FAKE_CRASH  NAME: after the first total line of the graph
+//	                      NAME, crash as a Go panic does (a trace on
+//	                      stderr, exit status 2, no "error" line)
 package fakerunner
 
 import (
@@ -31,8 +34,17 @@ import (
 // Name is the link name under which a test binary plays the runner.
 const Name = "graphperf-bfs"
 
-// SleepEnv names the environment variable that makes a graph slow.
-const SleepEnv = "GRAPHPERF_FAKE_SLEEP"
+// SleepEnv names the environment variable that makes a graph slow, and
+// CrashEnv the one that makes the runner crash on a graph.
+const (
+	SleepEnv = "GRAPHPERF_FAKE_SLEEP"
+	CrashEnv = "GRAPHPERF_FAKE_CRASH"
+)
+
+// CrashText is what the stand-in writes to stderr when it crashes
+// (CrashEnv), before it exits with status 2.
+const CrashText = "panic: runtime error: index out of range [3] with length 3\n\ngoroutine 1 [running]:\n" +
+	"main.levels(...)\n\t/src/runner.go:42 +0x1d\nmain.main()\n\t/src/runner.go:12 +0x25\n"
 
 // IsRunner reports whether this process was started as the runner.
 func IsRunner() bool { return filepath.Base(os.Args[0]) == Name }
@@ -117,6 +129,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			line("total", kernels.Total{Identity: id, Levels: len(levels), Reached: reached, DepthHash: hash, Verified: true,
 				L2Flush: true, BlockSize: 256, GridCap: 2112, Reps: *reps, Warmup: *warmup,
 				Times: kernels.Times{MinNs: ns, MedianNs: ns, MeanNs: ns, MaxNs: ns}, WallTimes: kernels.WallTimes{WallMinNs: 2 * ns, WallMedianNs: 2 * ns, WallMeanNs: 2 * ns, WallMaxNs: 2 * ns}})
+			if os.Getenv(CrashEnv) == name {
+				f.Close()
+				fmt.Fprint(stderr, CrashText)
+				return 2
+			}
 		}
 	}
 	return 0

@@ -8,7 +8,9 @@
 // graphs' results files, its manifest and its log. A task runs its shard
 // exactly as a local sweep does (kernels.Sweep with the shard's graphs), so
 // a killed task loses at most the graph it was measuring and a task run
-// again skips what is complete.
+// again skips what is complete. A task's output says why it failed (the
+// sweep's FAILED lines repeat a crashed runner's last stderr lines), and
+// a local task's ends with how it exited: Check reads them (ReadOutcome).
 //
 // Nothing user-given is ever put into a shell string: the batch script is
 // fixed text, and the command a task runs reaches sbatch, and through it

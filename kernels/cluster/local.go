@@ -31,6 +31,8 @@ type LocalTask struct {
 	Shard  int    `json:"shard"`
 	Output string `json:"output"` // its stdout and stderr, RESULTS/local/shard-NNN.out
 	Err    string `json:"error,omitempty"`
+	// Reason is why it failed, from its output (ReadOutcome).
+	Reason string `json:"reason,omitempty"`
 }
 
 // RunLocal runs shards of the plan in results (an absolute path) as local
@@ -61,7 +63,6 @@ func RunLocal(ctx context.Context, results string, p *Plan, shards []int, opt Lo
 	if v := os.Getenv("CUDA_VISIBLE_DEVICES"); v != "" {
 		devices = strings.Split(v, ",")
 	}
-	width := max(3, len(strconv.Itoa(len(p.Shards)-1)))
 	todo := make(chan int)
 	var mu sync.Mutex
 	var tasks []LocalTask
@@ -73,12 +74,18 @@ func RunLocal(ctx context.Context, results string, p *Plan, shards []int, opt Lo
 		}
 		wg.Go(func() {
 			for shard := range todo {
-				t := LocalTask{Shard: shard, Output: filepath.Join(dir, fmt.Sprintf("shard-%0*d.out", width, shard))}
+				t := LocalTask{Shard: shard, Output: p.LocalOutput(results, shard)}
 				if opt.Started != nil {
 					opt.Started(shard)
 				}
 				err := runTask(ctx, command, shard, device, t.Output)
 				if err != nil {
+					t.Reason = ReadOutcome(t.Output).Reason
+					if t.Reason != "" {
+						err = fmt.Errorf("%w: %s (output: %s)", err, t.Reason, t.Output)
+					} else {
+						err = fmt.Errorf("%w (output: %s)", err, t.Output)
+					}
 					t.Err = err.Error()
 				}
 				if opt.Finished != nil {
@@ -104,7 +111,8 @@ feed:
 	return tasks, ctx.Err()
 }
 
-// runTask runs one shard's process with its output to a file.
+// runTask runs one shard's process with its output to a file, and ends
+// the file with a line saying how it ended (ReadOutcome reads it).
 func runTask(ctx context.Context, command []string, shard int, device, output string) error {
 	out, err := os.Create(output)
 	if err != nil {
@@ -116,10 +124,13 @@ func runTask(ctx context.Context, command []string, shard int, device, output st
 	cmd.Env = append(os.Environ(), "CUDA_VISIBLE_DEVICES="+device)
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
 	cmd.WaitDelay = time.Minute
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("shard %d: %w (see %s)", shard, err, output)
+	err = cmd.Run()
+	ended := "ok"
+	if err != nil {
+		ended = err.Error()
 	}
-	return nil
+	fmt.Fprintf(out, "%s%d ended: %s\n", trailerPrefix, shard, ended)
+	return err
 }
 
 // ResumeLocal checks the sharded sweep in results (Check, asking q about

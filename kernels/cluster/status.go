@@ -3,6 +3,7 @@ package cluster
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 
@@ -40,6 +41,13 @@ type ShardStatus struct {
 	Active bool `json:"active"`
 	// Submissions counts the times the shard was submitted.
 	Submissions int `json:"submissions"`
+	// Output is the last task's output file (its stdout and stderr:
+	// RESULTS/slurm/JOB_INDEX.out or RESULTS/local/shard-NNN.out), when
+	// it exists; Reason, for a shard neither complete nor active, why
+	// that task left it so, as its output says (ReadOutcome): a graph's
+	// FAILED line (naming the runner's log), graphperf's or Slurm's error.
+	Output string `json:"output,omitempty"`
+	Reason string `json:"reason,omitempty"`
 }
 
 // Status is where a sharded sweep stands, per shard.
@@ -112,18 +120,35 @@ func Check(ctx context.Context, results string, q Queue) (*Status, error) {
 			}
 		}
 		ss.Complete = ss.Done == ss.Jobs
+		var outcome TaskOutcome
 		if sub, ok := last[s.Index]; ok {
 			switch sub.Mode {
 			case ModeSlurm:
 				ss.Task = sub.JobID + "_" + strconv.Itoa(s.Index)
 				ss.State = states[ss.Task]
 				ss.Active = active(ss.State)
+				ss.Output = SlurmOutput(results, sub.JobID, s.Index)
 			default:
 				ss.Task = ModeLocal
+				ss.Output = p.LocalOutput(results, s.Index)
+			}
+			if _, err := os.Stat(ss.Output); err != nil {
+				ss.Output = ""
+			} else {
+				outcome = ReadOutcome(ss.Output)
 			}
 		}
 		if !ss.Active && shardBusy(filepath.Join(results, s.Dir)) {
 			ss.State, ss.Active = "running", true
+		}
+		if ss.Task == ModeLocal && ss.State == "" && outcome.Ended != "" {
+			ss.State = "COMPLETED"
+			if outcome.Ended != "ok" {
+				ss.State = "FAILED"
+			}
+		}
+		if !ss.Complete && !ss.Active {
+			ss.Reason = outcome.Reason
 		}
 		st.Graphs += ss.Graphs
 		st.Jobs += ss.Jobs

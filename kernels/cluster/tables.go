@@ -43,6 +43,44 @@ func (st *Status) Table() table.Table {
 	return t
 }
 
+// Failures are the shards that are neither complete nor queued or running
+// and whose last task failed or said why, one line each: "shard 2
+// (12_2, FAILED): REASON; output: PATH". O(shards).
+func (st *Status) Failures() []string {
+	var out []string
+	for _, s := range st.Shards {
+		if s.Complete || s.Active || s.Task == "" || (s.Reason == "" && !failedState(s.State)) {
+			continue
+		}
+		line := fmt.Sprintf("shard %d (%s", s.Index, s.Task)
+		if s.State != "" {
+			line += ", " + s.State
+		}
+		line += "): "
+		if s.Reason != "" {
+			line += s.Reason
+		} else {
+			line += "its output says nothing more"
+		}
+		if s.Output != "" {
+			line += "; output: " + s.Output
+		} else {
+			line += "; no output file"
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// failedState says whether a task's state is one that ended badly.
+func failedState(state string) bool {
+	switch state {
+	case "", "COMPLETED", "running", "PENDING", "RUNNING":
+		return false
+	}
+	return !active(state)
+}
+
 // orDash is s, or "-" when s is empty.
 func orDash(s string) string {
 	if s == "" {

@@ -25,6 +25,10 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
+
+	"github.com/graphperf/graphperf/internal/faultpoint"
+	"github.com/graphperf/graphperf/internal/lockfile"
 )
 
 // Name is the name of the default embedded dataset (the H100's), and its
@@ -137,9 +141,14 @@ func (d *Dataset) CacheDir() string {
 }
 
 // Dir unpacks the dataset into CacheDir()/files (once: a complete unpacked
-// copy is reused) and returns that directory. The copy is written into a
-// temporary directory beside it and renamed into place, so a reader never
-// sees half of it and two processes may race safely.
+// copy is reused) and returns that directory. Processes share the cache
+// safely: one unpacks at a time (the lock CacheDir()/.files.lock; the
+// others wait, then find the copy complete), into a private temporary
+// directory named after its pid that is renamed into place when complete,
+// so a reader never sees half a copy and nothing another process made is
+// removed. A copy is replaced only when damaged (a file missing or of the
+// wrong size), which no process of this package leaves. The temporary
+// directories of killed processes are removed on the next unpacking.
 func (d *Dataset) Dir() (string, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -151,7 +160,16 @@ func (d *Dataset) Dir() (string, error) {
 	if err := os.MkdirAll(cache, 0o755); err != nil {
 		return "", fmt.Errorf("embedded dataset: %w", err)
 	}
-	tmp, err := os.MkdirTemp(cache, ".files-*")
+	lock, err := lockfile.Acquire(filepath.Join(cache, ".files.lock"), lockfile.Options{Wait: -1})
+	if err != nil {
+		return "", fmt.Errorf("embedded dataset: %w", err)
+	}
+	defer lock.Unlock()
+	RemoveOrphans(cache, "files")
+	if d.complete(dst) { // another process unpacked it while this one waited
+		return dst, nil
+	}
+	tmp, err := os.MkdirTemp(cache, lockfile.TempPattern("files"))
 	if err != nil {
 		return "", fmt.Errorf("embedded dataset: %w", err)
 	}
@@ -159,15 +177,42 @@ func (d *Dataset) Dir() (string, error) {
 		os.RemoveAll(tmp)
 		return "", fmt.Errorf("embedded dataset: unpack into %s: %w", tmp, err)
 	}
-	os.RemoveAll(dst) // an incomplete or damaged copy
-	if err := os.Rename(tmp, dst); err != nil {
+	faultpoint.Hit("cache: unpacked")
+	// A damaged copy: moved aside (a name RemoveOrphans knows), then gone.
+	aside := tmp + "-damaged"
+	if err := os.Rename(dst, aside); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		os.RemoveAll(tmp)
-		if d.complete(dst) { // another process won the race
-			return dst, nil
-		}
 		return "", fmt.Errorf("embedded dataset: %w", err)
 	}
+	if err := os.Rename(tmp, dst); err != nil {
+		os.RemoveAll(tmp)
+		return "", fmt.Errorf("embedded dataset: %w", err)
+	}
+	os.RemoveAll(aside)
 	return dst, nil
+}
+
+// OrphanAge is the age past which a temporary file of the cache is taken
+// for one a killed process left even when a process of its pid is alive
+// (the pid taken since); and LegacyOrphanAge the age past which one whose
+// name holds no pid is, as earlier versions named them (".files-*",
+// ".embedded-*.db").
+const (
+	OrphanAge       = 24 * time.Hour
+	LegacyOrphanAge = 30 * time.Minute
+)
+
+// RemoveOrphans removes what killed processes left in the cache directory
+// dir while they wrote name there: lockfile.TempPattern(name) entries of a
+// process that is gone (or older than OrphanAge), and the temporary
+// entries of earlier versions older than LegacyOrphanAge. It returns the
+// paths removed.
+func RemoveOrphans(dir, name string) []string {
+	removed := lockfile.RemoveOrphans(dir, name, OrphanAge)
+	for _, legacy := range []string{".files-*", ".embedded-*.db", ".embedded-*.db-*"} {
+		removed = append(removed, lockfile.RemoveOlder(dir, legacy, LegacyOrphanAge)...)
+	}
+	return removed
 }
 
 // complete says whether dir holds every file of the dataset with its size.

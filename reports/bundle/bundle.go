@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/graphperf/graphperf/internal/faultpoint"
 	"github.com/graphperf/graphperf/internal/table"
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/reports/html"
@@ -109,7 +110,8 @@ type Cell struct {
 // bundle into o.Dir: each table as tables/NAME.csv and .tex and a sheet of
 // report.xlsx, each figure as figures/NAME.png and .svg, the page
 // index.html and manifest.json. The paths of this machine that cells print
-// are rewritten (see Paths). A cell's error is kept in place and counted
+// are rewritten (see Paths), except in errors, which name the paths the
+// cell gave as it gave them (Paths.ForError). A cell's error is kept in place and counted
 // in Manifest.Failed; the error returned is a failure to write. Its cost is
 // the cells' plus one pass over their outputs.
 func Build(o Options) (*Manifest, []notebook.Result, error) {
@@ -142,6 +144,7 @@ func Build(o Options) (*Manifest, []notebook.Result, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	faultpoint.Hit("report: write the manifest")
 	if err := os.WriteFile(filepath.Join(o.Dir, "manifest.json"), append(mj, '\n'), 0o644); err != nil {
 		return nil, nil, err
 	}
@@ -195,7 +198,7 @@ func (b *builder) cell(args []string) (notebook.Output, error) {
 	}
 	out.Figures, cj.Figures = figs, append(cj.Figures, names...)
 	if err != nil {
-		err = portableError{err, local.Replace(err.Error())}
+		err = portableError{err, b.local.ForError(args).Replace(err.Error())}
 		cj.Error = err.Error()
 		b.man.Failed++
 	}
@@ -375,6 +378,7 @@ func writeFile(dir, rel string, b []byte, man *Manifest) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
+	faultpoint.Hit("report: write a file")
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		return err
 	}
@@ -415,31 +419,4 @@ func fileSHA(path string) (string, error) {
 		return "", err
 	}
 	return sha(b), nil
-}
-
-// IsBundle says whether dir holds a bundle (a manifest.json whose tool is
-// Tool), which Replace may replace.
-func IsBundle(dir string) bool {
-	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
-	var m struct {
-		Tool string `json:"tool"`
-	}
-	return err == nil && json.Unmarshal(b, &m) == nil && m.Tool == Tool
-}
-
-// Replace renames tmp to dst; a previous bundle at dst is moved aside
-// first and removed once the new one is in place.
-func Replace(tmp, dst string) error {
-	if _, err := os.Stat(dst); err == nil {
-		old := tmp + ".old"
-		if err := os.Rename(dst, old); err != nil {
-			return err
-		}
-		if err := os.Rename(tmp, dst); err != nil {
-			os.Rename(old, dst)
-			return err
-		}
-		return os.RemoveAll(old)
-	}
-	return os.Rename(tmp, dst)
 }

@@ -87,11 +87,17 @@ func TestBuild(t *testing.T) {
 	if b, err := os.ReadFile(filepath.Join(dir, "manifest.json")); err != nil || json.Unmarshal(b, &m) != nil || m.Tool != Tool {
 		t.Fatalf("manifest.json: %v", err)
 	}
-	if !IsBundle(dir) || IsBundle(root) {
-		t.Error("IsBundle")
+	if c, err := Inspect(dir); err != nil || !c.Bundle || len(c.Foreign) != 0 {
+		t.Errorf("Inspect(bundle): %+v, %v", c, err)
 	}
-	if err := Replace(dir, dst); err != nil || !IsBundle(dst) {
-		t.Fatalf("Replace: %v", err)
+	if c, err := Inspect(root); err != nil || c.Bundle {
+		t.Errorf("Inspect(its parent): %+v, %v", c, err)
+	}
+	if err := Install(dir, dst, false); err != nil {
+		t.Fatalf("Install: %v", err)
+	}
+	if c, err := Inspect(dst); err != nil || !c.Bundle {
+		t.Fatalf("Inspect after Install: %+v, %v", c, err)
 	}
 }
 

@@ -78,6 +78,30 @@ func (l Paths) ForCell(dst string, args []string) Paths {
 	return Paths{strings.NewReplacer(pairs...), pairs}
 }
 
+// ForError is l for a cell's error: the absolute paths the cell's args
+// name (bare or as a flag's value) stay as the user typed them, since an
+// error names what the user gave; the rest is rewritten as Replace does
+// (the bundle being written reads ".", the cache "$GRAPHPERF_CACHE_DIR").
+func (l Paths) ForError(args []string) Paths {
+	var pairs []string
+	for _, a := range args {
+		if k, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(k, "-") {
+			a = v
+		}
+		if filepath.IsAbs(a) {
+			pairs = append(pairs, a, a)
+			if c := filepath.Clean(a); c != a {
+				pairs = append(pairs, c, c)
+			}
+		}
+	}
+	if len(pairs) == 0 {
+		return l
+	}
+	pairs = append(pairs, l.pairs...)
+	return Paths{strings.NewReplacer(pairs...), pairs}
+}
+
 // Replace is s with l's rewrites.
 func (l Paths) Replace(s string) string { return l.r.Replace(s) }
 
