@@ -24,6 +24,7 @@ type cellSink struct {
 	paragraphs []string
 	tables     []rtable.Table
 	figures    []bundle.Figure
+	notes      []string
 }
 
 func (s *cellSink) Write(p []byte) (int, error) { return s.text.Write(p) }

@@ -26,8 +26,9 @@ The bundle: index.html (one self-contained page, figures embedded),
 report.xlsx (a Contents sheet, then one sheet per table, with frozen
 headers, number formats and native charts), figures/NAME.png and .svg,
 tables/NAME.csv and .tex (LaTeX booktabs), and manifest.json (graphperf
-version, the notebook, its inputs with SHA-256 hashes, every cell with its
-outputs and seeds). It is written into a temporary directory beside DIR
+version and commit, the notebook, every input with its SHA-256, the
+environment that changes results, every cell with its outputs, notes and
+seeds, and the one command that rebuilds the bundle). It is written into a temporary directory beside DIR
 and renamed into place when complete. An existing DIR is replaced only
 when it holds a previous bundle (a manifest.json written by graphperf
 report); anything else is refused. DIR's parent must exist unless --parents
@@ -100,7 +101,7 @@ func reportCommand(e *env, args []string) error {
 	start := time.Now()
 	bar := progress.New(e.stderr, e.interactive, "report", false)
 	man, results, err := bundle.Build(bundle.Options{Dir: tmp, Dst: dst, Notebook: nb, Name: nbName, Source: src,
-		DB: *db, Version: version(), Run: runCell(*db),
+		DB: *db, Version: version(), Commit: buildCommit(), Run: runCell(*db),
 		Progress: func(done, total int) { bar.Update(int64(done), int64(total)) }})
 	bar.Done()
 	if err != nil {
@@ -140,7 +141,7 @@ func runCell(db string) bundle.Runner {
 			reportTablesHook(cell, args, sink.tables)
 		}
 		return bundle.Output{Text: sink.text.String(), Paragraphs: sink.paragraphs, Tables: sink.tables,
-			Figures: sink.figures}, err
+			Figures: sink.figures, Notes: sink.notes}, err
 	}
 }
 

@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/graphperf/graphperf/internal/table"
-	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/reports/html"
 	"github.com/graphperf/graphperf/reports/notebook"
 )
@@ -36,13 +35,15 @@ var NameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
 
 // Output is what one cell made: its text, its paragraphs of prose, its
 // tables (Name and Title may be empty: Build names an unnamed table after
-// the cell's verb and titles an untitled one with the cell's command) and
-// its figures.
+// the cell's verb and titles an untitled one with the cell's command), its
+// figures and its notes (the caveats its result carries, such as the
+// graphs it left out and why; the manifest records them with the cell).
 type Output struct {
 	Text       string
 	Paragraphs []string
 	Tables     []table.Table
 	Figures    []Figure
+	Notes      []string
 }
 
 // Runner runs cell number cell (from 0) of the notebook, whose command is
@@ -58,26 +59,38 @@ type Options struct {
 	Name     string             // its file, or notebook.DefaultName
 	Source   []byte             // its text
 	DB       string             // the store the cells read, "" for the embedded dataset
-	Version  string             // graphperf's version
+	Version  string             // graphperf's version, as "graphperf version" prints it
+	Commit   Commit             // the source it was built from (ReadCommit)
 	Run      Runner
 	Progress func(done, total int) // after each cell; may be nil
 }
 
-// Manifest is manifest.json.
+// Manifest is manifest.json: what made the bundle (graphperf's version
+// and commit, Go, the notebook), what it read (every input with its
+// SHA-256, the environment variables that change results, the seeds),
+// the one command that rebuilds it, and what it holds (every cell with
+// its outputs and notes, every file with its SHA-256).
 type Manifest struct {
-	Tool      string              `json:"tool"`
-	Version   string              `json:"version"`
-	GoVersion string              `json:"go_version"`
-	Created   string              `json:"created"`
-	Seconds   float64             `json:"seconds"`
-	Notebook  NotebookFile        `json:"notebook"`
-	Inputs    []Input             `json:"inputs"`
-	Cells     []Cell              `json:"cells"`
-	Failed    int                 `json:"failed"`
-	Tables    int                 `json:"tables"`
-	Figures   int                 `json:"figures"`
-	Files     map[string]string   `json:"files"` // bundle path -> SHA-256
-	Seeds     map[string][]string `json:"seeds"` // cell number -> its --seed values
+	Tool      string  `json:"tool"`
+	Version   string  `json:"version"`
+	Commit    Commit  `json:"commit"`
+	GoVersion string  `json:"go_version"`
+	Created   string  `json:"created"`
+	Seconds   float64 `json:"seconds"`
+	// Rebuild is one command line, run in a checkout of graphperf, that
+	// makes the bundle again; RebuildNote says what it cannot restore
+	// (uncommitted changes, an unknown commit).
+	Rebuild     string              `json:"rebuild"`
+	RebuildNote string              `json:"rebuild_note,omitempty"`
+	Notebook    NotebookFile        `json:"notebook"`
+	Inputs      []Input             `json:"inputs"`
+	Environment []Env               `json:"environment"`
+	Cells       []Cell              `json:"cells"`
+	Failed      int                 `json:"failed"`
+	Tables      int                 `json:"tables"`
+	Figures     int                 `json:"figures"`
+	Files       map[string]string   `json:"files"` // bundle path -> SHA-256
+	Seeds       map[string][]string `json:"seeds"` // cell number -> its --seed values
 }
 
 // NotebookFile is the notebook a bundle ran.
@@ -85,13 +98,6 @@ type NotebookFile struct {
 	Name   string `json:"name"`
 	SHA256 string `json:"sha256"`
 	Source string `json:"source"`
-}
-
-// Input is one input of the bundle: the store or the embedded dataset.
-type Input struct {
-	Name   string `json:"name"`
-	Kind   string `json:"kind"`
-	SHA256 string `json:"sha256"`
 }
 
 // Cell is one cell as the manifest records it.
@@ -103,6 +109,7 @@ type Cell struct {
 	Error   string   `json:"error,omitempty"`
 	Tables  []string `json:"tables"`
 	Figures []string `json:"figures"`
+	Notes   []string `json:"notes,omitempty"`
 }
 
 // Build runs the notebook's cells in order with o.Run and writes the
@@ -119,7 +126,7 @@ func Build(o Options) (*Manifest, []notebook.Result, error) {
 	if name != notebook.DefaultName {
 		name = Rel(o.Dst, name)
 	}
-	man, err := newManifest(o.Dst, name, o.Source, o.DB, o.Version, start)
+	man, err := newManifest(o, name, local, start)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -172,6 +179,10 @@ func (b *builder) cell(args []string) (notebook.Output, error) {
 		b.o.Progress(b.n, len(b.o.Notebook.Cells()))
 	}
 	cj := Cell{Number: c.Index + 1, Line: c.Line, Command: b.command(c), Tables: []string{}, Figures: []string{}}
+	for _, n := range res.Notes {
+		cj.Notes = append(cj.Notes, local.Replace(n))
+	}
+	addInputs(b.man, c.Index+1, cellInputs(args, local, b.o.Dst))
 	if seeds := seedsOf(args); len(seeds) > 0 {
 		b.man.Seeds[fmt.Sprint(c.Index+1)] = seeds
 	}
@@ -262,23 +273,44 @@ func writeFigures(dir string, figures []Figure, c *notebook.Cell, local Paths, u
 	return figs, names, err
 }
 
-// newManifest is a bundle's manifest before its cells run: the tool, the
-// notebook and the input (the store db, or the embedded dataset).
-func newManifest(dst, nbName string, src []byte, db, version string, start time.Time) (*Manifest, error) {
+// newManifest is a bundle's manifest before its cells run: the tool, its
+// version and commit, the notebook, the inputs every cell may read (the
+// store --db, the embedded datasets, models and machine files, the sweep's
+// graph files), the environment that changes results and the command
+// that rebuilds the bundle. The cells add the files they name.
+func newManifest(o Options, nbName string, local Paths, start time.Time) (*Manifest, error) {
+	c := o.Commit
+	if c.Dir != "" {
+		c.Dir = tilde(c.Dir)
+	}
 	man := &Manifest{
-		Tool: Tool, Version: version, GoVersion: runtime.Version(),
+		Tool: Tool, Version: o.Version, Commit: c, GoVersion: runtime.Version(),
 		Created:  start.UTC().Format(time.RFC3339),
-		Notebook: NotebookFile{Name: nbName, SHA256: sha(src), Source: string(src)},
+		Notebook: NotebookFile{Name: nbName, SHA256: sha(o.Source), Source: string(o.Source)},
 		Files:    map[string]string{}, Seeds: map[string][]string{},
 	}
-	if db != "" {
-		h, err := fileSHA(db)
+	if o.DB != "" {
+		h, err := fileSHA(o.DB)
 		if err != nil {
 			return nil, err
 		}
-		man.Inputs = append(man.Inputs, Input{Name: Rel(dst, db), Kind: "store (--db)", SHA256: h})
-	} else {
-		man.Inputs = append(man.Inputs, Input{Name: "embedded H100 dataset (kernels/measured/h100)", Kind: "embedded", SHA256: measured.Hash()})
+		man.Inputs = append(man.Inputs, Input{Name: Rel(o.Dst, o.DB), Kind: KindStore, SHA256: h,
+			Note: "the data cells read this store instead of the embedded datasets'"})
+	}
+	man.Inputs = append(man.Inputs, embeddedInputs()...)
+	graphs, env := graphFileInputs()
+	man.Inputs = append(man.Inputs, graphs...)
+	man.Environment = append([]Env{env}, otherEnv()...)
+	nb := o.Name
+	if nb == "" {
+		nb = notebook.DefaultName
+	}
+	man.Rebuild = rebuildCommand(o.Commit, man.Environment, nb, o.DB, o.Dst)
+	switch {
+	case c.Revision == Unknown || c.Revision == "":
+		man.RebuildNote = "the commit is unknown (" + c.Source + "): check out the version " + o.Version + " first"
+	case c.Dirty:
+		man.RebuildNote = "the checkout had uncommitted changes: the commit alone does not rebuild this bundle exactly"
 	}
 	return man, nil
 }
