@@ -13,6 +13,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	rtable "github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/internal/table/tabletest"
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/reports/bundle"
 	"github.com/graphperf/graphperf/reports/notebook"
@@ -117,6 +118,9 @@ func TestReportDefault(t *testing.T) {
 		t.Errorf("aggregate LaTeX table: %v\n%s", err, tex)
 	}
 
+	// Issue 33 item 2: numbers and percentages stored as numbers, shown
+	// with their significant digits, under unique headers with units.
+	tabletest.Workbook(t, filepath.Join(dir, "report.xlsx"), namedTables(t, seen, m))
 	x, err := excelize.OpenFile(filepath.Join(dir, "report.xlsx"))
 	if err != nil {
 		t.Fatal(err)

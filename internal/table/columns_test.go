@@ -57,8 +57,8 @@ func TestDeclaredXLSX(t *testing.T) {
 		{cell: "C3", raw: "-3", format: "#,##0"},
 		{cell: "D2", raw: "0", format: "#,##0"}, // every share written as an integer
 		{cell: "D3", raw: "100", format: "#,##0"},
-		{cell: "E2", raw: "1.5", format: "#,##0.000"}, // magnitude 1.5
-		{cell: "E3", raw: "-", isText: true},          // Missing
+		{cell: "E2", raw: "1.5", format: "#,##0.0"}, // its two significant digits
+		{cell: "E3", raw: "-", isText: true},        // Missing
 		{cell: "F2", raw: "1", isBool: true},
 		{cell: "F3", raw: "0", isBool: true},
 	} {

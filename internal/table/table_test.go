@@ -275,58 +275,36 @@ func TestParseNumber(t *testing.T) {
 	}
 }
 
-// TestNumberColumn: the magnitude and integer-ness a declared numeric
-// column's number format needs, its Missing text and empty cells skipped.
-func TestNumberColumn(t *testing.T) {
+// TestCellFormat: each numeric cell shows the significant digits its text
+// has, at most four, whatever the magnitude of the rest of its column.
+func TestCellFormat(t *testing.T) {
 	for _, tc := range []struct {
-		name  string
-		cells []string
-		want  column
-	}{
-		{"integers", []string{"1", "-20", ""}, column{numeric: true, integer: true, maxAbs: 20}},
-		{"decimals", []string{"1", "-2.5", " 0.25 "}, column{numeric: true, maxAbs: 2.5}},
-		{"missing text skipped", []string{"1.5", "-", "-300"}, column{numeric: true, maxAbs: 300}},
-		{"no rows", nil, column{numeric: true, integer: true}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			tab := Table{Name: "t"}
-			tab.AddColumns(TextCol("x"), NumCol("y", "").OrMissing("-"))
-			for _, c := range tc.cells {
-				tab.Rows = append(tab.Rows, []string{"label", c})
-			}
-			tab.Rows = append(tab.Rows, []string{"short row"}) // missing cells are empty
-			if err := tab.Check(); err != nil {
-				t.Fatal(err)
-			}
-			if got := tab.numberColumn(1); got != tc.want {
-				t.Errorf("numberColumn = %+v, want %+v", got, tc.want)
-			}
-		})
-	}
-}
-
-func TestNumberFormat(t *testing.T) {
-	for _, tc := range []struct {
-		col  column
+		s    string
+		kind Kind
 		want string
 	}{
-		{column{numeric: true, integer: true, maxAbs: 5}, "#,##0"},
-		{column{numeric: true, integer: true, maxAbs: 5e12}, "#,##0"},
-		{column{numeric: true, maxAbs: 0}, "#,##0.000"},
-		{column{numeric: true, maxAbs: 0.0005}, "0.000E+00"},
-		{column{numeric: true, maxAbs: 0.001}, "#,##0.000000"},
-		{column{numeric: true, maxAbs: 0.05}, "#,##0.00000"},
-		{column{numeric: true, maxAbs: 0.1}, "#,##0.0000"},
-		{column{numeric: true, maxAbs: 1}, "#,##0.000"},
-		{column{numeric: true, maxAbs: 9.99}, "#,##0.000"},
-		{column{numeric: true, maxAbs: 10}, "#,##0.00"},
-		{column{numeric: true, maxAbs: 100}, "#,##0.0"},
-		{column{numeric: true, maxAbs: 1000}, "#,##0"},
-		{column{numeric: true, maxAbs: 999999999}, "#,##0"},
-		{column{numeric: true, maxAbs: 1e9}, "0.000E+00"},
+		{"3.712", Number, "#,##0.000"},       // not "4": the example
+		{"9.12", Number, "#,##0.00"},         // beside 650.9 in the same column
+		{"650.9", Number, "#,##0.0"},         // 4 digits
+		{"642", Number, "#,##0"},             // an integer
+		{"3352.0", Number, "#,##0"},          // 5 digits written, 4 shown
+		{"0.0365551", Number, "#,##0.00000"}, // 0.03656
+		{"0.20", Number, "#,##0.00"},         // the trailing zero is significant
+		{"1.08077", Number, "#,##0.000"},     // 1.081
+		{"2.182e+04", Number, "#,##0"},       // 21,820
+		{"4.23e-05", Number, "0.00E+00"},     // below 0.001
+		{"1.5e+12", Number, "0.0E+00"},       // from 1e9
+		{"0.000", Number, "#,##0.000"},       // zero keeps its decimals
+		{"-14.0", Number, "#,##0.0"},         // sign not a digit
+		{"7.8%", Percentage, "0.0%"},         // stored 0.078
+		{"86.1%", Percentage, "0.0%"},        //
+		{"100%", Percentage, "0%"},           //
+		{"12", Integer, "#,##0"},             //
+		{"-", Number, ""},                    // a Missing text
+		{"x", Text, ""},                      //
 	} {
-		if got := numberFormat(tc.col); got != tc.want {
-			t.Errorf("numberFormat(%+v) = %q, want %q", tc.col, got, tc.want)
+		if got := CellFormat(tc.s, tc.kind); got != tc.want {
+			t.Errorf("CellFormat(%q, %v) = %q, want %q", tc.s, tc.kind, got, tc.want)
 		}
 	}
 }
@@ -344,6 +322,8 @@ func TestDisplayNumber(t *testing.T) {
 		{0.125, "#,##0.000", "0.125"},
 		{12345.678, "0.000E+00", "1.235E+04"},
 		{12, "", "12"},
+		{0.078, "0.0%", "7.8%"},
+		{3.712, "#,##0.000", "3.712"},
 	} {
 		got := displayNumber(tc.v, tc.code)
 		if got != tc.want {
@@ -609,12 +589,14 @@ func TestWriteXLSX(t *testing.T) {
 
 	t.Run("number formats", func(t *testing.T) {
 		for _, tc := range []struct{ sheet, cell, want string }{
-			{aggSheet, "B2", "#,##0"},       // integer column
-			{aggSheet, "B4", "#,##0"},       // last row too
-			{aggSheet, "C3", "#,##0.00"},    // largest magnitude 12.5
-			{aggSheet, "D2", "#,##0.00"},    // largest magnitude 40
-			{notesSheet, "C3", "0.000E+00"}, // largest magnitude 2.5e-4
-			{notesSheet, "D2", ""},          // mixed column: General
+			{aggSheet, "B2", "#,##0"},     // integer column
+			{aggSheet, "B4", "#,##0"},     // last row too
+			{aggSheet, "C2", "#,##0.0"},   // "0.5": its own digits, not its column's
+			{aggSheet, "C3", "#,##0.0"},   // "12.5"
+			{aggSheet, "D2", "#,##0.00"},  // "1.25"
+			{aggSheet, "D3", "#,##0.0"},   // "40.0": its written zero is significant
+			{notesSheet, "C3", "0.0E+00"}, // "2.5e-4": below 0.001
+			{notesSheet, "D2", ""},        // a Text column: General
 		} {
 			styleID, err := f.GetCellStyle(tc.sheet, tc.cell)
 			if err != nil {

@@ -39,7 +39,7 @@ func (p *Prediction) LevelTable(k int) table.Table {
 	t.AddColumns(table.IntCol("level", ""), table.IntCol("frontier", "vertices"), table.IntCol("edges_frontier", "edges"), table.TextCol("recommended"),
 		table.NumCol("predicted_us", "µs"), table.TextCol("bound"))
 	for i := 2; i <= k; i++ {
-		t.AddColumns(table.TextCol("#"+strconv.Itoa(i)), table.NumCol("us", "µs"))
+		t.AddColumns(table.TextCol("#"+strconv.Itoa(i)), table.NumCol("#"+strconv.Itoa(i)+"_us", "µs"))
 	}
 	for _, l := range p.Levels {
 		row := []string{strconv.Itoa(l.Level), strconv.FormatInt(l.Frontier, 10), strconv.FormatInt(l.EdgesFrontier, 10), l.Recommended, table.Micros(l.Times[0].Ns), l.Bound}
@@ -106,7 +106,7 @@ func (ev *Evaluation) SplitTable(raw bool) table.Table {
 	if hasBaseline {
 		t.AddColumns(ratio("sklearn_hgb"))
 	}
-	t.AddColumns(table.TextUnitCol("median_error", "%"), table.TextUnitCol("within_20", "%"),
+	t.AddColumns(table.PctCol("median_error"), table.PctCol("within_20"),
 		table.NumCol("spearman", ""), table.TextCol("chosen"))
 	x := func(v float64) string {
 		switch {

@@ -46,7 +46,7 @@ func TestLevelTable(t *testing.T) {
 	if err := tb.Check(); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"level", "frontier", "edges_frontier", "recommended", "predicted_us", "bound", "#2", "us"}
+	want := []string{"level", "frontier", "edges_frontier", "recommended", "predicted_us", "bound", "#2", "#2_us"}
 	if !reflect.DeepEqual(tb.Header, want) {
 		t.Errorf("header %v, want %v", tb.Header, want)
 	}
@@ -235,7 +235,7 @@ func TestTablesDeclared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tabletest.Declared(t, ev.SplitTable(false), map[string]string{"inputs": "integer", "mix_and_match": "text x", "median_error": "text %"})
+	tabletest.Declared(t, ev.SplitTable(false), map[string]string{"inputs": "integer", "mix_and_match": "text x", "median_error": "percentage %", "within_20": "percentage %"})
 	tabletest.Declared(t, ev.SplitTable(true), map[string]string{"mix_and_match": "number x", "spearman": "number"})
 	for _, raw := range []bool{false, true} {
 		tabletest.Declared(t, ev.SummaryTable(raw), map[string]string{"splits": "integer", "best_fixed": "text x", "beats_best_non_switching": "text splits"})
