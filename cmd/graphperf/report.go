@@ -25,7 +25,9 @@ H100 dataset (print it with --print-default).
 The bundle: index.html (one self-contained page, figures embedded),
 report.xlsx (a Contents sheet, then one sheet per table, with frozen
 headers, number formats and native charts), figures/NAME.png and .svg,
-tables/NAME.csv and .tex (LaTeX booktabs), and manifest.json (graphperf
+tables/NAME.csv and .tex (LaTeX booktabs and siunitx, fitted to an
+article's text block; tables/tables.tex inputs them all and compiles on
+its own), and manifest.json (graphperf
 version and commit, the notebook, every input with its SHA-256, the
 environment that changes results, every cell with its outputs, notes and
 seeds, and the one command that rebuilds the bundle). It is written into a temporary directory beside DIR

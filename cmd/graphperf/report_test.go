@@ -118,6 +118,19 @@ func TestReportDefault(t *testing.T) {
 		t.Errorf("aggregate LaTeX table: %v\n%s", err, tex)
 	}
 
+	// Issue 33 item 3: every table fits an article's text block, the
+	// long ones longtables, the wide ones turned, landscape or in parts;
+	// tables/tables.tex compiles on its own (where pdflatex is installed).
+	t.Run("latex", func(t *testing.T) {
+		log := tabletest.CompileLaTeX(t, filepath.Join(dir, "tables"), bundle.LaTeXDocument)
+		for _, p := range tabletest.LaTeXProblems(log) {
+			t.Error(p)
+		}
+		doc, _ := os.ReadFile(filepath.Join(dir, "tables", bundle.LaTeXDocument))
+		if n := strings.Count(string(doc), `\input{`); n != m.Tables {
+			t.Errorf("tables.tex inputs %d tables, want %d", n, m.Tables)
+		}
+	})
 	// Issue 33 item 2: numbers and percentages stored as numbers, shown
 	// with their significant digits, under unique headers with units.
 	tabletest.Workbook(t, filepath.Join(dir, "report.xlsx"), namedTables(t, seen, m))

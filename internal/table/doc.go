@@ -6,8 +6,10 @@
 //
 // A Table is plain text: a name, a caption, a header and rows of cells.
 // `graphperf report` writes each table three ways: tables/NAME.csv with
-// WriteCSV, tables/NAME.tex with WriteLaTeX (a booktabs table environment to
-// paste into a thesis) and one report.xlsx with WriteXLSX (a Contents sheet,
+// WriteCSV, tables/NAME.tex with WriteLaTeX (booktabs and siunitx, fitted
+// to an article's text block: a float, a longtable, landscape or in parts;
+// to \input into a thesis, as tables.tex from WriteLaTeXDocument does) and
+// one report.xlsx with WriteXLSX (a Contents sheet,
 // then one sheet per table with typed numbers, a number format per cell
 // showing its significant digits, headers with units (Column.Label), a
 // frozen filtered header and an optional native chart).

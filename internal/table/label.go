@@ -1,6 +1,10 @@
 package table
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // shortUnits abbreviates the long units the tables declare, for a header.
 var shortUnits = map[string]string{
@@ -34,16 +38,20 @@ func (c Column) splitUnit() (name, unit string) {
 	if c.Unit == "" {
 		return c.Name, ""
 	}
-	slug := unitSlug(c.Unit)
-	switch {
-	case c.Name == slug || c.Name == c.Unit:
-		return "", c.Unit
-	case strings.HasSuffix(c.Name, "_"+slug), strings.HasSuffix(c.Name, " "+slug):
-		return c.Name[:len(c.Name)-len(slug)-1], c.Unit
-	case strings.HasSuffix(c.Name, " "+c.Unit), strings.HasSuffix(c.Name, "_"+c.Unit):
-		return c.Name[:len(c.Name)-len(c.Unit)-1], c.Unit
-	case strings.Contains(c.Name, c.Unit), strings.Contains(strings.ReplaceAll(c.Name, "_", " "), c.Unit):
-		return c.Name, ""
+	spaced := strings.ReplaceAll(c.Name, "_", " ")
+	for _, u := range []string{c.Unit, ShortUnit(c.Unit)} {
+		slug := unitSlug(u)
+		for _, end := range []string{slug, u, strings.ReplaceAll(u, " ", "_")} {
+			switch {
+			case c.Name == end:
+				return "", c.Unit
+			case strings.HasSuffix(c.Name, "_"+end), strings.HasSuffix(c.Name, " "+end):
+				return c.Name[:len(c.Name)-len(end)-1], c.Unit
+			}
+		}
+		if containsWord(c.Name, u) || containsWord(spaced, u) {
+			return c.Name, ""
+		}
 	}
 	return c.Name, ShortUnit(c.Unit)
 }
@@ -60,4 +68,24 @@ func (c Column) Label() string {
 		return c.Name
 	}
 	return c.Name + " (" + unit + ")"
+}
+
+// containsWord says whether s holds word with neither a letter nor a digit
+// on either side: "GB/s (mem)" holds "GB/s", "best_fixed" does not hold
+// "x".
+func containsWord(s, word string) bool {
+	isWordRune := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	for i := 0; ; {
+		k := strings.Index(s[i:], word)
+		if k < 0 {
+			return false
+		}
+		start, end := i+k, i+k+len(word)
+		before, _ := utf8.DecodeLastRuneInString(s[:start])
+		after, _ := utf8.DecodeRuneInString(s[end:])
+		if (start == 0 || !isWordRune(before)) && (end == len(s) || !isWordRune(after)) {
+			return true
+		}
+		i = start + 1
+	}
 }

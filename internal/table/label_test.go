@@ -23,6 +23,9 @@ func TestLabel(t *testing.T) {
 		{IntCol("frontier", "vertices"), "frontier (vertices)"},
 		{NumCol("II_L2", "warp instructions per transaction"), "II_L2 (warp inst/txn)"},
 		{TextCol("impl"), "impl"},
+		{NumCol("best_fixed", "x"), "best_fixed (x)"}, // "x" is not a word of it
+		{NumCol("warp_inst", "warp instructions"), "warp_inst"},
+		{NumCol("L2_txn", "transactions"), "L2_txn"},
 	} {
 		if got := tc.col.Label(); got != tc.want {
 			t.Errorf("Label(%q, %q) = %q, want %q", tc.col.Name, tc.col.Unit, got, tc.want)

@@ -30,6 +30,10 @@ type Figure struct {
 	PNG, SVG    []byte
 }
 
+// LaTeXDocument is the file of tables/ that inputs every table's .tex
+// and compiles on its own.
+const LaTeXDocument = "tables.tex"
+
 // NameRE is what a figure's or a table's file stem may be.
 var NameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
 
@@ -136,7 +140,7 @@ func Build(o Options) (*Manifest, []notebook.Result, error) {
 	for _, c := range man.Cells {
 		man.Figures += len(c.Figures)
 	}
-	if err := writeTables(o.Dir, b.tables, man); err != nil {
+	if err := writeTables(o.Dir, Title(o.Notebook), b.tables, man); err != nil {
 		return nil, nil, err
 	}
 	meta := html.Meta{Version: o.Version, Date: start, Workbook: "report.xlsx", TablesDir: "tables",
@@ -315,9 +319,12 @@ func newManifest(o Options, nbName string, local Paths, start time.Time) (*Manif
 	return man, nil
 }
 
-// writeTables writes every table as tables/NAME.csv and .tex, and all of
-// them as the sheets of report.xlsx, recording each file in man.
-func writeTables(dir string, tables []table.Table, man *Manifest) error {
+// writeTables writes every table as tables/NAME.csv and .tex, a LaTeX
+// document that inputs every .tex (tables/tables.tex, titled title: it
+// compiles on its own), and all of them as the sheets of report.xlsx,
+// recording each file in man.
+func writeTables(dir, title string, tables []table.Table, man *Manifest) error {
+	var names []string
 	for _, t := range tables {
 		var csvBuf, texBuf bytes.Buffer
 		if err := table.WriteCSV(&csvBuf, t); err != nil {
@@ -330,6 +337,16 @@ func writeTables(dir string, tables []table.Table, man *Manifest) error {
 			return err
 		}
 		if err := writeFile(dir, "tables/"+t.Name+".tex", texBuf.Bytes(), man); err != nil {
+			return err
+		}
+		names = append(names, t.Name)
+	}
+	if len(tables) > 0 {
+		var doc bytes.Buffer
+		if err := table.WriteLaTeXDocument(&doc, title, names); err != nil {
+			return err
+		}
+		if err := writeFile(dir, "tables/"+LaTeXDocument, doc.Bytes(), man); err != nil {
 			return err
 		}
 	}
