@@ -24,7 +24,7 @@ H100 dataset (print it with --print-default).
 
 The bundle: index.html (one self-contained page, figures embedded),
 report.xlsx (a Contents sheet, then one sheet per table, with frozen
-headers, number formats and native charts), figures/NAME.png and .svg,
+headers, number formats and native charts), figures/NAME.png (300 dpi), .svg and .pdf,
 tables/NAME.csv and .tex (LaTeX booktabs and siunitx, fitted to an
 article's text block; tables/tables.tex inputs them all and compiles on
 its own), and manifest.json (graphperf

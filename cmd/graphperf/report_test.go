@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"image"
 	"image/png"
 	"os"
 	"os/exec"
@@ -79,10 +80,20 @@ func TestReportDefault(t *testing.T) {
 		}
 	}
 	for _, f := range figs {
-		for _, ext := range []string{".png", ".svg"} {
-			if fi, err := os.Stat(filepath.Join(dir, "figures", f+ext)); err != nil || fi.Size() < 1000 {
+		for _, ext := range []string{".png", ".svg", ".pdf"} {
+			fi, err := os.Stat(filepath.Join(dir, "figures", f+ext))
+			if err != nil || fi.Size() < 1000 {
 				t.Errorf("figure %s%s: %v", f, ext, err)
+				continue
 			}
+			// Issue 33 item 4: vector figures thinned or binned, none
+			// of the tens of megabytes a point per pair made.
+			if ext != ".png" && fi.Size() > 2<<20 {
+				t.Errorf("figure %s%s is %d bytes, more than 2 MiB", f, ext, fi.Size())
+			}
+		}
+		if cfg, err := pngConfig(filepath.Join(dir, "figures", f+".png")); err != nil || cfg.Width < 1000 {
+			t.Errorf("figure %s.png: %d pixels wide (%v), want 300 dpi", f, cfg.Width, err)
 		}
 	}
 	var tables []string
@@ -222,6 +233,16 @@ func TestReportDefault(t *testing.T) {
 		}
 	}
 	screenshot(t, filepath.Join(dir, "index.html"))
+}
+
+// pngConfig is the size of the PNG at path.
+func pngConfig(path string) (image.Config, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return image.Config{}, err
+	}
+	defer f.Close()
+	return png.DecodeConfig(f)
 }
 
 func screenshot(t *testing.T, page string) {

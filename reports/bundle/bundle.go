@@ -23,11 +23,13 @@ import (
 // Build may replace.
 const Tool = "graphperf report"
 
-// Figure is one figure a cell drew: a file stem (NameRE), a caption and
-// the PNG and SVG bytes.
+// Figure is one figure a cell drew: a file stem (NameRE), a caption, the
+// PNG (for print), SVG and PDF bytes, and Screen, a PNG at screen
+// resolution for the page (the print PNG when empty).
 type Figure struct {
-	Name, Title string
-	PNG, SVG    []byte
+	Name, Title   string
+	PNG, SVG, PDF []byte
+	Screen        []byte
 }
 
 // LaTeXDocument is the file of tables/ that inputs every table's .tex
@@ -118,7 +120,7 @@ type Cell struct {
 
 // Build runs the notebook's cells in order with o.Run and writes the
 // bundle into o.Dir: each table as tables/NAME.csv and .tex and a sheet of
-// report.xlsx, each figure as figures/NAME.png and .svg, the page
+// report.xlsx, each figure as figures/NAME.png, .svg and .pdf, the page
 // index.html and manifest.json. The paths of this machine that cells print
 // are rewritten (see Paths). A cell's error is kept in place and counted
 // in Manifest.Failed; the error returned is a failure to write. Its cost is
@@ -255,22 +257,29 @@ func cellTables(tables []table.Table, c *notebook.Cell, args []string, local Pat
 	return out, err
 }
 
-// writeFigures writes the figures a cell drew as figures/NAME.png and
-// .svg (NAME unique in the report), and returns them for the page with
-// their names.
+// writeFigures writes the figures a cell drew as figures/NAME.png, .svg
+// and .pdf (NAME unique in the report; a format the cell did not draw is
+// left out), and returns them for the page with their names.
 func writeFigures(dir string, figures []Figure, c *notebook.Cell, local Paths, used map[string]int, man *Manifest) ([]notebook.Figure, []string, error) {
 	var figs []notebook.Figure
 	var names []string
 	var err error
 	for _, f := range figures {
 		name := uniqueName(fmt.Sprintf("c%02d-%s", c.Index+1, f.Name), used)
-		for ext, b := range map[string][]byte{"png": f.PNG, "svg": f.SVG} {
+		for ext, b := range map[string][]byte{"png": f.PNG, "svg": f.SVG, "pdf": f.PDF} {
+			if ext == "pdf" && len(b) == 0 {
+				continue
+			}
 			rel := "figures/" + name + "." + ext
 			if werr := writeFile(dir, rel, b, man); werr != nil {
 				err = errors.Join(err, werr)
 			}
 		}
-		figs = append(figs, notebook.Figure{Title: local.Replace(f.Title), PNG: f.PNG,
+		screen := f.Screen
+		if len(screen) == 0 {
+			screen = f.PNG
+		}
+		figs = append(figs, notebook.Figure{Title: local.Replace(f.Title), PNG: screen,
 			PNGPath: "figures/" + name + ".png", SVGPath: "figures/" + name + ".svg"})
 		names = append(names, name)
 	}
