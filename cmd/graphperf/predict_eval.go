@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -45,7 +46,7 @@ graph of the embedded dataset (the one "predict bfs" uses), which only new
 measurements can score (kernels/measured/h100/unseen-2026-11-26).`
 
 func predictEvaluate(e *env, args []string) error {
-	fs := newFlagSet(e, "predict evaluate", "predict evaluate [DIR] [--split graphs,family,real] [--seeds 1-10] [--fraction 0.5] [--families LIST] [--baseline auto|none|SCRIPT] [--model FILE] [--levels FILE] [--json] [--plot DIR]", predictEvaluateHelp)
+	fs := newFlagSet(e, "predict evaluate", "predict evaluate [DIR] [--split graphs,family,real] [--seeds 1-10] [--fraction 0.5] [--families LIST] [--baseline auto|none|SCRIPT] [--model FILE] [--levels FILE] [--json | --csv [--table splits|summary]] [--plot DIR]", predictEvaluateHelp)
 	kinds := fs.String("split", "graphs,real", "comma-separated split kinds: graphs, family, real")
 	seedList := fs.String("seeds", "1-10", "seeds of the graphs split: a list (1,2,3) or a range (1-10)")
 	fraction := fs.Float64("fraction", 0.5, "share of the graphs held out by the graphs split")
@@ -55,12 +56,20 @@ func predictEvaluate(e *env, args []string) error {
 	machineName := fs.String("machine", "h100", "machine description of the dataset's GPU")
 	plotDir := fs.String("plot", "", plotFlagUsage+": predicted against measured level times on the held-out graphs of the first split")
 	asJSON := fs.Bool("json", false, "print one JSON object per split, then the summary")
+	asCSV := fs.Bool("csv", false, "print the table --table names as CSV, its ratios plain numbers")
+	which := fs.String("table", "splits", "with --csv: splits (a row per split) or summary (a row per kind of split)")
 	levelsOut := fs.String("levels", "", "write one CSV row per held-out level to FILE: the model's pick, the per-level optimum and the input's best non-switching implementation, predicted and measured")
 	var df dataFlags
 	df.register(fs)
 	pos, err := parse(fs, args, 0, 1)
 	if err != nil {
 		return err
+	}
+	if *asJSON && *asCSV {
+		return errors.New("--json and --csv exclude each other")
+	}
+	if *which != "splits" && *which != "summary" {
+		return fmt.Errorf("--table: %q: want splits or summary%s", *which, nearestHint(*which, []string{"splits", "summary"}))
 	}
 	seeds, err := predict.ParseSeeds(*seedList)
 	if err != nil {
@@ -74,7 +83,7 @@ func predictEvaluate(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	out := evalOutput{plotDir: *plotDir, levels: *levelsOut, asJSON: *asJSON}
+	out := evalOutput{plotDir: *plotDir, levels: *levelsOut, asJSON: *asJSON, asCSV: *asCSV, table: *which}
 	p := predict.EvaluateParams{Diagnose: *levelsOut != "", Points: e.wantFigures(*plotDir)}
 	if *modelPath != "" {
 		return predictEvaluateModel(e, ds, *modelPath, p, out)
@@ -102,7 +111,7 @@ func predictEvaluate(e *env, args []string) error {
 	if err := out.writeLevels(ev); err != nil {
 		return err
 	}
-	return writeEvaluation(e, ev, out.asJSON)
+	return writeEvaluation(e, ev, out)
 }
 
 // evalSplits makes the splits of --split (its kinds, comma-separated),
@@ -154,7 +163,8 @@ func runBaseline(e *env, ds *predict.Dataset, splits []predict.Split, flag strin
 // evalOutput is where "predict evaluate" writes besides stdout.
 type evalOutput struct {
 	plotDir, levels string
-	asJSON          bool
+	asJSON, asCSV   bool
+	table           string // with asCSV: splits or summary
 }
 
 // writeLevels writes --levels FILE, when asked.
@@ -184,10 +194,17 @@ func writeLevelDiagnosis(path string, rows []predict.SplitLevel) error {
 }
 
 // writeEvaluation prints ev: one JSON line per split then per kind's
-// summary, or the splits' table and, for more than one split, the
-// summary table.
-func writeEvaluation(e *env, ev *predict.Evaluation, asJSON bool) error {
-	if asJSON {
+// summary, or the table out.table names as CSV, or the splits' table and,
+// for more than one split, the summary table.
+func writeEvaluation(e *env, ev *predict.Evaluation, out evalOutput) error {
+	if out.asCSV {
+		t := ev.SplitTable(true)
+		if out.table == "summary" {
+			t = ev.SummaryTable(true)
+		}
+		return tableOf(t).write(e.stdout, true)
+	}
+	if out.asJSON {
 		var lines []any
 		for _, r := range ev.Rows() {
 			lines = append(lines, r)
@@ -235,7 +252,7 @@ func predictEvaluateModel(e *env, ds *predict.Dataset, path string, p predict.Ev
 	if err := out.figure(e, ev); err != nil {
 		return err
 	}
-	return writeEvaluation(e, ev, out.asJSON)
+	return writeEvaluation(e, ev, out)
 }
 
 // baselineScript is --baseline's script: none, the repository's where
