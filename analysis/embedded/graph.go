@@ -70,3 +70,45 @@ func sweepRecord(name string) (*kernels.GraphRecord, error) {
 	return nil, fmt.Errorf("%sgraph/%s: not a graph of the embedded sweep (those are: %s)",
 		measured.Prefix, name, strings.Join(names, ", "))
 }
+
+// FileGraph is a graph of the embedded H100 sweep read from a file (a SNAP
+// graph), not generated: Graph can rebuild it only from that file.
+type FileGraph struct {
+	Name   string // the sweep's name for it
+	File   string // its file, in $GRAPHPERF_GRAPHS
+	SHA256 string // the file's hash, as the sweep recorded it
+	// Cached is the graph's .gpg in the cache, when an earlier build left
+	// it there ("" when not): Graph reads that without the file.
+	Cached string
+}
+
+// FileGraphs lists the file graphs of the embedded H100 sweep, in the
+// manifest's order, with whether each is already in the cache. It unpacks
+// the dataset once (measured.Dir) and reads its manifest.
+func FileGraphs() ([]FileGraph, error) {
+	dir, err := measured.Dir()
+	if err != nil {
+		return nil, err
+	}
+	man, err := kernels.ReadManifest(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		return nil, err
+	}
+	var out []FileGraph
+	for _, rec := range man.Graphs {
+		if rec.Gen != nil || rec.File == "" {
+			continue
+		}
+		fg := FileGraph{Name: rec.Name, File: rec.File, SHA256: rec.FileSHA256}
+		if p := filepath.Join(measured.CacheDir(), "graphs", rec.Name+".gpg"); fileExists(p) {
+			fg.Cached = p
+		}
+		out = append(out, fg)
+	}
+	return out, nil
+}
+
+func fileExists(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular()
+}

@@ -99,13 +99,13 @@ func TestTableMatchesHeadline(t *testing.T) {
 	if err := tb.Check(); err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 6 || len(header) != 5 {
-		t.Fatalf("table %v with %d rows, want 5 columns and 6 rows", header, len(rows))
+	if len(rows) != 6 || len(header) != 6 {
+		t.Fatalf("table %v with %d rows, want 6 columns and 6 rows", header, len(rows))
 	}
-	if got := rows[1][1:]; strings.Join(got, " ") != "1.14 1.09 2.97 1.22" {
-		t.Errorf("real graphs row %q, want 1.14 1.09 2.97 1.22", got)
+	if got := rows[1][1:]; strings.Join(got, " ") != "1.14 x 1.09 2.97 1.22" {
+		t.Errorf("real graphs row %q, want 1.14 x 1.09 2.97 1.22", got)
 	}
-	if got := rows[4]; got[1] != "40.0%" || !strings.Contains(got[0], "graphs weighted equally 45.0%; levels pooled 101 of 210, 48.1%") {
+	if got := rows[4]; got[1] != "40.0" || got[2] != "%" || !strings.Contains(got[0], "graphs weighted equally 45.0%; levels pooled 101 of 210, 48.1%") {
 		t.Errorf("operator machine row %q, want the median graph's 40.0 %% with the equal-weight and level-pooled shares labelled", got)
 	}
 }
@@ -163,7 +163,7 @@ func TestHeldOutProfiles(t *testing.T) {
 		t.Errorf("paragraph lacks the held-out profiles:\n%s", p)
 	}
 	with := h.Table().Rows
-	if len(with) != len(rows)+1 || with[len(with)-2][1] != "66.7%" {
+	if len(with) != len(rows)+1 || with[len(with)-2][1] != "66.7" {
 		t.Errorf("table %v, want one more row with 66.7%% before the fastest", with)
 	}
 }

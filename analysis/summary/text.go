@@ -101,13 +101,13 @@ func list(items []string) string {
 }
 
 // Table returns the summary's short table, "summary": one row per headline
-// number, the numbers as Paragraph prints them, its columns declared.
+// number, the numbers as Paragraph prints them, its columns declared. The
+// value column holds numbers only, a ratio ("1.08") or a percentage
+// ("7.8"), and the unit column says which ("x" or "%"), so a workbook
+// stores every value as a number.
 func (h *Headline) Table() table.Table {
 	t := table.Table{Name: "summary", Title: "Headline numbers: Totals against the optimum (1 is optimal, lower is better)"}
-	// value mixes ratios ("1.08") and percentages ("7.8%"): text with a
-	// unit, as the guess made it (text in the workbook, right-aligned on
-	// the page).
-	t.AddColumns(table.TextCol("headline"), table.TextUnitCol("value", "x or %"), table.NumCol("best_non_switching", "x"),
+	t.AddColumns(table.TextCol("headline"), table.NumCol("value", ""), table.TextCol("unit"), table.NumCol("best_non_switching", "x"),
 		table.NumCol("best_fixed", "x"), table.NumCol("classification_tree", "x"))
 	var rows [][]string
 	tree := func(v float64) string {
@@ -116,24 +116,25 @@ func (h *Headline) Table() table.Table {
 		}
 		return g3(v)
 	}
+	percent := func(v float64) string { return fmt.Sprintf("%.1f", 100*v) }
 	for _, e := range []Evaluation{h.HeldOut, h.Real} {
 		rows = append(rows, []string{
 			fmt.Sprintf("Mix-and-Match, %d %s, %d inputs (best fixed %s)", e.Graphs, e.Name, e.Inputs, e.BestFixedImpl),
-			g3(e.MixAndMatch), g3(e.BestNonSwitching), g3(e.BestFixed), tree(e.Tree)})
+			g3(e.MixAndMatch), "x", g3(e.BestNonSwitching), g3(e.BestFixed), tree(e.Tree)})
 	}
 	for _, e := range []Evaluation{h.HeldOut, h.Real} {
-		rows = append(rows, []string{"median per-level error, " + e.Name, pct(e.MedianError), "", "", ""})
+		rows = append(rows, []string{"median per-level error, " + e.Name, percent(e.MedianError), "%", "", "", ""})
 	}
 	om := func(lead string, o OperatorMachine) []string {
 		return []string{fmt.Sprintf("%s: median graph's levels within ±20 %% (%d graphs; graphs weighted equally %s; levels pooled %d of %d, %s)",
-			lead, o.Graphs, pct(o.MeanShare), o.Within20, o.Levels, pct(o.LevelShare())), pct(o.MedianShare), "", "", ""}
+			lead, o.Graphs, pct(o.MeanShare), o.Within20, o.Levels, pct(o.LevelShare())), percent(o.MedianShare), "%", "", "", ""}
 	}
 	rows = append(rows, om("operator machine", h.OM))
 	if o := h.OMHeldOut; o.Levels > 0 {
 		rows = append(rows, om("operator machine, profiles taken after its last change", o))
 	}
 	rows = append(rows,
-		[]string{fmt.Sprintf("fastest implementation %s: total / best per input, %d inputs", h.Fastest.Impl, h.Fastest.Inputs), g3(h.Fastest.Total), "", "", ""})
+		[]string{fmt.Sprintf("fastest implementation %s: total / best per input, %d inputs", h.Fastest.Impl, h.Fastest.Inputs), g3(h.Fastest.Total), "x", "", "", ""})
 	t.Rows = rows
 	return t
 }

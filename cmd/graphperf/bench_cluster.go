@@ -248,7 +248,7 @@ func printStatusSummary(e *env, st *cluster.Status) {
 	fmt.Fprintf(e.stdout, "%d shards: %d complete, %d queued or running, %d to resume; %d of %d measurements done\n",
 		len(st.Shards), st.Complete, st.Active, len(st.ToResume), st.Done, st.Jobs)
 	for _, w := range st.Warnings {
-		fmt.Fprintf(e.stdout, "note: %s\n", w)
+		writeNote(e.stdout, w)
 	}
 }
 

@@ -42,7 +42,7 @@ rows over the inputs and issue 15's targets.`
 
 // benchSwitch is "bench switch".
 func benchSwitch(e *env, args []string) error {
-	fs := newFlagSet(e, "switch", "bench switch --corpus FILE --work DIR --results DIR [flags] | bench switch --report [--results DIR] [--json] [--plot DIR]", benchSwitchHelp)
+	fs := newFlagSet(e, "switch", "bench switch --corpus FILE --work DIR --results DIR [flags] | bench switch --report [--results DIR] [--json | --csv [--table inputs|total]] [--plot DIR]", benchSwitchHelp)
 	corpusPath := fs.String("corpus", "", "the corpus file (required to measure)")
 	graphsDir := fs.String("graphs", "", "the directory of the corpus's file graphs")
 	workDir := fs.String("work", "", "where graphs are made and the runner writes (required to measure)")
@@ -56,18 +56,30 @@ func benchSwitch(e *env, args []string) error {
 	report := fs.Bool("report", false, "report on the results directory instead of measuring")
 	dataDir := fs.String("data", "", "report: the measured dataset to compare with (default: the embedded one of the results' GPU)")
 	asJSON := fs.Bool("json", false, "report: JSON instead of tables")
+	asCSV := fs.Bool("csv", false, "report: print the table --table names as CSV")
+	which := fs.String("table", "inputs", "report, with --csv: inputs (a row per input) or total (a row per strategy)")
 	plotDir := fs.String("plot", "", "report: also draw the measured switch against the offline and the predicted Mix-and-Match per input into DIR")
 	if _, err := parse(fs, args, 0, 0); err != nil {
 		return err
 	}
 	if *report {
-		return benchSwitchReport(e, *resultsDir, *dataDir, *asJSON, *plotDir)
+		switch {
+		case *asJSON && *asCSV:
+			return errors.New("--json and --csv exclude each other")
+		case *which != "inputs" && *which != "total":
+			return fmt.Errorf("--table: %q: want inputs or total%s", *which, nearestHint(*which, []string{"inputs", "total"}))
+		}
+		table := ""
+		if *asCSV {
+			table = *which
+		}
+		return benchSwitchReport(e, *resultsDir, *dataDir, *asJSON, table, *plotDir)
 	}
 	switch {
 	case *resultsDir == "":
 		return fmt.Errorf("--results: a results directory is required")
-	case *asJSON || *dataDir != "" || *plotDir != "":
-		return fmt.Errorf("--json, --data and --plot: only with --report")
+	case *asJSON || *asCSV || *dataDir != "" || *plotDir != "":
+		return fmt.Errorf("--json, --csv, --data and --plot: only with --report")
 	case *corpusPath == "":
 		return fmt.Errorf("--corpus: a corpus file is required")
 	case *workDir == "":
@@ -109,7 +121,9 @@ func benchSwitch(e *env, args []string) error {
 // benchSwitchReport is "bench switch --report": dirs is one results
 // directory or a comma-separated list, reported as one; empty, the switch
 // measurements embedded with the H100 dataset (mixmatch.EmbeddedDirs).
-func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool, plotDir string) error {
+// csvTable, when not empty, prints that table (inputs or total) as CSV
+// and nothing else.
+func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool, csvTable, plotDir string) error {
 	var list []string
 	if dirs != "" {
 		list = strings.Split(dirs, ",")
@@ -132,6 +146,12 @@ func benchSwitchReport(e *env, dirs, dataDir string, asJSON bool, plotDir string
 	}
 	if asJSON {
 		return writeJSON(e.stdout, rep)
+	}
+	switch csvTable {
+	case "inputs":
+		return tableOf(rep.InputsTable()).write(e.stdout, true)
+	case "total":
+		return tableOf(rep.TotalTable()).write(e.stdout, true)
 	}
 	if err := writeSwitchTables(e, rep); err != nil {
 		return err

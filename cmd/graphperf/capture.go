@@ -24,6 +24,7 @@ type cellSink struct {
 	paragraphs []string
 	tables     []rtable.Table
 	figures    []bundle.Figure
+	notes      []string
 }
 
 func (s *cellSink) Write(p []byte) (int, error) { return s.text.Write(p) }
@@ -48,13 +49,15 @@ type figureWriter interface {
 }
 
 // plotFlag is the --plot DIR flag of a verb that draws figures.
-const plotFlagUsage = "also draw the figures into `DIR` as PNG and SVG"
+const plotFlagUsage = "also draw the figures into `DIR` as PNG (300 dpi), SVG and PDF"
 
 var figureName = bundle.NameRE
 
-// figure renders f, w by h: inside a report into the cell's output; else,
-// when dir is not empty (--plot), into dir/name.png and dir/name.svg, each
-// written to a temporary file and renamed into place. name is a file stem.
+// figure renders f, w by h (rplot.Render: PNG at 300 dpi, SVG, PDF):
+// inside a report into the cell's output, with a PNG at screen resolution
+// for the page; else, when dir is not empty (--plot), into dir/name.png,
+// .svg and .pdf, each written to a temporary file and renamed into place.
+// name is a file stem.
 func (e *env) figure(dir, name, title string, f figureWriter, w, h vg.Length) error {
 	if !figureName.MatchString(name) {
 		panic("figure: bad name " + name) // names are constants of the verbs
@@ -63,9 +66,9 @@ func (e *env) figure(dir, name, title string, f figureWriter, w, h vg.Length) er
 	if !inReport && dir == "" {
 		return nil
 	}
-	var out [2][]byte
-	for i, ext := range []string{"png", "svg"} {
-		wt, err := f.WriterTo(w, h, ext)
+	var out [3][]byte
+	for i, ext := range rplot.Formats {
+		wt, err := rplot.Render(f, w, h, ext)
 		if err != nil {
 			return fmt.Errorf("figure %s: %w", name, err)
 		}
@@ -76,13 +79,21 @@ func (e *env) figure(dir, name, title string, f figureWriter, w, h vg.Length) er
 		out[i] = buf.Bytes()
 	}
 	if inReport {
-		sink.figures = append(sink.figures, bundle.Figure{Name: name, Title: title, PNG: out[0], SVG: out[1]})
+		wt, err := rplot.RenderPNG(f, w, h, rplot.ScreenDPI)
+		if err != nil {
+			return fmt.Errorf("figure %s: %w", name, err)
+		}
+		var screen bytes.Buffer
+		if _, err := wt.WriteTo(&screen); err != nil {
+			return fmt.Errorf("figure %s: %w", name, err)
+		}
+		sink.figures = append(sink.figures, bundle.Figure{Name: name, Title: title, PNG: out[0], SVG: out[1], PDF: out[2], Screen: screen.Bytes()})
 		return nil
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("--plot: %w", err)
 	}
-	for i, ext := range []string{"png", "svg"} {
+	for i, ext := range rplot.Formats {
 		path := filepath.Join(dir, name+"."+ext)
 		if err := writeFileAtomic(path, out[i]); err != nil {
 			return fmt.Errorf("--plot: %w", err)
@@ -125,6 +136,7 @@ func (e *env) wantFigures(dir string) bool { return dir != "" || e.inReport() }
 // first error.
 func (e *env) figures(dir string, figs []rplot.Named) error {
 	for _, f := range figs {
+		f = rplot.ForPage(f)
 		if err := e.figure(dir, f.Name, f.Title, f.Figure, f.W, f.H); err != nil {
 			return err
 		}

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/term"
+
+	"github.com/graphperf/graphperf/analysis/store"
 )
 
 // errHelpShown is returned by parse when -h printed the help text.
@@ -32,15 +34,22 @@ func newFlagSet(e *env, name, usageLine, description string) *flag.FlagSet {
 // parse parses flags that may come before or after the positional arguments
 // ("stats --json g.txt" and "stats g.txt --json" both work; "--" ends flags)
 // and returns the positional arguments. It checks their count against
-// [minArgs, maxArgs] (maxArgs < 0: no limit).
+// [minArgs, maxArgs] (maxArgs < 0: no limit). -h prints the help to
+// stdout (errHelpShown); a bad flag is an error, which main prints to
+// stderr, naming the flags nearest a mistyped one and no help text.
 func parse(fs *flag.FlagSet, args []string, minArgs, maxArgs int) ([]string, error) {
+	// The flag package calls Usage on every error; only -h shows it.
+	usage := fs.Usage
+	fs.Usage = func() {}
+	defer func() { fs.Usage = usage }()
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) { // the flag package has printed Usage
+			if errors.Is(err, flag.ErrHelp) {
+				usage()
 				return nil, errHelpShown
 			}
-			return nil, err
+			return nil, flagError(fs, err)
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -72,4 +81,25 @@ func parse(fs *flag.FlagSet, args []string, minArgs, maxArgs int) ([]string, err
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// flagError is the flag package's error err as the user reads it: a flag
+// that fs does not define names the nearest ones it does ("flag provided
+// but not defined: -jsn; did you mean --json?"); every error ends by
+// pointing at -h.
+func flagError(fs *flag.FlagSet, err error) error {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		near := store.Nearest(strings.TrimLeft(name, "-"), names, 3)
+		for i, n := range near {
+			near[i] = "--" + n
+		}
+		msg = "unknown flag -" + name
+		if len(near) > 0 {
+			msg += "; did you mean " + strings.Join(near, ", ") + "?"
+		}
+	}
+	return fmt.Errorf("%s (-h for help)", msg)
 }

@@ -105,11 +105,17 @@ func dispatch(e *env, args []string) error {
 				return nil
 			}
 		}
-		groupUsage(e.stderr, g)
-		return fmt.Errorf("%s: unknown command %q", g.name, args[1])
+		var verbs []string
+		for _, c := range g.commands {
+			verbs = append(verbs, c.name)
+		}
+		return fmt.Errorf("%s: unknown command %q%s (run \"graphperf %s\" for its commands)", g.name, args[1], nearestHint(args[1], verbs), g.name)
 	}
-	usage(e.stderr)
-	return fmt.Errorf("unknown command %q (run \"graphperf help\")", args[0])
+	names := []string{"report"}
+	for _, g := range groups() {
+		names = append(names, g.name)
+	}
+	return fmt.Errorf("unknown command %q%s (run \"graphperf help\" for the commands)", args[0], nearestHint(args[0], names))
 }
 
 func isHelp(s string) bool { return s == "-h" || s == "--help" || s == "-help" || s == "help" }

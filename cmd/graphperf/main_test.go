@@ -53,6 +53,11 @@ func TestGolden(t *testing.T) {
 		{"gen-forestfire-bad-fwd", []string{"graph", "gen", "forestfire", "--fwd", "1", "-o", "x.gpg"}, true},
 		{"gen-sbm-bad-mix", []string{"graph", "gen", "sbm", "--mix", "-0.1", "-o", "x.gpg"}, true},
 		{"unknown-group", []string{"grpah", "stats"}, true},
+		// Issue 33 item 5: a mistyped flag or verb names the nearest ones,
+		// on stderr, with no help text on stdout.
+		{"mistyped-flag", []string{"graph", "stats", "--jsn", "testdata/fig2.txt"}, true},
+		{"mistyped-verb", []string{"graph", "stat", "testdata/fig2.txt"}, true},
+		{"bad-flag-value", []string{"graph", "levels", "--root", "x", "testdata/fig2.txt"}, true},
 		{"help", []string{"help"}, false},
 		{"graph-help", []string{"graph"}, false},
 	}

@@ -111,9 +111,12 @@ func modelAccuracy(e *env, args []string) error {
 	}
 	for _, s := range skipped {
 		fmt.Fprintf(e.stdout, "skipped %s\n", s)
+		if sink, ok := e.stdout.(*cellSink); ok {
+			sink.notes = append(sink.notes, "skipped "+s)
+		}
 	}
 	for _, n := range notes {
-		fmt.Fprintf(e.stdout, "note: %s\n", n)
+		writeNote(e.stdout, n)
 	}
 	return nil
 }

@@ -87,11 +87,15 @@ func modelOM(e *env, args []string) error {
 	measured := fs.String("measured", "", "with --counters or --simulate: sweep results `FILE` (.jsonl or .jsonl.gz) whose topo medians to compare with")
 	levels := fs.String("levels", "", "with --counters and --measured: level properties `FILE` (bench levels) whose largest frontier degree per level gives the tail phase (default: "+kernels.LevelsName+" beside --measured, if it has the graph; none: the busiest sub-partition's excess loads)")
 	seed := fs.Uint64("seed", 1, "seed for --root random")
-	asJSON := fs.Bool("json", false, "print JSON (stable keys) instead of a table")
+	var of outputFlags
+	of.register(fs)
 	plotDir := fs.String("plot", "", plotFlagUsage+": time per level against the measurement with a ±20 % band, visits per job, MLP (--counters, or --simulate with --measured); jobs and row-buffer misses per server (--simulate)")
 	var lf loadFlags
 	lf.register(fs)
 	if _, err := parse(fs, args, 0, 0); err != nil {
+		return err
+	}
+	if err := of.check(); err != nil {
 		return err
 	}
 	set := map[string]bool{}
@@ -133,9 +137,9 @@ func modelOM(e *env, args []string) error {
 			if *measured == "" {
 				return errors.New("--simulate with --counters compares both with the sweep: give --measured and --root")
 			}
-			return omCompare(e, &lf, *simulate, *counters, *kernel, *name, *root, *seed, opts, *measured, *levels, *asJSON, *plotDir)
+			return omCompare(e, &lf, *simulate, *counters, *kernel, *name, *root, *seed, opts, *measured, *levels, of, *plotDir)
 		}
-		return omSimulate(e, &lf, *simulate, *kernel, *name, *root, *seed, opts, *measured, *asJSON, *plotDir)
+		return omSimulate(e, &lf, *simulate, *kernel, *name, *root, *seed, opts, *measured, of, *plotDir)
 	case *abstract != "":
 		if err := only("counters", "machine", "memory-fraction", "row-hit-fraction", "measured", "kernel", "overhead", "load", "levels"); err != nil {
 			return err
@@ -143,7 +147,7 @@ func modelOM(e *env, args []string) error {
 		if !set["round"] {
 			return errors.New("--abstract needs --round K (K >= 1)")
 		}
-		return omAbstract(e, &lf, *abstract, *round, *root, *seed, *service, *asJSON)
+		return omAbstract(e, &lf, *abstract, *round, *root, *seed, *service, of)
 	case *counters != "":
 		if err := only("abstract", "round", "service", "seed", "kernel", "format", "undirected", "drop-self-loops", "drop-duplicates", "simple", "compact"); err != nil {
 			return err
@@ -154,7 +158,7 @@ func modelOM(e *env, args []string) error {
 		if *levels != "" && *measured == "" {
 			return errors.New("--levels needs --measured: the level properties of the sweep's graph and root")
 		}
-		return omCounters(e, *counters, *name, opts, *measured, *root, *levels, *asJSON, *plotDir)
+		return omCounters(e, *counters, *name, opts, *measured, *root, *levels, of, *plotDir)
 	}
 	return errors.New("want --abstract GRAPH --round K, --counters NCU.csv or --simulate GRAPH --root R (-h for help)")
 }
@@ -184,7 +188,7 @@ func omGPUOptions(memFrac, rowHit float64, loadKind, overhead string) (om.GPUOpt
 	return opts, nil
 }
 
-func omAbstract(e *env, lf *loadFlags, path string, round int, rootSpec string, seed uint64, service string, asJSON bool) error {
+func omAbstract(e *env, lf *loadFlags, path string, round int, rootSpec string, seed uint64, service string, of outputFlags) error {
 	if round < 1 {
 		return fmt.Errorf("--round: %d: rounds start at LEVEL = 1", round)
 	}
@@ -194,8 +198,11 @@ func omAbstract(e *env, lf *loadFlags, path string, round int, rootSpec string, 
 		return omError(err)
 	}
 	root := out.Root
-	if asJSON {
+	if of.json {
 		return writeJSON(e.stdout, out)
+	}
+	if of.csv {
+		return tableOf(out.Table()).write(e.stdout, true)
 	}
 	w := e.stdout
 	fmt.Fprintf(w, "%s: operator machine of topology-driven BFS from root %d, round LEVEL = %d (expands depth %d; seed 000 §3.2)\n",
@@ -245,7 +252,7 @@ func omSeries(name string, res *ompredict.Result) rplot.Series {
 
 const omLegend = "V: visits per job, m: MLP (requests in flight), S: service time at m (ns); L2H l2_hit, RBH dram_row_hit, RBM dram_row_miss\n"
 
-func omCounters(e *env, path, machineName string, opts om.GPUOptions, measuredPath, rootSpec, levelsPath string, asJSON bool, plotDir string) error {
+func omCounters(e *env, path, machineName string, opts om.GPUOptions, measuredPath, rootSpec, levelsPath string, of outputFlags, plotDir string) error {
 	o, err := omCountersOptions(path, machineName, opts, measuredPath, rootSpec, levelsPath)
 	if err != nil {
 		return err
@@ -257,8 +264,11 @@ func omCounters(e *env, path, machineName string, opts om.GPUOptions, measuredPa
 	if err := omFigures(e, plotDir, ompredict.SourceTag(path), res.ReferenceName, res.Reference, nil, []rplot.Series{omSeries("counters", res)}, res.Levels, res.Machine); err != nil {
 		return err
 	}
-	if asJSON {
+	if of.json {
 		return writeJSONLines(e.stdout, res.Levels)
+	}
+	if of.csv {
+		return tableOf(res.CountersTable()).write(e.stdout, true)
 	}
 	meas := res.Measured
 	w := e.stdout
@@ -320,7 +330,7 @@ func omSimulationOptions(e *env, lf *loadFlags, path, kernel, machineName, rootS
 // omSimulate is "model om --simulate": simulate/gpu's counts of each level
 // predicted by om.PredictFromSimulation, against the sweep's topo medians
 // when measuredPath is given.
-func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec string, seed uint64, opts om.GPUOptions, measuredPath string, asJSON bool, plotDir string) error {
+func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec string, seed uint64, opts om.GPUOptions, measuredPath string, of outputFlags, plotDir string) error {
 	o, err := omSimulationOptions(e, lf, path, kernel, machineName, rootSpec, seed, opts, measuredPath)
 	if err != nil {
 		return err
@@ -338,8 +348,11 @@ func omSimulate(e *env, lf *loadFlags, path, kernel, machineName, rootSpec strin
 	if err := omSimFigures(e, plotDir, ompredict.SourceTag(path), res.Simulation); err != nil {
 		return err
 	}
-	if asJSON {
+	if of.json {
 		return writeJSONLines(e.stdout, res.Levels)
+	}
+	if of.csv {
+		return tableOf(res.SimulationTable()).write(e.stdout, true)
 	}
 	w := e.stdout
 	fmt.Fprintf(w, "%s: BFS %s from root %d simulated (L2 %s, DRAM %s), %d levels predicted on %s (seed 000 §6.4-6.5, figure 7 \"simulation\")\n",
@@ -390,7 +403,7 @@ func omSimFigures(e *env, dir, tag string, res *gpu.Result) error {
 // --root V": both predictions of one traversal against the sweep's topo
 // medians, per level, in one table and one figure (seed 000 figure 7).
 func omCompare(e *env, lf *loadFlags, graphPath, ncuPath, kernel, machineName, root string, seed uint64,
-	opts om.GPUOptions, measuredPath, levelsPath string, asJSON bool, plotDir string) error {
+	opts om.GPUOptions, measuredPath, levelsPath string, of outputFlags, plotDir string) error {
 	so, err := omSimulationOptions(e, lf, graphPath, kernel, machineName, root, seed, opts, measuredPath)
 	if err != nil {
 		return err
@@ -404,7 +417,7 @@ func omCompare(e *env, lf *loadFlags, graphPath, ncuPath, kernel, machineName, r
 		return omError(err)
 	}
 	sim, cnt := c.Simulation, c.Counters
-	if asJSON {
+	if of.json {
 		return writeJSONLines(e.stdout, c.Rows())
 	}
 	tag := ompredict.SourceTag(graphPath)
@@ -417,6 +430,9 @@ func omCompare(e *env, lf *loadFlags, graphPath, ncuPath, kernel, machineName, r
 	}
 	if err := omSimFigures(e, plotDir, tag, sim.Simulation); err != nil {
 		return err
+	}
+	if of.csv {
+		return t.write(e.stdout, true)
 	}
 	fmt.Fprintf(e.stdout, "%s from root %s: topo per level, measured (%s) against the operator machine (simulation: %s; counters: %s)\n\n",
 		tag, root, measuredPath, graphPath, ncuPath)

@@ -196,6 +196,6 @@ func workloadNotes(w io.Writer, notes []string) {
 	}
 	fmt.Fprintln(w)
 	for _, n := range notes {
-		fmt.Fprintf(w, "note: %s\n", strings.TrimSpace(n))
+		writeNote(w, strings.TrimSpace(n))
 	}
 }

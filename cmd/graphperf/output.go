@@ -128,11 +128,24 @@ type plainErr struct {
 func (e *plainErr) Error() string { return e.msg }
 func (e *plainErr) Unwrap() error { return e.err }
 
+// writeNote prints a caveat of the result as a "note: " line; inside a
+// report it is also kept as one of the cell's notes (the manifest records
+// them).
+func writeNote(w io.Writer, msg string) {
+	if s, ok := w.(*cellSink); ok {
+		s.notes = append(s.notes, msg)
+	}
+	fmt.Fprintf(w, "note: %s\n", msg)
+}
+
 // writeFirstNotes prints warnings as "note: " lines after a blank line, at most
-// ten of them.
+// ten of them; inside a report the cell keeps them all as its notes.
 func writeFirstNotes(w io.Writer, warnings []string) {
 	if len(warnings) == 0 {
 		return
+	}
+	if s, ok := w.(*cellSink); ok {
+		s.notes = append(s.notes, warnings...)
 	}
 	fmt.Fprintln(w)
 	const most = 10

@@ -62,10 +62,13 @@ func (f *portFlags) load(e *env) (*port.Measurements, error) {
 }
 
 // writeNotes prints the notes after a table (to stderr with --csv, so
-// the CSV stays a table).
+// the CSV stays a table); inside a report the cell keeps them as its notes.
 func writeNotes(e *env, asCSV bool, notes []string) {
 	if len(notes) == 0 {
 		return
+	}
+	if s, ok := e.stdout.(*cellSink); ok {
+		s.notes = append(s.notes, notes...)
 	}
 	w, heading := e.stdout, "\nnotes:\n"
 	if asCSV {

@@ -24,11 +24,14 @@ H100 dataset (print it with --print-default).
 
 The bundle: index.html (one self-contained page, figures embedded),
 report.xlsx (a Contents sheet, then one sheet per table, with frozen
-headers, number formats and native charts), figures/NAME.png and .svg,
-tables/NAME.csv and .tex (LaTeX booktabs), and manifest.json (graphperf
-version, the notebook, its inputs with SHA-256 hashes, every cell with its
-outputs and seeds). It is written into a temporary directory beside DIR
-and moved into place when complete.
+headers, number formats and native charts), figures/NAME.png (300 dpi),
+.svg and .pdf, tables/NAME.csv and .tex (LaTeX booktabs and siunitx,
+fitted to an article's text block; tables/tables.tex inputs them all and
+compiles on its own), and manifest.json (graphperf version and commit, the
+notebook, every input with its SHA-256, the environment that changes
+results, every cell with its outputs, notes and seeds, and the one command
+that rebuilds the bundle). It is written into a temporary directory beside
+DIR and moved into place when complete.
 
 An existing DIR. graphperf report replaces what a previous bundle wrote
 there (the files its manifest.json lists, with the content it lists) and
@@ -110,7 +113,7 @@ func reportCommand(e *env, args []string) error {
 	start := time.Now()
 	bar := progress.New(e.stderr, e.interactive, "report", false)
 	man, results, err := bundle.Build(bundle.Options{Dir: tmp, Dst: dst, Notebook: nb, Name: nbName, Source: src,
-		DB: *db, Version: version(), Run: runCell(*db),
+		DB: *db, Version: version(), Commit: buildCommit(), Run: runCell(*db),
 		Progress: func(done, total int) { bar.Update(int64(done), int64(total)) }})
 	bar.Done()
 	if err != nil {
@@ -150,7 +153,7 @@ func runCell(db string) bundle.Runner {
 			reportTablesHook(cell, args, sink.tables)
 		}
 		return bundle.Output{Text: sink.text.String(), Paragraphs: sink.paragraphs, Tables: sink.tables,
-			Figures: sink.figures}, err
+			Figures: sink.figures, Notes: sink.notes}, err
 	}
 }
 

@@ -46,6 +46,24 @@ func checkDefaultColumns(t *testing.T, cells []cellTablesSeen) {
 	}
 }
 
+// namedTables are the tables the cells made, named as the bundle named
+// them (its manifest's cells list their tables in the order made).
+func namedTables(t *testing.T, cells []cellTablesSeen, m bundle.Manifest) []rtable.Table {
+	t.Helper()
+	var out []rtable.Table
+	for _, c := range cells {
+		names := m.Cells[c.cell].Tables
+		if len(names) != len(c.tables) {
+			t.Fatalf("cell %d: %d tables made, %d in the manifest", c.cell+1, len(c.tables), len(names))
+		}
+		for k, tab := range c.tables {
+			tab.Name = names[k]
+			out = append(out, tab)
+		}
+	}
+	return out
+}
+
 // reportTablesGolden holds the default report's tables as CSV, one file per
 // table, as the embedded dataset gives them (go test -run TestReportDefault
 // -update rewrites it; review the diff).

@@ -134,18 +134,18 @@ func TestSummaryMatchesTables(t *testing.T) {
 		t.Fatalf("summary table has %d rows, want 7", len(rows))
 	}
 	for i, e := range []summary.EvaluationJSON{sum.HeldOut, sum.Real} {
-		want := fmt.Sprintf("%.3g %.3g %.3g %.3g", e.MixAndMatch, e.BestNonSwitching, e.BestFixed, *e.Tree)
+		want := fmt.Sprintf("%.3g x %.3g %.3g %.3g", e.MixAndMatch, e.BestNonSwitching, e.BestFixed, *e.Tree)
 		if got := cells(i); got != want {
 			t.Errorf("table row %d: %q, want %q", i, got, want)
 		}
 	}
-	if got, want := cells(4), fmt.Sprintf("%.1f%%   ", 100*sum.OM.MedianShare); got != want {
+	if got, want := cells(4), fmt.Sprintf("%.1f %%   ", 100*sum.OM.MedianShare); got != want {
 		t.Errorf("profiles row %q, want the median graph's share %q", got, want)
 	}
-	if got, want := cells(5), fmt.Sprintf("%.1f%%   ", 100*sum.OMHeldOut.MedianShare); got != want {
+	if got, want := cells(5), fmt.Sprintf("%.1f %%   ", 100*sum.OMHeldOut.MedianShare); got != want {
 		t.Errorf("held-out profiles row %q, want %q", got, want)
 	}
-	if got, want := cells(6), fmt.Sprintf("%.3g   ", first.Total); got != want {
+	if got, want := cells(6), fmt.Sprintf("%.3g x   ", first.Total); got != want {
 		t.Errorf("fastest row %q, want %q", got, want)
 	}
 }

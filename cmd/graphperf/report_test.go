@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"image"
 	"image/png"
 	"os"
 	"os/exec"
@@ -13,6 +14,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	rtable "github.com/graphperf/graphperf/internal/table"
+	"github.com/graphperf/graphperf/internal/table/tabletest"
 	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/reports/bundle"
 	"github.com/graphperf/graphperf/reports/notebook"
@@ -78,10 +80,20 @@ func TestReportDefault(t *testing.T) {
 		}
 	}
 	for _, f := range figs {
-		for _, ext := range []string{".png", ".svg"} {
-			if fi, err := os.Stat(filepath.Join(dir, "figures", f+ext)); err != nil || fi.Size() < 1000 {
+		for _, ext := range []string{".png", ".svg", ".pdf"} {
+			fi, err := os.Stat(filepath.Join(dir, "figures", f+ext))
+			if err != nil || fi.Size() < 1000 {
 				t.Errorf("figure %s%s: %v", f, ext, err)
+				continue
 			}
+			// Issue 33 item 4: vector figures thinned or binned, none
+			// of the tens of megabytes a point per pair made.
+			if ext != ".png" && fi.Size() > 2<<20 {
+				t.Errorf("figure %s%s is %d bytes, more than 2 MiB", f, ext, fi.Size())
+			}
+		}
+		if cfg, err := pngConfig(filepath.Join(dir, "figures", f+".png")); err != nil || cfg.Width < 1000 {
+			t.Errorf("figure %s.png: %d pixels wide (%v), want 300 dpi", f, cfg.Width, err)
 		}
 	}
 	var tables []string
@@ -117,6 +129,22 @@ func TestReportDefault(t *testing.T) {
 		t.Errorf("aggregate LaTeX table: %v\n%s", err, tex)
 	}
 
+	// Issue 33 item 3: every table fits an article's text block, the
+	// long ones longtables, the wide ones turned, landscape or in parts;
+	// tables/tables.tex compiles on its own (where pdflatex is installed).
+	t.Run("latex", func(t *testing.T) {
+		log := tabletest.CompileLaTeX(t, filepath.Join(dir, "tables"), bundle.LaTeXDocument)
+		for _, p := range tabletest.LaTeXProblems(log) {
+			t.Error(p)
+		}
+		doc, _ := os.ReadFile(filepath.Join(dir, "tables", bundle.LaTeXDocument))
+		if n := strings.Count(string(doc), `\input{`); n != m.Tables {
+			t.Errorf("tables.tex inputs %d tables, want %d", n, m.Tables)
+		}
+	})
+	// Issue 33 item 2: numbers and percentages stored as numbers, shown
+	// with their significant digits, under unique headers with units.
+	tabletest.Workbook(t, filepath.Join(dir, "report.xlsx"), namedTables(t, seen, m))
 	x, err := excelize.OpenFile(filepath.Join(dir, "report.xlsx"))
 	if err != nil {
 		t.Fatal(err)
@@ -205,6 +233,16 @@ func TestReportDefault(t *testing.T) {
 		}
 	}
 	screenshot(t, filepath.Join(dir, "index.html"))
+}
+
+// pngConfig is the size of the PNG at path.
+func pngConfig(path string) (image.Config, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return image.Config{}, err
+	}
+	defer f.Close()
+	return png.DecodeConfig(f)
 }
 
 func screenshot(t *testing.T, page string) {

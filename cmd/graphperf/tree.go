@@ -308,17 +308,21 @@ of graphs it never saw. Graph properties the store lacks are computed by
 rebuilding its graphs (file graphs from --graphs).`
 
 func treeEvaluate(e *env, args []string) error {
-	fs := newFlagSet(e, "tree evaluate", "tree evaluate [DIR] [--model MODEL.json] [split flags] [--json]", treeEvaluateHelp)
+	fs := newFlagSet(e, "tree evaluate", "tree evaluate [DIR] [--model MODEL.json] [split flags] [--json | --csv]", treeEvaluateHelp)
 	var sf splitFlags
 	sf.register(fs)
 	modelPath := fs.String("model", "", "a tree written by \"tree train\"; default: train one")
 	plotDir := fs.String("plot", "", plotFlagUsage+": a heatmap of the tree's Mix-and-Match time over the optimum per held-out graph, beside the best non-switching implementation and each family's best member")
 	asJSON := fs.Bool("json", false, "print JSON lines, one object per row")
+	asCSV := fs.Bool("csv", false, "print the table as CSV, its ratios plain numbers")
 	var df dataFlags
 	df.register(fs)
 	pos, err := parse(fs, args, 0, 1)
 	if err != nil {
 		return err
+	}
+	if *asJSON && *asCSV {
+		return errors.New("--json and --csv exclude each other")
 	}
 	w, err := sf.check()
 	if err != nil {
@@ -346,6 +350,9 @@ func treeEvaluate(e *env, args []string) error {
 	}
 	if *asJSON {
 		return writeJSONLines(e.stdout, ev.EvalRows())
+	}
+	if *asCSV {
+		return tableOf(ev.ResultTable(true)).write(e.stdout, true)
 	}
 	return writeTreeEvaluation(e, ev)
 }

@@ -1,22 +1,24 @@
 package main
 
-import "runtime/debug"
+import (
+	"runtime/debug"
+	"sync"
 
-// version reports the module version and, when built from a git checkout
-// with VCS stamping, the commit.
+	"github.com/graphperf/graphperf/reports/bundle"
+)
+
+// buildCommit is the commit graphperf was built from (bundle.ReadCommit:
+// the build's stamp, else the checkout's HEAD under go run), read once.
+var buildCommit = sync.OnceValue(bundle.ReadCommit)
+
+// version reports the module version ("(devel)" in a checkout) and the
+// commit, "+dirty" when the tree had uncommitted changes: "(devel)
+// 72af9ad0c1de+dirty", or "(devel) unknown" when neither the build nor a
+// checkout says.
 func version() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "(unknown)"
+	v := "(unknown)"
+	if info, ok := debug.ReadBuildInfo(); ok {
+		v = info.Main.Version
 	}
-	v := info.Main.Version
-	for _, s := range info.Settings {
-		if s.Key == "vcs.revision" {
-			v += " " + s.Value
-		}
-		if s.Key == "vcs.modified" && s.Value == "true" {
-			v += "+dirty"
-		}
-	}
-	return v
+	return v + " " + buildCommit().Short()
 }

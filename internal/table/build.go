@@ -13,16 +13,20 @@ func (t *Table) AddColumns(cols ...Column) {
 	}
 }
 
-// TextCol, IntCol, NumCol and BoolCol declare a column of text, base-10
-// integers, numbers or booleans; unit is the values' unit ("" for none).
+// TextCol, IntCol, NumCol, BoolCol and PctCol declare a column of text,
+// base-10 integers, numbers, booleans or percentages ("7.8%", unit "%");
+// unit is the values' unit ("" for none).
 func TextCol(name string) Column           { return Column{Name: name, Kind: Text} }
 func IntCol(name, unit string) Column      { return Column{Name: name, Unit: unit, Kind: Integer} }
 func NumCol(name, unit string) Column      { return Column{Name: name, Unit: unit, Kind: Number} }
 func BoolCol(name string) Column           { return Column{Name: name, Kind: Bool} }
 func TextUnitCol(name, unit string) Column { return Column{Name: name, Unit: unit, Kind: Text} }
+func PctCol(name string) Column            { return Column{Name: name, Unit: "%", Kind: Percentage} }
 
-// OrMissing is c with text (such as "-") as the cell of no value.
-func (c Column) OrMissing(text string) Column {
+// OrMissing is c with text (such as "-") as the cell of no value, and
+// others as further texts of no finite value ("+Inf").
+func (c Column) OrMissing(text string, others ...string) Column {
 	c.Missing = text
+	c.Others = others
 	return c
 }

@@ -57,8 +57,8 @@ func TestDeclaredXLSX(t *testing.T) {
 		{cell: "C3", raw: "-3", format: "#,##0"},
 		{cell: "D2", raw: "0", format: "#,##0"}, // every share written as an integer
 		{cell: "D3", raw: "100", format: "#,##0"},
-		{cell: "E2", raw: "1.5", format: "#,##0.000"}, // magnitude 1.5
-		{cell: "E3", raw: "-", isText: true},          // Missing
+		{cell: "E2", raw: "1.5", format: "#,##0.0"}, // its two significant digits
+		{cell: "E3", raw: "-", isText: true},        // Missing
 		{cell: "F2", raw: "1", isBool: true},
 		{cell: "F3", raw: "0", isBool: true},
 	} {
@@ -108,7 +108,7 @@ func TestDeclaredCSVUnchanged(t *testing.T) {
 
 // TestDeclaredLaTeX: a declared column's alignment and rounding come from
 // its kind: the Text cells 007 and 1e3 are not numbers, the Number column
-// is right-aligned although "-" would make a guess call it text.
+// is an S column although "-" would make a guess call it text.
 func TestDeclaredLaTeX(t *testing.T) {
 	tab := Table{Name: "d", Header: []string{"id", "v", "ok"},
 		Columns: []Column{{Name: "id", Kind: Text}, {Name: "v", Kind: Number, Missing: "-"}, {Name: "ok", Kind: Bool}},
@@ -117,7 +117,7 @@ func TestDeclaredLaTeX(t *testing.T) {
 	if err := WriteLaTeX(&b, tab); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`\begin{tabular}{lrl}`, `0.123456 & 0.123 & true \\`, `a\_b & - & false \\`} {
+	for _, want := range []string{`\begin{tabular}{l S[table-format=1.3] l}`, `0.123456 & 0.123 & true \\`, `a\_b & {-} & false \\`} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("no %q in\n%s", want, b.String())
 		}
@@ -128,7 +128,7 @@ func TestDeclaredLaTeX(t *testing.T) {
 	if err := WriteLaTeX(&b, text); err != nil {
 		t.Fatal(err)
 	}
-	if want := `\begin{tabular}{lll}`; !strings.Contains(b.String(), want) {
+	if want := `\begin{tabular}{l l l}`; !strings.Contains(b.String(), want) {
 		t.Errorf("declared Text: no %q in\n%s", want, b.String())
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -34,9 +35,10 @@ const (
 	Integer         // base-10 integers (strconv.ParseInt)
 	Number          // finite decimal numbers (see the package documentation)
 	Bool            // "true" or "false"
+	Percentage      // a percentage written with its sign, "7.8%": a Number followed by "%"
 )
 
-var kindNames = [...]string{Undeclared: "undeclared", Text: "text", Integer: "integer", Number: "number", Bool: "bool"}
+var kindNames = [...]string{Undeclared: "undeclared", Text: "text", Integer: "integer", Number: "number", Bool: "bool", Percentage: "percentage"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -61,9 +63,11 @@ type Column struct {
 	Kind Kind
 
 	// Missing, when not empty, is the text of a cell with no value in an
-	// Integer or Number column, such as "-"; it is written as text. (An
-	// empty cell never has a value.)
+	// Integer, Number or Percentage column, such as "-"; it is written as
+	// text. (An empty cell never has a value.) Others are further such
+	// texts, each meaning something else ("+Inf": no finite value).
 	Missing string
+	Others  []string
 }
 
 // Table is one table of a report.
@@ -198,7 +202,7 @@ func (t *Table) Declared() error {
 			return fmt.Errorf("%w in table %s: column %d declared %q, header has %q",
 				ErrColumns, t.Name, j+1, c.Name, t.Header[j])
 		}
-		if c.Kind == Undeclared || c.Kind > Bool {
+		if c.Kind == Undeclared || c.Kind > Percentage {
 			return fmt.Errorf("%w in table %s: column %q has no known kind (%v)", ErrColumns, t.Name, c.Name, c.Kind)
 		}
 	}
@@ -222,22 +226,30 @@ func (t *Table) checkColumns() error {
 	return nil
 }
 
-var kindArticle = [...]string{Integer: "an integer", Number: "a number", Bool: "true or false"}
+var kindArticle = [...]string{Integer: "an integer", Number: "a number", Bool: "true or false", Percentage: "a percentage such as 7.8%"}
 
-// accepts reports whether a non-empty cell s is of c's kind, or c's
-// Missing text in a numeric column.
+// accepts reports whether a non-empty cell s is of c's kind, or one of
+// c's Missing texts in a numeric column.
 func (c Column) accepts(s string) bool {
 	switch c.Kind {
 	case Integer:
 		_, ok := parseInteger(s)
-		return ok || c.Missing != "" && s == c.Missing
+		return ok || c.missing(s)
 	case Number:
 		_, ok := parseNumber(s)
-		return ok || c.Missing != "" && s == c.Missing
+		return ok || c.missing(s)
 	case Bool:
 		return s == "true" || s == "false"
+	case Percentage:
+		_, ok := parsePercent(s)
+		return ok || c.missing(s)
 	}
 	return true
+}
+
+// missing says whether s is c's Missing text or one of its Others.
+func (c Column) missing(s string) bool {
+	return c.Missing != "" && s == c.Missing || slices.Contains(c.Others, s)
 }
 
 // declared returns the declared kind of column j: Undeclared when t does
@@ -285,6 +297,16 @@ func parseNumber(s string) (float64, bool) {
 	return v, true
 }
 
+// parsePercent returns the value of a percentage cell, 7.8 for "7.8%": a
+// number (parseNumber) followed by "%", spaces allowed around both.
+func parsePercent(s string) (float64, bool) {
+	n, ok := strings.CutSuffix(strings.TrimSpace(s), "%")
+	if !ok {
+		return 0, false
+	}
+	return parseNumber(n)
+}
+
 // parseInteger returns the value of an integer cell: one strconv.ParseInt
 // accepts in base 10 after trimming spaces.
 func parseInteger(s string) (int64, bool) {
@@ -292,36 +314,11 @@ func parseInteger(s string) (int64, bool) {
 	return v, err == nil
 }
 
-// column describes the cells of one column.
-type column struct {
-	numeric bool    // every non-empty cell numeric, at least one
-	integer bool    // numeric and every non-empty cell an integer
-	maxAbs  float64 // largest magnitude of the numeric cells
-}
-
-// numberColumn returns the magnitude of column j, declared Number or
-// Integer, and whether every cell is written as an integer: what its number
-// format needs. A column without cells is an integer column of magnitude 0.
-func (t *Table) numberColumn(j int) column {
-	c := column{numeric: true, integer: true}
-	for i := range t.Rows {
-		s := t.cell(i, j)
-		v, ok := parseNumber(s)
-		if !ok {
-			continue
-		}
-		if _, ok := parseInteger(s); !ok {
-			c.integer = false
-		}
-		c.maxAbs = math.Max(c.maxAbs, math.Abs(v))
-	}
-	return c
-}
-
-// numericColumn reports whether column j is declared Integer or Number.
+// numericColumn reports whether column j is declared Integer, Number or
+// Percentage.
 func (t *Table) numericColumn(j int) bool {
 	k := t.declared(j)
-	return k == Integer || k == Number
+	return k == Integer || k == Number || k == Percentage
 }
 
 // WriteCSV writes t to w with encoding/csv: the header, then the rows, the

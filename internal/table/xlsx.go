@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -51,26 +52,17 @@ var saveWorkbook = func(f *excelize.File, w io.Writer) error { return f.Write(w)
 // SheetNames: a name beyond Excel's 31 characters keeps its start and end
 // around a "~", and is made unique, case-insensitively, with a "-2", "-3"...
 // suffix; "contents" and Excel's reserved "history" are taken). Row 1 is the
-// header: bold, bottom border, frozen, with an autofilter over the table.
-// The Title, when not empty, is also a comment on cell A1. The cells are
-// stored as their column's declared kind says: Integer and Number cells as
-// numbers (integers when written as one; the column's Missing text as
-// text), Bool cells as booleans, Text cells as text. A numeric column gets a
-// number format showing at least four significant digits of its largest
-// magnitude m:
-//
-//	integer column     #,##0 (every cell written as an integer)
-//	1000 ≤ m < 1e9     #,##0
-//	100 ≤ m < 1000     #,##0.0
-//	10 ≤ m < 100       #,##0.00
-//	1 ≤ m < 10, m = 0  #,##0.000
-//	0.1 ≤ m < 1        #,##0.0000
-//	0.01 ≤ m < 0.1     #,##0.00000
-//	0.001 ≤ m < 0.01   #,##0.000000
-//	otherwise          0.000E+00
-//
-// The stored value keeps every digit; the format only rounds the display.
-// Column widths fit the displayed text, clamped to 8..60 characters. A
+// header, each column's Label (its name with its unit, "total (x)"): bold,
+// bottom border, frozen, with an autofilter over the table. The Title, when
+// not empty, is also a comment on cell A1. The cells are stored as their
+// column's declared kind says: Integer and Number cells as numbers
+// (integers when written as one; the column's Missing text as text),
+// Percentage cells as fractions ("7.8%" is 0.078, shown 7.8%), Bool cells
+// as booleans, Text cells as text. Each numeric cell gets its own number
+// format (CellFormat): the significant digits its text has, at most four,
+// so 3.712 shows as 3.712 and 9.12 as 9.12 whatever the column's largest
+// value. The stored value keeps every digit; the format only rounds the
+// display. Column widths fit the displayed text, clamped to 8..60 characters. A
 // table's Chart, if any, is a native chart to the right of the data whose
 // series reference the sheet's cells.
 //
@@ -274,6 +266,9 @@ func writeSheet(f *excelize.File, st *styles, sheet string, t Table) error {
 	nCols := len(t.Header)
 	widths := make([]int, nCols)
 	for j, h := range t.Header {
+		if j < len(t.Columns) {
+			h = t.Columns[j].Label()
+		}
 		cell, _ := excelize.CoordinatesToCellName(j+1, 1)
 		if err := f.SetCellStr(sheet, cell, h); err != nil {
 			return err
@@ -286,30 +281,30 @@ func writeSheet(f *excelize.File, st *styles, sheet string, t Table) error {
 	}
 
 	for j := 0; j < nCols; j++ {
-		kind, code := t.xlsxColumn(j)
+		kind := t.declared(j)
 		for i := range t.Rows {
 			s := t.cell(i, j)
 			if s == "" {
 				continue
 			}
 			cell, _ := excelize.CoordinatesToCellName(j+1, i+2)
+			code := CellFormat(s, kind)
 			shown, err := writeCell(f, sheet, cell, s, kind, code)
 			if err != nil {
 				return err
 			}
+			if code != "" {
+				id, err := st.number(f, code)
+				if err != nil {
+					return err
+				}
+				if err := f.SetCellStyle(sheet, cell, cell, id); err != nil {
+					return err
+				}
+			}
 			widths[j] = max(widths[j], utf8.RuneCountInString(shown))
 		}
 		col, _ := excelize.ColumnNumberToName(j + 1)
-		if code != "" && len(t.Rows) > 0 {
-			id, err := st.number(f, code)
-			if err != nil {
-				return err
-			}
-			bottom := col + strconv.Itoa(len(t.Rows)+1)
-			if err := f.SetCellStyle(sheet, col+"2", bottom, id); err != nil {
-				return err
-			}
-		}
 		width := float64(min(max(widths[j]+2, minColWidth), maxColWidth))
 		if err := f.SetColWidth(sheet, col, col, width); err != nil {
 			return err
@@ -329,31 +324,22 @@ func writeSheet(f *excelize.File, st *styles, sheet string, t Table) error {
 	return f.AutoFilter(sheet, "A1:"+bottomRight, nil)
 }
 
-// xlsxColumn returns how WriteXLSX writes column j: its declared kind and
-// its number format code ("" for none). An Integer column is formatted
-// #,##0; a Number column by the magnitude of its values (#,##0 when every
-// cell is written as an integer).
-func (t *Table) xlsxColumn(j int) (Kind, string) {
-	switch k := t.declared(j); k {
-	case Integer:
-		return k, "#,##0"
-	case Number:
-		return k, numberFormat(t.numberColumn(j))
-	default:
-		return k, ""
-	}
-}
-
 // writeCell writes the non-empty cell s of a column of kind with number
 // format code to sheet, and returns about what Excel shows, for the width.
 // Integer and Number cells are stored as numbers (as integers when written
-// as one; a Missing text as text), Bool cells as booleans, Text as text.
+// as one; a Missing text as text), Percentage cells as fractions, Bool
+// cells as booleans, Text as text.
 func writeCell(f *excelize.File, sheet, cell, s string, kind Kind, code string) (string, error) {
 	switch kind {
-	case Text:
+	case Text, Undeclared:
 		return s, f.SetCellStr(sheet, cell, s)
 	case Bool:
 		return "FALSE", f.SetCellBool(sheet, cell, strings.TrimSpace(s) == "true")
+	case Percentage:
+		if v, ok := parsePercent(s); ok {
+			return displayNumber(v/100, code), f.SetCellFloat(sheet, cell, v/100, -1, 64)
+		}
+		return s, f.SetCellStr(sheet, cell, s)
 	}
 	if n, ok := parseInteger(s); ok {
 		return displayNumber(float64(n), code), f.SetCellInt(sheet, cell, n)
@@ -364,49 +350,127 @@ func writeCell(f *excelize.File, sheet, cell, s string, kind Kind, code string) 
 	return s, f.SetCellStr(sheet, cell, s)
 }
 
-// numberFormat returns the Excel number format code of a numeric column, as
-// WriteXLSX documents.
-func numberFormat(c column) string {
-	if c.integer {
-		return "#,##0"
+// maxShownDigits is the most significant digits a number format shows.
+const maxShownDigits = 4
+
+// CellFormat returns the Excel number format of the cell s in a column of
+// kind: "" for a cell that is not a number of a numeric kind (text, a
+// Missing text). An integer is "#,##0". A decimal number shows the
+// significant digits its text has, at most four (leading zeros are not
+// significant, trailing ones are: "0.20" has two): "#,##0.000" for
+// "3.712", "#,##0.00" for "9.12", "#,##0" for "21820.4"; below 0.001 or
+// from 1e9 up in scientific notation ("0.00E+00" for "4.23e-05"). A
+// percentage ("7.8%", stored as 0.078) is formatted by the digits of its
+// percent value: "0.0%". It costs one parse of s.
+func CellFormat(s string, kind Kind) string {
+	switch kind {
+	case Integer:
+		if _, ok := parseInteger(s); ok {
+			return "#,##0"
+		}
+		return ""
+	case Number:
+		if _, ok := parseInteger(s); ok {
+			return "#,##0"
+		}
+		v, ok := parseNumber(s)
+		if !ok {
+			return ""
+		}
+		return decimalFormat(v, strings.TrimSpace(s), "#,##0", "")
+	case Percentage:
+		v, ok := parsePercent(s)
+		if !ok {
+			return ""
+		}
+		n := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "%"))
+		return decimalFormat(v, n, "0", "%")
+	}
+	return ""
+}
+
+// decimalFormat is the format of v, written as text, with the integer part
+// intPart and suffix after the decimals ("%").
+func decimalFormat(v float64, text, intPart, suffix string) string {
+	digits := min(significantDigits(text), maxShownDigits)
+	a := math.Abs(v)
+	if a != 0 && (a < 1e-3 || a >= 1e9) {
+		mantissa := "0"
+		if digits > 1 {
+			mantissa += "." + strings.Repeat("0", digits-1)
+		}
+		return mantissa + "E+00" + suffix
 	}
 	decimals := 0
-	switch m := c.maxAbs; {
-	case m >= 1e9 || m > 0 && m < 1e-3:
-		return "0.000E+00"
-	case m >= 1000:
-		decimals = 0
-	case m >= 100:
-		decimals = 1
-	case m >= 10:
-		decimals = 2
-	case m >= 1 || m == 0:
-		decimals = 3
-	case m >= 0.1:
-		decimals = 4
-	case m >= 0.01:
-		decimals = 5
-	default:
-		decimals = 6
+	if a == 0 {
+		decimals = min(writtenDecimals(text), maxShownDigits-1)
+	} else {
+		decimals = digits - 1 - int(math.Floor(math.Log10(a)))
 	}
+	decimals = min(max(decimals, 0), 9)
 	if decimals == 0 {
-		return "#,##0"
+		return intPart + suffix
 	}
-	return "#,##0." + strings.Repeat("0", decimals)
+	return intPart + "." + strings.Repeat("0", decimals) + suffix
+}
+
+// significantDigits counts the significant digits of a decimal number's
+// text: its mantissa's digits less the leading zeros ("0.0365" has 3,
+// "0.20" has 2, "1.5e+07" has 2); at least 1.
+func significantDigits(s string) int {
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		s = s[:i]
+	}
+	n, leading := 0, true
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			continue
+		}
+		if leading && r == '0' {
+			continue
+		}
+		leading = false
+		n++
+	}
+	return max(n, 1)
+}
+
+// writtenDecimals counts the digits after a decimal number's point, before
+// any exponent.
+func writtenDecimals(s string) int {
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		s = s[:i]
+	}
+	_, frac, ok := strings.Cut(s, ".")
+	if !ok {
+		return 0
+	}
+	return len(frac)
 }
 
 // displayNumber returns about what Excel shows for v under format code (""
 // is General), to fit the column width.
 func displayNumber(v float64, code string) string {
+	percent := strings.HasSuffix(code, "%")
+	code = strings.TrimSuffix(code, "%")
+	if percent {
+		v *= 100
+	}
+	decimals := 0
+	if i := strings.IndexByte(code, '.'); i >= 0 {
+		for j := i + 1; j < len(code) && code[j] == '0'; j++ {
+			decimals++
+		}
+	}
 	switch {
 	case code == "":
 		return strconv.FormatFloat(v, 'g', 11, 64) // General shows up to 11 characters
 	case strings.HasSuffix(code, "E+00"):
-		return strconv.FormatFloat(v, 'E', 3, 64)
-	}
-	decimals := 0
-	if i := strings.IndexByte(code, '.'); i >= 0 {
-		decimals = len(code) - i - 1
+		s := strconv.FormatFloat(v, 'E', decimals, 64)
+		if percent {
+			s += "%"
+		}
+		return s
 	}
 	s := strconv.FormatFloat(v, 'f', decimals, 64)
 	s, negative := strings.CutPrefix(s, "-")
@@ -423,6 +487,9 @@ func displayNumber(v float64, code string) string {
 	}
 	if hasFrac {
 		b.WriteString("." + frac)
+	}
+	if percent {
+		b.WriteByte('%')
 	}
 	return b.String()
 }

@@ -105,9 +105,19 @@ func (d *Dataset) Files() []string {
 	return out
 }
 
-func (d *Dataset) computeHash() string {
+func (d *Dataset) computeHash() string { return d.HashOf("") }
+
+// HashOf is the SHA-256 over the paths, sizes and contents of the
+// dataset's files under the folder dir ("la" is the linear-algebra runs;
+// "" is every file, Hash): Hash's recipe on part of the dataset, so a
+// report's manifest can name the part a cell read. It reads those files
+// once per call.
+func (d *Dataset) HashOf(dir string) string {
 	h := sha256.New()
 	for _, p := range d.Files() {
+		if dir != "" && !strings.HasPrefix(p, dir+"/") {
+			continue
+		}
 		b, err := fs.ReadFile(d.FS(), p)
 		if err != nil {
 			panic(err) // embedded files are readable

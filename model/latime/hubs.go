@@ -117,3 +117,10 @@ var embeddedHubs []byte
 func EmbeddedHubs() (*HubFile, error) {
 	return ReadHubFile(bytes.NewReader(embeddedHubs), "the embedded hubs-h100-la.json")
 }
+
+// EmbeddedFiles returns the files embedded in the binary, by their path in
+// the repository (hubs-h100-la.json), for a report's manifest. The slices
+// are the embedded bytes: callers must not modify them.
+func EmbeddedFiles() map[string][]byte {
+	return map[string][]byte{"model/latime/hubs-h100-la.json": embeddedHubs}
+}

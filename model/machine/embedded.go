@@ -66,3 +66,17 @@ func Default() *Machine {
 	}
 	return m
 }
+
+// EmbeddedFiles returns the embedded machine files by their path in the
+// repository ("model/machine/machines/h100.yaml"), for a report's
+// manifest. It reads each once.
+func EmbeddedFiles() map[string][]byte {
+	out := map[string][]byte{}
+	files, _ := fs.Glob(embedded, "machines/*.yaml")
+	for _, f := range files {
+		if b, err := embedded.ReadFile(f); err == nil {
+			out["model/machine/"+f] = b
+		}
+	}
+	return out
+}

@@ -39,7 +39,7 @@ func (p *Prediction) LevelTable(k int) table.Table {
 	t.AddColumns(table.IntCol("level", ""), table.IntCol("frontier", "vertices"), table.IntCol("edges_frontier", "edges"), table.TextCol("recommended"),
 		table.NumCol("predicted_us", "µs"), table.TextCol("bound"))
 	for i := 2; i <= k; i++ {
-		t.AddColumns(table.TextCol("#"+strconv.Itoa(i)), table.NumCol("us", "µs"))
+		t.AddColumns(table.TextCol("#"+strconv.Itoa(i)), table.NumCol("#"+strconv.Itoa(i)+"_us", "µs"))
 	}
 	for _, l := range p.Levels {
 		row := []string{strconv.Itoa(l.Level), strconv.FormatInt(l.Frontier, 10), strconv.FormatInt(l.EdgesFrontier, 10), l.Recommended, table.Micros(l.Times[0].Ns), l.Bound}
@@ -106,7 +106,7 @@ func (ev *Evaluation) SplitTable(raw bool) table.Table {
 	if hasBaseline {
 		t.AddColumns(ratio("sklearn_hgb"))
 	}
-	t.AddColumns(table.TextUnitCol("median_error", "%"), table.TextUnitCol("within_20", "%"),
+	t.AddColumns(table.PctCol("median_error"), table.PctCol("within_20"),
 		table.NumCol("spearman", ""), table.TextCol("chosen"))
 	x := func(v float64) string {
 		switch {
@@ -206,7 +206,7 @@ func (ev *Evaluation) BandTable(raw bool) table.Table {
 	ratio := func(name string) table.Column { return table.ValueCol(name, "x", raw).OrMissing("-") }
 	t.AddColumns(table.TextCol("split"), table.TextCol("band"), table.IntCol("graphs", ""), table.IntCol("inputs", ""),
 		table.NumCol("optimum_ms", "ms"), ratio("mix_and_match"), ratio("best_non_switching"), ratio("best_fixed"), ratio("dobfs"),
-		table.TextUnitCol("median_error", "%"), table.TextUnitCol("within_20", "%"), table.NumCol("spearman", ""))
+		table.PctCol("median_error"), table.PctCol("within_20"), table.NumCol("spearman", ""))
 	x := func(v float64) string {
 		switch {
 		case math.IsNaN(v) || v == 0:

@@ -46,7 +46,7 @@ func TestLevelTable(t *testing.T) {
 	if err := tb.Check(); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"level", "frontier", "edges_frontier", "recommended", "predicted_us", "bound", "#2", "us"}
+	want := []string{"level", "frontier", "edges_frontier", "recommended", "predicted_us", "bound", "#2", "#2_us"}
 	if !reflect.DeepEqual(tb.Header, want) {
 		t.Errorf("header %v, want %v", tb.Header, want)
 	}
@@ -238,9 +238,9 @@ func TestTablesDeclared(t *testing.T) {
 	if !ev.HasBands() || len(ev.Splits[1].Bands) == 0 {
 		t.Fatal("Bands asked for, no split has bands")
 	}
-	tabletest.Declared(t, ev.BandTable(false), map[string]string{"graphs": "integer", "optimum_ms": "number ms", "mix_and_match": "text x", "dobfs": "text x", "within_20": "text %"})
+	tabletest.Declared(t, ev.BandTable(false), map[string]string{"graphs": "integer", "optimum_ms": "number ms", "mix_and_match": "text x", "dobfs": "text x", "within_20": "percentage %"})
 	tabletest.Declared(t, ev.BandTable(true), map[string]string{"mix_and_match": "number x", "best_non_switching": "number x"})
-	tabletest.Declared(t, ev.SplitTable(false), map[string]string{"inputs": "integer", "mix_and_match": "text x", "median_error": "text %"})
+	tabletest.Declared(t, ev.SplitTable(false), map[string]string{"inputs": "integer", "mix_and_match": "text x", "median_error": "percentage %", "within_20": "percentage %"})
 	tabletest.Declared(t, ev.SplitTable(true), map[string]string{"mix_and_match": "number x", "spearman": "number"})
 	for _, raw := range []bool{false, true} {
 		tabletest.Declared(t, ev.SummaryTable(raw), map[string]string{"splits": "integer", "best_fixed": "text x", "beats_best_non_switching": "text splits"})

@@ -51,5 +51,5 @@ func TestReport(t *testing.T) {
 		}
 	}
 	tabletest.Declared(t, rep.LaunchesTable(), map[string]string{"id": "text", "time_us": "number µs", "L2_txn": "number transactions",
-		"II_L2": "text warp instructions per transaction", "pct_of_bound": "number %"})
+		"II_L2": "number warp instructions per transaction", "pct_of_bound": "number %"})
 }

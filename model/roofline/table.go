@@ -51,14 +51,14 @@ func (rep *Report) LaunchesTable() table.Table {
 	levels := rep.LevelsUsed()
 	// The launch id comes from the ncu file as text. A level's
 	// transactions are "-" where a launch lacks the level; its intensity
-	// is "-" then too, and "+Inf" without transactions: two placeholders,
-	// so a text column.
+	// is "-" then too, and "+Inf" without transactions: a number with
+	// two placeholders.
 	var t table.Table
 	t.AddColumns(table.TextCol("id"), table.TextCol("kernel"), table.NumCol("time_us", "µs"),
 		table.NumCol("warp_inst", "warp instructions"), table.NumCol("warp_GIPS", "warp GIPS"))
 	for _, level := range levels {
 		t.AddColumns(table.NumCol(level+"_txn", "transactions").OrMissing("-"),
-			table.TextUnitCol("II_"+level, "warp instructions per transaction"))
+			table.NumCol("II_"+level, "warp instructions per transaction").OrMissing("-", "+Inf"))
 	}
 	t.AddColumns(table.NumCol("bound_GIPS", "warp GIPS"), table.TextCol("binding"), table.TextCol("class"), table.NumCol("pct_of_bound", "%"))
 	for _, l := range rep.Launches {

@@ -16,7 +16,6 @@ import (
 
 	"github.com/graphperf/graphperf/internal/faultpoint"
 	"github.com/graphperf/graphperf/internal/table"
-	"github.com/graphperf/graphperf/kernels/measured"
 	"github.com/graphperf/graphperf/reports/html"
 	"github.com/graphperf/graphperf/reports/notebook"
 )
@@ -25,25 +24,33 @@ import (
 // Build may replace.
 const Tool = "graphperf report"
 
-// Figure is one figure a cell drew: a file stem (NameRE), a caption and
-// the PNG and SVG bytes.
+// Figure is one figure a cell drew: a file stem (NameRE), a caption, the
+// PNG (for print), SVG and PDF bytes, and Screen, a PNG at screen
+// resolution for the page (the print PNG when empty).
 type Figure struct {
-	Name, Title string
-	PNG, SVG    []byte
+	Name, Title   string
+	PNG, SVG, PDF []byte
+	Screen        []byte
 }
+
+// LaTeXDocument is the file of tables/ that inputs every table's .tex
+// and compiles on its own.
+const LaTeXDocument = "tables.tex"
 
 // NameRE is what a figure's or a table's file stem may be.
 var NameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
 
 // Output is what one cell made: its text, its paragraphs of prose, its
 // tables (Name and Title may be empty: Build names an unnamed table after
-// the cell's verb and titles an untitled one with the cell's command) and
-// its figures.
+// the cell's verb and titles an untitled one with the cell's command), its
+// figures and its notes (the caveats its result carries, such as the
+// graphs it left out and why; the manifest records them with the cell).
 type Output struct {
 	Text       string
 	Paragraphs []string
 	Tables     []table.Table
 	Figures    []Figure
+	Notes      []string
 }
 
 // Runner runs cell number cell (from 0) of the notebook, whose command is
@@ -59,26 +66,38 @@ type Options struct {
 	Name     string             // its file, or notebook.DefaultName
 	Source   []byte             // its text
 	DB       string             // the store the cells read, "" for the embedded dataset
-	Version  string             // graphperf's version
+	Version  string             // graphperf's version, as "graphperf version" prints it
+	Commit   Commit             // the source it was built from (ReadCommit)
 	Run      Runner
 	Progress func(done, total int) // after each cell; may be nil
 }
 
-// Manifest is manifest.json.
+// Manifest is manifest.json: what made the bundle (graphperf's version
+// and commit, Go, the notebook), what it read (every input with its
+// SHA-256, the environment variables that change results, the seeds),
+// the one command that rebuilds it, and what it holds (every cell with
+// its outputs and notes, every file with its SHA-256).
 type Manifest struct {
-	Tool      string              `json:"tool"`
-	Version   string              `json:"version"`
-	GoVersion string              `json:"go_version"`
-	Created   string              `json:"created"`
-	Seconds   float64             `json:"seconds"`
-	Notebook  NotebookFile        `json:"notebook"`
-	Inputs    []Input             `json:"inputs"`
-	Cells     []Cell              `json:"cells"`
-	Failed    int                 `json:"failed"`
-	Tables    int                 `json:"tables"`
-	Figures   int                 `json:"figures"`
-	Files     map[string]string   `json:"files"` // bundle path -> SHA-256
-	Seeds     map[string][]string `json:"seeds"` // cell number -> its --seed values
+	Tool      string  `json:"tool"`
+	Version   string  `json:"version"`
+	Commit    Commit  `json:"commit"`
+	GoVersion string  `json:"go_version"`
+	Created   string  `json:"created"`
+	Seconds   float64 `json:"seconds"`
+	// Rebuild is one command line, run in a checkout of graphperf, that
+	// makes the bundle again; RebuildNote says what it cannot restore
+	// (uncommitted changes, an unknown commit).
+	Rebuild     string              `json:"rebuild"`
+	RebuildNote string              `json:"rebuild_note,omitempty"`
+	Notebook    NotebookFile        `json:"notebook"`
+	Inputs      []Input             `json:"inputs"`
+	Environment []Env               `json:"environment"`
+	Cells       []Cell              `json:"cells"`
+	Failed      int                 `json:"failed"`
+	Tables      int                 `json:"tables"`
+	Figures     int                 `json:"figures"`
+	Files       map[string]string   `json:"files"` // bundle path -> SHA-256
+	Seeds       map[string][]string `json:"seeds"` // cell number -> its --seed values
 }
 
 // NotebookFile is the notebook a bundle ran.
@@ -86,13 +105,6 @@ type NotebookFile struct {
 	Name   string `json:"name"`
 	SHA256 string `json:"sha256"`
 	Source string `json:"source"`
-}
-
-// Input is one input of the bundle: the store or the embedded dataset.
-type Input struct {
-	Name   string `json:"name"`
-	Kind   string `json:"kind"`
-	SHA256 string `json:"sha256"`
 }
 
 // Cell is one cell as the manifest records it.
@@ -104,11 +116,12 @@ type Cell struct {
 	Error   string   `json:"error,omitempty"`
 	Tables  []string `json:"tables"`
 	Figures []string `json:"figures"`
+	Notes   []string `json:"notes,omitempty"`
 }
 
 // Build runs the notebook's cells in order with o.Run and writes the
 // bundle into o.Dir: each table as tables/NAME.csv and .tex and a sheet of
-// report.xlsx, each figure as figures/NAME.png and .svg, the page
+// report.xlsx, each figure as figures/NAME.png, .svg and .pdf, the page
 // index.html and manifest.json. The paths of this machine that cells print
 // are rewritten (see Paths), except in errors, which name the paths the
 // cell gave as it gave them (Paths.ForError). A cell's error is kept in place and counted
@@ -121,7 +134,7 @@ func Build(o Options) (*Manifest, []notebook.Result, error) {
 	if name != notebook.DefaultName {
 		name = Rel(o.Dst, name)
 	}
-	man, err := newManifest(o.Dst, name, o.Source, o.DB, o.Version, start)
+	man, err := newManifest(o, name, local, start)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -131,7 +144,7 @@ func Build(o Options) (*Manifest, []notebook.Result, error) {
 	for _, c := range man.Cells {
 		man.Figures += len(c.Figures)
 	}
-	if err := writeTables(o.Dir, b.tables, man); err != nil {
+	if err := writeTables(o.Dir, Title(o.Notebook), b.tables, man); err != nil {
 		return nil, nil, err
 	}
 	meta := html.Meta{Version: o.Version, Date: start, Workbook: "report.xlsx", TablesDir: "tables",
@@ -175,6 +188,10 @@ func (b *builder) cell(args []string) (notebook.Output, error) {
 		b.o.Progress(b.n, len(b.o.Notebook.Cells()))
 	}
 	cj := Cell{Number: c.Index + 1, Line: c.Line, Command: b.command(c), Tables: []string{}, Figures: []string{}}
+	for _, n := range res.Notes {
+		cj.Notes = append(cj.Notes, local.Replace(n))
+	}
+	addInputs(b.man, c.Index+1, cellInputs(args, local, b.o.Dst))
 	if seeds := seedsOf(args); len(seeds) > 0 {
 		b.man.Seeds[fmt.Sprint(c.Index+1)] = seeds
 	}
@@ -243,52 +260,83 @@ func cellTables(tables []table.Table, c *notebook.Cell, args []string, local Pat
 	return out, err
 }
 
-// writeFigures writes the figures a cell drew as figures/NAME.png and
-// .svg (NAME unique in the report), and returns them for the page with
-// their names.
+// writeFigures writes the figures a cell drew as figures/NAME.png, .svg
+// and .pdf (NAME unique in the report; a format the cell did not draw is
+// left out), and returns them for the page with their names.
 func writeFigures(dir string, figures []Figure, c *notebook.Cell, local Paths, used map[string]int, man *Manifest) ([]notebook.Figure, []string, error) {
 	var figs []notebook.Figure
 	var names []string
 	var err error
 	for _, f := range figures {
 		name := uniqueName(fmt.Sprintf("c%02d-%s", c.Index+1, f.Name), used)
-		for ext, b := range map[string][]byte{"png": f.PNG, "svg": f.SVG} {
+		for ext, b := range map[string][]byte{"png": f.PNG, "svg": f.SVG, "pdf": f.PDF} {
+			if ext == "pdf" && len(b) == 0 {
+				continue
+			}
 			rel := "figures/" + name + "." + ext
 			if werr := writeFile(dir, rel, b, man); werr != nil {
 				err = errors.Join(err, werr)
 			}
 		}
-		figs = append(figs, notebook.Figure{Title: local.Replace(f.Title), PNG: f.PNG,
+		screen := f.Screen
+		if len(screen) == 0 {
+			screen = f.PNG
+		}
+		figs = append(figs, notebook.Figure{Title: local.Replace(f.Title), PNG: screen,
 			PNGPath: "figures/" + name + ".png", SVGPath: "figures/" + name + ".svg"})
 		names = append(names, name)
 	}
 	return figs, names, err
 }
 
-// newManifest is a bundle's manifest before its cells run: the tool, the
-// notebook and the input (the store db, or the embedded dataset).
-func newManifest(dst, nbName string, src []byte, db, version string, start time.Time) (*Manifest, error) {
+// newManifest is a bundle's manifest before its cells run: the tool, its
+// version and commit, the notebook, the inputs every cell may read (the
+// store --db, the embedded datasets, models and machine files, the sweep's
+// graph files), the environment that changes results and the command
+// that rebuilds the bundle. The cells add the files they name.
+func newManifest(o Options, nbName string, local Paths, start time.Time) (*Manifest, error) {
+	c := o.Commit
+	if c.Dir != "" {
+		c.Dir = tilde(c.Dir)
+	}
 	man := &Manifest{
-		Tool: Tool, Version: version, GoVersion: runtime.Version(),
+		Tool: Tool, Version: o.Version, Commit: c, GoVersion: runtime.Version(),
 		Created:  start.UTC().Format(time.RFC3339),
-		Notebook: NotebookFile{Name: nbName, SHA256: sha(src), Source: string(src)},
+		Notebook: NotebookFile{Name: nbName, SHA256: sha(o.Source), Source: string(o.Source)},
 		Files:    map[string]string{}, Seeds: map[string][]string{},
 	}
-	if db != "" {
-		h, err := fileSHA(db)
+	if o.DB != "" {
+		h, err := fileSHA(o.DB)
 		if err != nil {
 			return nil, err
 		}
-		man.Inputs = append(man.Inputs, Input{Name: Rel(dst, db), Kind: "store (--db)", SHA256: h})
-	} else {
-		man.Inputs = append(man.Inputs, Input{Name: "embedded H100 dataset (kernels/measured/h100)", Kind: "embedded", SHA256: measured.Hash()})
+		man.Inputs = append(man.Inputs, Input{Name: Rel(o.Dst, o.DB), Kind: KindStore, SHA256: h,
+			Note: "the data cells read this store instead of the embedded datasets'"})
+	}
+	man.Inputs = append(man.Inputs, embeddedInputs()...)
+	graphs, env := graphFileInputs()
+	man.Inputs = append(man.Inputs, graphs...)
+	man.Environment = append([]Env{env}, otherEnv()...)
+	nb := o.Name
+	if nb == "" {
+		nb = notebook.DefaultName
+	}
+	man.Rebuild = rebuildCommand(o.Commit, man.Environment, nb, o.DB, o.Dst)
+	switch {
+	case c.Revision == Unknown || c.Revision == "":
+		man.RebuildNote = "the commit is unknown (" + c.Source + "): check out the version " + o.Version + " first"
+	case c.Dirty:
+		man.RebuildNote = "the checkout had uncommitted changes: the commit alone does not rebuild this bundle exactly"
 	}
 	return man, nil
 }
 
-// writeTables writes every table as tables/NAME.csv and .tex, and all of
-// them as the sheets of report.xlsx, recording each file in man.
-func writeTables(dir string, tables []table.Table, man *Manifest) error {
+// writeTables writes every table as tables/NAME.csv and .tex, a LaTeX
+// document that inputs every .tex (tables/tables.tex, titled title: it
+// compiles on its own), and all of them as the sheets of report.xlsx,
+// recording each file in man.
+func writeTables(dir, title string, tables []table.Table, man *Manifest) error {
+	var names []string
 	for _, t := range tables {
 		var csvBuf, texBuf bytes.Buffer
 		if err := table.WriteCSV(&csvBuf, t); err != nil {
@@ -301,6 +349,16 @@ func writeTables(dir string, tables []table.Table, man *Manifest) error {
 			return err
 		}
 		if err := writeFile(dir, "tables/"+t.Name+".tex", texBuf.Bytes(), man); err != nil {
+			return err
+		}
+		names = append(names, t.Name)
+	}
+	if len(tables) > 0 {
+		var doc bytes.Buffer
+		if err := table.WriteLaTeXDocument(&doc, title, names); err != nil {
+			return err
+		}
+		if err := writeFile(dir, "tables/"+LaTeXDocument, doc.Bytes(), man); err != nil {
 			return err
 		}
 	}

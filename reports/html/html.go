@@ -235,7 +235,7 @@ func newTable(t notebook.Table, maxRows int, meta Meta) table {
 }
 
 // columnNumeric says whether column j of t is right-aligned and whether
-// its cells are rounded, from its declared kind: Integer right-aligned,
+// its cells are rounded, from its declared kind: Integer and Percentage right-aligned,
 // Number right-aligned and rounded, Text with a unit (such as "1.23x")
 // right-aligned; anything else, a column left undeclared included (the
 // report never guesses a kind from the text), left-aligned as text.
@@ -244,7 +244,7 @@ func columnNumeric(t notebook.Table, j int) (numeric, round bool) {
 		return false, false
 	}
 	switch c := t.Columns[j]; c.Kind {
-	case rtable.Integer:
+	case rtable.Integer, rtable.Percentage:
 		return true, false
 	case rtable.Number:
 		return true, true

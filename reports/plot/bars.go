@@ -9,7 +9,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -79,23 +78,24 @@ func GroupedBars(title, yLabel string, groups []string, series []string, values 
 			values: values[s],
 			offset: -barGroupWidth/2 + (float64(s)+0.5)*width,
 			width:  width,
-			color:  plotutil.Color(s),
+			color:  seriesColors[s%len(seriesColors)],
 		}
 		p.Add(b)
 		p.Legend.Add(name, b)
 	}
 	p.X.Min, p.X.Max = -0.5, float64(len(groups))-0.5
+	// The legend goes below the plot (WithLegendBelow): the axis keeps
+	// the data's range.
 	if logY {
 		base := math.Pow(10, math.Floor(math.Log10(lo)))
 		if base >= lo*(1-1e-9) {
 			base /= 10
 		}
 		p.Y.Min = base
-		p.Y.Max = headroom(base, hi, len(series))
+		p.Y.Max = hi
 	} else {
 		p.Y.Min = math.Min(0, lo)
 		p.Y.Max = math.Max(0, hi)
-		p.Y.Max = p.Y.Min + (p.Y.Max-p.Y.Min)/(1-math.Min(0.6, (float64(len(series))*9+6)/150))
 	}
 	return p, nil
 }
@@ -227,7 +227,7 @@ func HorizontalBars(title, xLabel string, names []string, values []float64) (*pl
 		values:     sorted,
 		offset:     0,
 		width:      barGroupWidth,
-		color:      plotutil.Color(0),
+		color:      seriesColors[0],
 		horizontal: true,
 		label:      true,
 	}

@@ -8,7 +8,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -98,7 +97,8 @@ func DegreeDistribution(title string, degrees []int, target func(k int) float64,
 	if err != nil {
 		return nil, fmt.Errorf("plot: degree distribution %q: %w", title, err)
 	}
-	s.GlyphStyle = draw.GlyphStyle{Color: plotutil.Color(0), Shape: draw.CircleGlyph{}, Radius: vg.Points(1.8)}
+	first, _, _ := Style(0)
+	s.GlyphStyle = draw.GlyphStyle{Color: first, Shape: draw.CircleGlyph{}, Radius: vg.Points(1.8)}
 	if len(empirical) > 200 {
 		s.GlyphStyle.Radius = vg.Points(1)
 	}
@@ -118,12 +118,10 @@ func DegreeDistribution(title string, degrees []int, target func(k int) float64,
 			entries++
 		}
 	}
-	// Leave room above the data for the legend.
-	if logLog {
-		p.Y.Max = headroom(p.Y.Min, p.Y.Max, entries)
-	} else {
+	// The legend goes below the plot (WithLegendBelow): the axes keep the
+	// data's range.
+	if !logLog {
 		p.Y.Min = 0
-		p.Y.Max /= 1 - math.Min(0.6, (float64(entries)*9+6)/150)
 	}
 	return p, nil
 }

@@ -23,13 +23,8 @@ func PageRankFigures(pr *aggregate.PageRankComparison) ([]Named, error) {
 		impls = append(impls, r.Name)
 	}
 	graphs, values := aggregate.RatioByGraph(tab, pr.Runs, impls)
-	hm, err := HeatmapWithScale("PageRank: time / fastest per graph", graphs, impls, values,
-		HeatmapOptions{Log: true, Label: "time / fastest (×)"})
-	if err != nil {
-		return nil, err
-	}
-	return []Named{{Name: "pagerank-heatmap", Title: "PageRank: each implementation's time over the fastest on every graph",
-		Figure: hm, W: 6 * vg.Inch, H: vg.Length(2.5+0.12*float64(len(graphs))) * vg.Inch}}, nil
+	return HeatmapParts("pagerank-heatmap", "PageRank: each implementation's time over the fastest on every graph",
+		"PageRank: time / fastest per graph", graphs, impls, values, HeatmapOptions{Log: true, Label: "time / fastest (×)"}, StdW)
 }
 
 // OrderingFigures draws "bench pagerank --orderings"'s figure for one base
@@ -67,14 +62,13 @@ func SummaryFigures(s *aggregate.Summary) ([]Named, error) {
 		"one point per input (graph, root), so each curve spans its spread over graphs and roots; " +
 		"the spread over the timed repetitions is the table's cv_reps", Figure: p, W: 6 * vg.Inch, H: 4.5 * vg.Inch}}
 	graphs, fams, values := s.FamilyRatios()
-	hm, err := HeatmapWithScale("Time / optimal per graph ("+string(a)+")", graphs, fams, values,
-		HeatmapOptions{Log: true, Label: "time / optimal (×)"})
+	parts, err := HeatmapParts("heatmap-"+string(a), "Time over the optimum per graph and family (best member), all roots summed "+
+		"(the table's cv_roots and cv_reps give the spread over roots and repetitions behind each sum)",
+		"Time / optimal per graph ("+string(a)+")", graphs, fams, values, HeatmapOptions{Log: true, Label: "time / optimal (×)"}, StdW)
 	if err != nil {
 		return nil, err
 	}
-	return append(figs, Named{Name: "heatmap-" + string(a), Title: "Time over the optimum per graph and family (best member), all roots summed " +
-		"(the table's cv_roots and cv_reps give the spread over roots and repetitions behind each sum)", Figure: hm,
-		W: 9 * vg.Inch, H: vg.Length(2.5+0.12*float64(len(graphs))) * vg.Inch}), nil
+	return append(figs, parts...), nil
 }
 
 // LevelTimeFigures draws "bench summary --level-times"'s figure for the
@@ -88,7 +82,8 @@ func LevelTimeFigures(spec string, lt *aggregate.LevelTimes) ([]Named, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := AddSpread(p, lt.OptimalMin, lt.OptimalMax, "optimal: min–max of the repetitions"); err != nil && !errors.Is(err, ErrNoData) {
+	// LevelTimes draws in µs; the spread is in ns.
+	if err := AddSpread(p, scaled(lt.OptimalMin, 1e-3), scaled(lt.OptimalMax, 1e-3), "optimal: min–max of the repetitions"); err != nil && !errors.Is(err, ErrNoData) {
 		return nil, err
 	}
 	return []Named{{Name: "level-times-" + table.Slug(spec), Title: "Time per BFS level of the seven best families against the per-level optimum on " + spec,

@@ -25,7 +25,7 @@ func TestSummaryFigures(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkFigures(t, figs, "normalized-levels", "heatmap-levels")
-	if !strings.HasPrefix(figs[0].Title, "Time over ") || figs[1].W != 9*72 {
+	if !strings.HasPrefix(figs[0].Title, "Time over ") || figs[1].W != StdW {
 		t.Errorf("titles %q, heatmap width %v", figs[0].Title, figs[1].W)
 	}
 	if _, err := SummaryFigures(&aggregate.Summary{Against: "total", Table: &aggregate.Table{}}); err == nil {
@@ -63,8 +63,8 @@ func TestPageRankFigures(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkFigures(t, figs, "pagerank-heatmap")
-	// Four graphs: 2.5 + 0.12 per graph inches high.
-	if want := (2.5 + 0.12*4) * 72; float64(figs[0].H) < want-1e-9 || float64(figs[0].H) > want+1e-9 {
+	// Four graphs: 2.3 + 0.12 per graph inches high.
+	if want := (2.3 + 0.12*4) * 72; float64(figs[0].H) < want-1e-9 || float64(figs[0].H) > want+1e-9 {
 		t.Errorf("height %v, want %v", figs[0].H, want)
 	}
 	if _, err := PageRankFigures(&aggregate.PageRankComparison{Table: &aggregate.Table{}}); !errors.Is(err, ErrNoData) {

@@ -29,7 +29,8 @@ func OMFigures(tag, refName string, ref []float64, spread *[2][]float64, predict
 		return nil, err
 	}
 	if spread != nil {
-		if err := AddSpread(rt, spread[0], spread[1], "measured min–max"); err != nil && !errors.Is(err, ErrNoData) {
+		// RoundTimes draws in µs; the spread is in ns.
+		if err := AddSpread(rt, scaled(spread[0], 1e-3), scaled(spread[1], 1e-3), "measured min–max"); err != nil && !errors.Is(err, ErrNoData) {
 			return nil, err
 		}
 	}

@@ -15,8 +15,8 @@ func TestPredictScatterFigures(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkFigures(t, figs, "predict-scatter")
-	if figs[0].W != 5*72 || figs[0].H != 5*72 {
-		t.Errorf("%v by %v, want 5 by 5 inches", figs[0].W, figs[0].H)
+	if figs[0].W != StdW || figs[0].H != 5*72 {
+		t.Errorf("%v by %v, want the text width by 5 inches", figs[0].W, figs[0].H)
 	}
 	if _, err := PredictScatterFigures(&predict.LevelPoints{}); !errors.Is(err, ErrNoData) {
 		t.Errorf("no points: %v, want ErrNoData", err)

@@ -38,11 +38,6 @@ func TreeFigures(c *tree.Classifier) ([]Named, error) {
 // (ErrNoData without a held-out graph).
 func TreePredictionFigures(ev *treefit.Evaluation) ([]Named, error) {
 	graphs, cols, values := ev.Ratios(12)
-	hm, err := HeatmapWithScale("Held-out graphs: time / per-level optimum", graphs, cols, values,
-		HeatmapOptions{Log: true, Label: "time / optimal (×)"})
-	if err != nil {
-		return nil, err
-	}
-	return []Named{{Name: "tree-predictions-" + table.Slug(ev.Name), Title: "The tree's choices (Mix-and-Match) on every held-out graph, beside the best single implementation and each family's best member",
-		Figure: hm, W: 8 * vg.Inch, H: vg.Length(2.5+0.14*float64(len(graphs))) * vg.Inch}}, nil
+	return HeatmapParts("tree-predictions-"+table.Slug(ev.Name), "The tree's choices (Mix-and-Match) on every held-out graph, beside the best single implementation and each family's best member",
+		"Held-out graphs: time / per-level optimum", graphs, cols, values, HeatmapOptions{Log: true, Label: "time / optimal (×)"}, StdW)
 }

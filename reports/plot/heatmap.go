@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/palette"
@@ -345,3 +346,68 @@ func (t hmScaleTicks) Ticks(min, max float64) []plot.Tick {
 }
 
 var _ plot.Ticker = hmScaleTicks{}
+
+// HeatmapRows is the most rows one heatmap figure holds: a page's height
+// of 8 pt names. A heatmap of more rows is split (HeatmapParts).
+const HeatmapRows = 45
+
+// HeatmapParts draws the heatmap of rows by cols (HeatmapWithScale) as
+// figures of at most HeatmapRows rows each, w wide and as tall as their
+// rows need: one figure named name, or several named name-1, name-2, ...
+// and captioned caption with "(rows a-b of n)". The parts share one colour
+// scale, the whole heatmap's (unless opts bounds it), so a colour means the
+// same value in each; a part ends where the rows' family (a name's prefix
+// before its first "-") changes when such a change is within a tenth of
+// HeatmapRows of the even split. Errors are those of HeatmapWithScale.
+func HeatmapParts(name, caption, title string, rows, cols []string, values [][]float64, opts HeatmapOptions, w vg.Length) ([]Named, error) {
+	height := func(n int) vg.Length { return vg.Length(2.3+0.12*float64(n)) * vg.Inch }
+	if len(rows) <= HeatmapRows {
+		hm, err := HeatmapWithScale(title, rows, cols, values, opts)
+		if err != nil {
+			return nil, err
+		}
+		return []Named{{Name: name, Title: caption, Figure: hm, W: w, H: height(len(rows))}}, nil
+	}
+	if opts.Min == 0 && opts.Max == 0 {
+		opts.Min, opts.Max = math.Inf(1), math.Inf(-1)
+		for _, row := range values {
+			for _, v := range row {
+				if !math.IsNaN(v) && !math.IsInf(v, 0) && (!opts.Log || v > 0) {
+					opts.Min, opts.Max = math.Min(opts.Min, v), math.Max(opts.Max, v)
+				}
+			}
+		}
+		if opts.Min > opts.Max {
+			opts.Min, opts.Max = 0, 0
+		}
+	}
+	family := func(s string) string { f, _, _ := strings.Cut(s, "-"); return f }
+	parts := (len(rows) + HeatmapRows - 1) / HeatmapRows
+	var figs []Named
+	start := 0
+	for k := 1; k <= parts; k++ {
+		end := len(rows)
+		if k < parts {
+			end = k * len(rows) / parts
+			slack := HeatmapRows / 10
+			for d := 0; d <= slack; d++ {
+				if e := end - d; e > start && family(rows[e]) != family(rows[e-1]) {
+					end = e
+					break
+				}
+				if e := end + d; e < len(rows) && e-start <= HeatmapRows && family(rows[e]) != family(rows[e-1]) {
+					end = e
+					break
+				}
+			}
+		}
+		span := fmt.Sprintf(" (rows %d-%d of %d)", start+1, end, len(rows))
+		hm, err := HeatmapWithScale(title+span, rows[start:end], cols, values[start:end], opts)
+		if err != nil {
+			return nil, err
+		}
+		figs = append(figs, Named{Name: fmt.Sprintf("%s-%d", name, k), Title: caption + span, Figure: hm, W: w, H: height(end - start)})
+		start = end
+	}
+	return figs, nil
+}

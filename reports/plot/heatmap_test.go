@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/plot/vg"
@@ -120,5 +121,45 @@ func TestHeatmapErrors(t *testing.T) {
 	// One value, or all equal: drawn, not an error.
 	if _, err := HeatmapWithScale("", []string{"a"}, []string{"x"}, [][]float64{{2}}, HeatmapOptions{Log: true}); err != nil {
 		t.Errorf("one value: %v", err)
+	}
+}
+
+// TestHeatmapParts: a heatmap of more than HeatmapRows rows is split into
+// figures of at most that many, ending where a family ends when one is
+// near, every row in exactly one part; one of fewer rows stays whole.
+func TestHeatmapParts(t *testing.T) {
+	var rows []string
+	var values [][]float64
+	for _, fam := range []struct {
+		name string
+		n    int
+	}{{"ba", 30}, {"er", 36}, {"rmat", 37}} {
+		for i := range fam.n {
+			rows = append(rows, fmt.Sprintf("%s-s%d", fam.name, i))
+			values = append(values, []float64{1 + float64(i), 2 + float64(i)})
+		}
+	}
+	figs, err := HeatmapParts("hm", "caption", "title", rows, []string{"a", "b"}, values, HeatmapOptions{Log: true}, StdW)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(figs) != 3 {
+		t.Fatalf("%d parts of 103 rows, want 3", len(figs))
+	}
+	for k, f := range figs {
+		if f.Name != fmt.Sprintf("hm-%d", k+1) || !strings.Contains(f.Title, "rows ") {
+			t.Errorf("part %d: %q %q", k+1, f.Name, f.Title)
+		}
+		if f.H > MaxH {
+			t.Errorf("part %d is %v high, more than a page", k+1, f.H)
+		}
+	}
+	// The even split is at 34 and 68; the families end at 30 and 66.
+	if !strings.Contains(figs[0].Title, "rows 1-30 of 103") || !strings.Contains(figs[1].Title, "rows 31-66 of 103") {
+		t.Errorf("parts %q, %q: want them to end where a family ends", figs[0].Title, figs[1].Title)
+	}
+	one, err := HeatmapParts("hm", "caption", "title", rows[:10], []string{"a", "b"}, values[:10], HeatmapOptions{}, StdW)
+	if err != nil || len(one) != 1 || one[0].Name != "hm" {
+		t.Errorf("10 rows: %d figures %v", len(one), err)
 	}
 }

@@ -9,7 +9,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -30,7 +29,8 @@ type Series struct {
 
 // RoundTimes draws the time of each round, measured and predicted by the
 // operator machine's model (seed 000 figure 7, and figure 3 for the CPU):
-// x is the round, y the time per round in ns on a logarithmic axis. The
+// x is the round, y the time per round (given in ns, drawn in µs as the
+// tables print them) on a logarithmic axis. The
 // measured times are a black line with points inside a light grey band
 // measured x (1 ± band), the model's error bound ("Shaded area denotes
 // ±20 %": band = 0.2); each predicted series (e.g. "simulation",
@@ -45,6 +45,11 @@ type Series struct {
 func RoundTimes(title string, measured []float64, predicted []Series, band float64) (*plot.Plot, error) {
 	if !(band >= 0 && band < 1) {
 		return nil, fmt.Errorf("%w: band %g is not in [0, 1)", ErrValue, band)
+	}
+	measured = scaled(measured, 1e-3)
+	predicted = append([]Series(nil), predicted...)
+	for i := range predicted {
+		predicted[i].Values = scaled(predicted[i].Values, 1e-3)
 	}
 	all := append([]Series{{Name: "measured", Values: measured}}, predicted...)
 	if len(measured) == 0 {
@@ -63,7 +68,7 @@ func RoundTimes(title string, measured []float64, predicted []Series, band float
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = "round (BFS level)"
-	p.Y.Label.Text = "time per round (ns)"
+	p.Y.Label.Text = "time per round (µs)"
 	logAxes(p, false, true)
 	p.X.Tick.Marker = omRoundTicks{}
 	p.Legend.Top = true
@@ -99,7 +104,6 @@ func RoundTimes(title string, measured []float64, predicted []Series, band float
 	}
 	p.Add(measuredLine...)
 	omRoundRange(p, n)
-	p.Y.Max = headroom(p.Y.Min, p.Y.Max, entries)
 	return p, nil
 }
 
@@ -191,7 +195,7 @@ func StackedRounds(title, yLabel string, servers []Series) (*plot.Plot, error) {
 		if err != nil {
 			return nil, fmt.Errorf("plot: %s: %w", s.Name, err)
 		}
-		b.Color = plotutil.Color(i)
+		b.Color = seriesColors[i%len(seriesColors)]
 		b.LineStyle.Color = color.White
 		b.LineStyle.Width = vg.Points(0.4)
 		if i > 0 {
@@ -285,7 +289,6 @@ func MLPPerRound(title string, achieved []Series, needed []Series) (*plot.Plot, 
 		}
 	}
 	omRoundRange(p, n)
-	p.Y.Max = headroom(p.Y.Min, p.Y.Max, len(achieved)+len(needed))
 	return p, nil
 }
 
@@ -365,7 +368,7 @@ func omSegments(values []float64) []plotter.XYs {
 // i-th style of plotutil, or black and solid for i < 0, and the thumbnails
 // of its legend entry (none when every value is NaN).
 func omLinePoints(i int, label string, values []float64) ([]plot.Plotter, []plot.Thumbnailer, error) {
-	c, dashes, shape := plotutil.Color(i), plotutil.Dashes(i), plotutil.Shape(i)
+	c, dashes, shape := Style(i)
 	width := vg.Points(1.2)
 	if i < 0 {
 		c, dashes, shape = color.Black, nil, draw.CircleGlyph{}
@@ -567,4 +570,16 @@ type spreadThumb struct{ style draw.LineStyle }
 func (t spreadThumb) Thumbnail(c *draw.Canvas) {
 	x := (c.Min.X + c.Max.X) / 2
 	c.StrokeLine2(t.style, x, c.Min.Y, x, c.Max.Y)
+}
+
+// scaled is a copy of values times f (NaN stays NaN); nil for nil.
+func scaled(values []float64, f float64) []float64 {
+	if values == nil {
+		return nil
+	}
+	out := make([]float64, len(values))
+	for i, v := range values {
+		out[i] = v * f
+	}
+	return out
 }

@@ -13,7 +13,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/graphperf/graphperf/analysis/aggregate"
@@ -28,10 +27,7 @@ var (
 	ErrValue = errors.New("plot: value not positive and finite")
 )
 
-// Formats are the file formats Save writes, by extension.
-var Formats = []string{"png", "svg"}
-
-// Save writes p, w wide and h high, to dir/name.png and dir/name.svg,
+// Save writes p, w wide and h high, to dir/name.png, .svg and .pdf (Render),
 // creating dir if needed. Each file is written to a temporary file in dir
 // and renamed into place, so that a reader never sees a partial figure.
 func Save(p Figure, dir, name string, w, h vg.Length) error {
@@ -48,7 +44,7 @@ func Save(p Figure, dir, name string, w, h vg.Length) error {
 }
 
 func saveAtomic(p Figure, path, ext string, w, h vg.Length) (err error) {
-	wt, err := p.WriterTo(w, h, ext)
+	wt, err := Render(p, w, h, ext)
 	if err != nil {
 		return err
 	}
@@ -186,8 +182,6 @@ func NormalizedRuntimes(t *aggregate.Table, runs []aggregate.Run, opts Normalize
 		return nil, fmt.Errorf("%w: no ratios for %v", ErrNoData, impls)
 	}
 	p.Y.Min = math.Min(p.Y.Min, 1)
-	// Leave room above the lines for the legend, which sits top left.
-	p.Y.Max = headroom(p.Y.Min, p.Y.Max, drawn)
 	return p, nil
 }
 
@@ -238,11 +232,11 @@ func Ratios(t *aggregate.Table, runs []aggregate.Run) map[string][]float64 {
 
 // LevelTimes draws per BFS level the time of each implementation in levels
 // (name to per-level times in ns, level 0 first) and the per-level optimum
-// (seed 004 figures 4.3 and 4.4), with a logarithmic time axis.
+// (seed 004 figures 4.3 and 4.4), with a logarithmic time axis in µs.
 // Implementations are drawn in name order; optimal, which may be nil, is
 // drawn as a thick dashed black line. Slices may have different lengths.
-// The legend sits top right above the data; it fits about 8 implementations
-// on a 4x3-inch figure (colours repeat after 7), so pass a chosen few.
+// Each implementation has its own Style; the legend goes below the plot
+// (WithLegendBelow).
 // It is an error (ErrNoData) when there is no time at all, and ErrValue when
 // a time is not positive and finite.
 func LevelTimes(levels map[string][]float64, optimal []float64, title string) (*plot.Plot, error) {
@@ -259,7 +253,7 @@ func LevelTimes(levels map[string][]float64, optimal []float64, title string) (*
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = "BFS level"
-	p.Y.Label.Text = "level time (ns)"
+	p.Y.Label.Text = "level time (µs)"
 	logAxes(p, false, true)
 	p.X.Tick.Marker = integerTicks{}
 	p.Legend.Top = true
@@ -291,11 +285,6 @@ func LevelTimes(levels map[string][]float64, optimal []float64, title string) (*
 		p.Legend.Add("per-level optimum", l)
 	}
 	p.X.Min = math.Min(p.X.Min, 0)
-	entries := len(names)
-	if len(optimal) > 0 {
-		entries++
-	}
-	p.Y.Max = headroom(p.Y.Min, p.Y.Max, entries)
 	return p, nil
 }
 
@@ -305,7 +294,7 @@ func levelXYs(name string, ts []float64) (plotter.XYs, error) {
 		if !positive(v) {
 			return nil, fmt.Errorf("%w: %s level %d: %g ns", ErrValue, name, l, v)
 		}
-		xys[l] = plotter.XY{X: float64(l), Y: v}
+		xys[l] = plotter.XY{X: float64(l), Y: v / 1e3} // drawn in µs, as the tables print level times
 	}
 	return xys, nil
 }
@@ -319,22 +308,33 @@ func againstName(a aggregate.Against) string {
 	return "best implementation per input"
 }
 
-// addLinePoints adds a line with glyphs in the i-th style of plotutil.
+// addLinePoints adds a line with glyphs in the i-th Style. A line of more
+// than 40 points carries its glyphs on 12 of them, evenly spread, so the
+// series stays recognisable without a glyph per point (which would blot
+// the line and swell the vector files).
 func addLinePoints(p *plot.Plot, i int, label string, xys plotter.XYs) error {
-	l, s, err := plotter.NewLinePoints(xys)
+	l, err := plotter.NewLine(xys)
 	if err != nil {
 		return fmt.Errorf("plot: %s: %w", label, err)
 	}
-	c := plotutil.Color(i)
+	c, dashes, shape := Style(i)
 	l.Color = c
 	l.Width = vg.Points(1.2)
-	l.Dashes = plotutil.Dashes(i)
-	s.Color = c
-	s.Shape = plotutil.Shape(i)
-	s.Radius = vg.Points(2)
+	l.Dashes = dashes
+	marks := xys
 	if len(xys) > 40 {
-		s.Radius = vg.Points(1)
+		marks = make(plotter.XYs, 0, 12)
+		for k := range 12 {
+			marks = append(marks, xys[k*(len(xys)-1)/11])
+		}
 	}
+	s, err := plotter.NewScatter(marks)
+	if err != nil {
+		return fmt.Errorf("plot: %s: %w", label, err)
+	}
+	s.Color = c
+	s.Shape = shape
+	s.Radius = vg.Points(2)
 	p.Add(l, s)
 	p.Legend.Add(label, l, s)
 	return nil
@@ -363,20 +363,6 @@ func logAxes(p *plot.Plot, x, y bool) {
 		p.Y.Scale = plot.LogScale{}
 		p.Y.Tick.Marker = logTicks{}
 	}
-}
-
-// headroom returns a new maximum for a logarithmic axis from min to max that
-// leaves the top of the axis free for a legend of the given entries: the data
-// take 1 - share of the axis's decades, where share is the legend's height
-// over a data area about 150 pt high (a 3-inch figure; taller ones have more
-// room to spare).
-func headroom(min, max float64, entries int) float64 {
-	share := math.Min(0.6, (float64(entries)*9+6)/150)
-	factor := 1 / (1 - share)
-	if !(min > 0) || !(max > min) {
-		return max * math.Pow(10, factor-1)
-	}
-	return min * math.Pow(max/min, factor)
 }
 
 // logTicks labels 1, 2 and 5 times powers of ten when the range spans at most

@@ -37,10 +37,12 @@ func checkGolden(t *testing.T, p *plot.Plot, name string) {
 	checkGoldenFigure(t, p, name, testW, testH)
 }
 
-// checkGoldenFigure is checkGolden for any Figure (a Composite too), at w x h.
+// checkGoldenFigure is checkGolden for any Figure (a Composite too), at w x h
+// as a page shows it (ForPage: the legend below), at screen resolution.
 func checkGoldenFigure(t *testing.T, f Figure, name string, w, h vg.Length) {
 	t.Helper()
-	wt, err := f.WriterTo(w, h, "png")
+	n := ForPage(Named{Figure: f, W: w, H: h})
+	wt, err := RenderPNG(n.Figure, n.W, n.H, ScreenDPI)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,8 +229,8 @@ func TestSave(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if len(names) != 2 || names[0] != "fig.png" || names[1] != "fig.svg" {
-		t.Fatalf("dir has %v, want [fig.png fig.svg] and no temporary files", names)
+	if len(names) != 3 || names[0] != "fig.pdf" || names[1] != "fig.png" || names[2] != "fig.svg" {
+		t.Fatalf("dir has %v, want [fig.pdf fig.png fig.svg] and no temporary files", names)
 	}
 	for _, n := range names {
 		b, err := os.ReadFile(filepath.Join(dir, n))

@@ -9,7 +9,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -183,14 +182,14 @@ func addRoofPoints(p *plot.Plot, labels []string, levelSeen map[roofline.Level]b
 			if err != nil {
 				return err
 			}
-			s.Color, s.Shape, s.Radius = plotutil.Color(li), roofShapes[level], vg.Points(2.5)
+			s.Color, s.Shape, s.Radius = seriesColors[li%len(seriesColors)], roofShapes[level], vg.Points(2.5)
 			p.Add(s)
 		}
 		swatch, err := plotter.NewLine(plotter.XYs{{}, {X: 1, Y: 1}})
 		if err != nil {
 			return err
 		}
-		swatch.Color, swatch.Width = plotutil.Color(li), vg.Points(4)
+		swatch.Color, swatch.Width = seriesColors[li%len(seriesColors)], vg.Points(4)
 		p.Legend.Add(name, swatch)
 	}
 	for _, level := range roofline.MemoryLevels {

@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -92,7 +91,7 @@ func (d *treeDrawer) layout(i, depth, parent int, left bool) (float64, error) {
 		d.leaves++
 		if n.Leaf() {
 			b.lines = []string{d.className(n.Class)}
-			b.fill = treeLight(plotutil.Color(int(n.Class)))
+			b.fill = treeLight(seriesColors[int(n.Class)%len(seriesColors)])
 		} else {
 			b.lines = []string{"…"}
 			b.fill = color.Gray{Y: 0xdd}

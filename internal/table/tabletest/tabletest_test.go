@@ -2,6 +2,7 @@ package tabletest
 
 import (
 	"fmt"
+	"path/filepath"
 	"testing"
 
 	"github.com/graphperf/graphperf/internal/table"
@@ -52,5 +53,34 @@ func TestDeclared(t *testing.T) {
 		if len(r.errs) != tc.fails {
 			t.Errorf("%s: %d failures %q, want %d", tc.name, len(r.errs), r.errs, tc.fails)
 		}
+	}
+}
+
+// TestWorkbook: a workbook WriteXLSX wrote passes; one whose sheet has two
+// columns headed alike fails once.
+func TestWorkbook(t *testing.T) {
+	var tb table.Table
+	tb.Name = "w"
+	tb.AddColumns(table.TextCol("graph"), table.NumCol("time", "ms"), table.PctCol("error"), table.IntCol("n", "").OrMissing("-"))
+	tb.Add("g", "3.712", "7.8%", "12")
+	tb.Add("h", "0.0365551", "13.3%", "-")
+	path := filepath.Join(t.TempDir(), "w.xlsx")
+	if err := table.WriteXLSX(path, []table.Table{tb}); err != nil {
+		t.Fatal(err)
+	}
+	r := &recorder{TB: t}
+	Workbook(r, path, []table.Table{tb})
+	if len(r.errs) != 0 {
+		t.Errorf("failures %q", r.errs)
+	}
+	tb.AddColumns(table.NumCol("time", "ms"))
+	tb.Rows[0] = append(tb.Rows[0], "1")
+	if err := table.WriteXLSX(path, []table.Table{tb}); err != nil {
+		t.Fatal(err)
+	}
+	r = &recorder{TB: t}
+	Workbook(r, path, []table.Table{tb})
+	if len(r.errs) != 1 {
+		t.Errorf("two columns headed alike: failures %q, want 1", r.errs)
 	}
 }
