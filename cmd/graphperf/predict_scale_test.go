@@ -5,6 +5,8 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"math"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -77,15 +79,18 @@ func TestWriteEvaluationBands(t *testing.T) {
 // that holds every input; the training range is said on stderr. A size
 // above every graph is an error naming the largest.
 func TestPredictEvaluateScale(t *testing.T) {
-	if testing.Short() {
-		t.Skip("trains the time model on the embedded H200 data (minutes)")
+	if testing.Short() || os.Getenv("GRAPHPERF_LONG_TESTS") == "" {
+		// 273 s on two loaded cores: over what "go test ./..." may add on
+		// CI (5 minutes in all); TestScaleSplitSynthetic (model/predict)
+		// covers the split itself there.
+		t.Skip("trains the time model on the embedded H200 data (minutes); set GRAPHPERF_LONG_TESTS=1")
 	}
 	stdout, stderr, err := runCLI(t, "predict", "evaluate", "embedded:h200", "--machine", "h200", "--split", "scale",
 		"--max-train-vertices", "2^20", "--baseline", "none", "--json")
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr)
 	}
-	if !strings.Contains(stderr, "training on the 46 graphs of at most 2^20 vertices") || !strings.Contains(stderr, "testing on the 1 larger graphs") {
+	if !strings.Contains(stderr, "training on the 46 graphs of at most 2^20 vertices") || !strings.Contains(stderr, "testing on the 6 larger graphs") {
 		t.Errorf("stderr does not say the split:\n%s", stderr)
 	}
 	dec := json.NewDecoder(strings.NewReader(stdout))
@@ -97,11 +102,14 @@ func TestPredictEvaluateScale(t *testing.T) {
 	if err := dec.Decode(&sum); err != nil {
 		t.Fatal(err)
 	}
-	if row.Kind != "scale" || row.MaxTrainVertices != 1<<20 || len(row.TestGraphs) != 1 || row.TestGraphs[0] != "rmat-s22-e16" || row.Inputs != 5 {
+	// The test graphs: rmat-s22-e16 and the large corpus's slice 1 (five
+	// graphs of 2^23 vertices), 5 roots each.
+	if row.Kind != "scale" || row.MaxTrainVertices != 1<<20 || len(row.TestGraphs) != 6 || !slices.Contains(row.TestGraphs, "rmat-s22-e16") || row.Inputs != 30 {
 		t.Fatalf("split %s (%s at %d): test graphs %v, %d inputs", row.Split, row.Kind, row.MaxTrainVertices, row.TestGraphs, row.Inputs)
 	}
-	if len(row.Bands) != 1 || row.Bands[0].Band != "(2^21, 2^22]" || row.Bands[0].Inputs != row.Inputs || row.Bands[0].MixAndMatch != row.MixAndMatch {
-		t.Errorf("bands %+v, want one of every input with the split's Mix-and-Match %g", row.Bands, row.MixAndMatch)
+	if len(row.Bands) != 2 || row.Bands[0].Band != "(2^21, 2^22]" || row.Bands[1].Band != "(2^22, 2^23]" ||
+		row.Bands[0].Inputs != 5 || row.Bands[0].Inputs+row.Bands[1].Inputs != row.Inputs {
+		t.Errorf("bands %+v, want (2^21, 2^22] with 5 inputs and (2^22, 2^23] with the other 25", row.Bands)
 	}
 	if row.DOBFS == nil || *row.DOBFS < 1 || row.MixAndMatch < 1 || row.BestNonSwitching < 1 {
 		t.Errorf("dobfs %v, Mix-and-Match %g, best non-switching %g: want ratios >= 1", row.DOBFS, row.MixAndMatch, row.BestNonSwitching)
@@ -109,8 +117,8 @@ func TestPredictEvaluateScale(t *testing.T) {
 	if sum.Kind != "scale" || sum.Splits != 1 || sum.DOBFS == nil {
 		t.Errorf("summary %+v", sum)
 	}
-	_, _, err = runCLI(t, "predict", "evaluate", "embedded:h200", "--machine", "h200", "--split", "scale", "--max-train-vertices", "2^22")
-	if err == nil || !strings.Contains(err.Error(), "no graph has more than 2^22 vertices") {
+	_, _, err = runCLI(t, "predict", "evaluate", "embedded:h200", "--machine", "h200", "--split", "scale", "--max-train-vertices", "2^23")
+	if err == nil || !strings.Contains(err.Error(), "no graph has more than 2^23 vertices") {
 		t.Errorf("a size above every graph: error %v", err)
 	}
 }
