@@ -23,6 +23,7 @@ import (
 type DB struct {
 	sql  *sql.DB
 	path string // "" in memory
+	held bool   // the writer lock is held already (while Open migrates)
 }
 
 // pragmas are set on every connection: the busy timeout first (so that
@@ -64,7 +65,7 @@ func (e *BusyError) Unwrap() error { return e.Err }
 // lockWrites takes the store's writer lock (none in memory), waiting at
 // most WriteWait, and returns its release.
 func (db *DB) lockWrites() (func(), error) {
-	if db.path == "" {
+	if db.path == "" || db.held {
 		return func() {}, nil
 	}
 	l, err := lockfile.Acquire(db.path+".lock", lockfile.Options{Wait: WriteWait})
@@ -125,6 +126,38 @@ func OpenMemory() (*DB, error) {
 }
 
 func open(path string, ms []migration) (*DB, error) {
+	if path == ":memory:" {
+		return openOnce(path, ms, false)
+	}
+	fi, err := os.Stat(path)
+	if err == nil && fi.Size() > 0 {
+		d, err := openOnce(path, ms, false)
+		if err == nil || !isBusy(err) {
+			return d, err
+		}
+	}
+	// A store that two processes create at once: SQLite may answer
+	// SQLITE_BUSY at once, without its busy timeout, while the other one
+	// switches the new file to WAL. Created (and migrated) under the
+	// writer lock, one process at a time.
+	unlock, err := (&DB{path: path}).lockWrites()
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	defer unlock()
+	return openOnce(path, ms, true)
+}
+
+// isBusy says whether err is SQLite's SQLITE_BUSY (5), or a *BusyError.
+func isBusy(err error) bool {
+	var c sqliteCode
+	var be *BusyError
+	return errors.As(err, &be) || (errors.As(err, &c) && c.Code()&0xff == 5)
+}
+
+// openOnce opens the store at path; held says this process holds its
+// writer lock already (migrate takes it otherwise).
+func openOnce(path string, ms []migration, held bool) (*DB, error) {
 	q := url.Values{}
 	for _, p := range pragmas {
 		q.Add("_pragma", p)
@@ -151,7 +184,7 @@ func open(path string, ms []migration) (*DB, error) {
 		db.Close()
 		return nil, err
 	}
-	d := &DB{sql: db}
+	d := &DB{sql: db, held: held}
 	if path != ":memory:" {
 		d.path = path
 	}
@@ -159,6 +192,7 @@ func open(path string, ms []migration) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
+	d.held = false
 	return d, nil
 }
 
