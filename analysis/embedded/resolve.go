@@ -57,9 +57,18 @@ func isEmbeddedDir(dir string) bool {
 }
 
 // LoadSplit is split.LoadDir, read once per process for the embedded
-// dataset (later calls return the same *split.Data: do not modify it).
+// dataset (later calls return the same *split.Data: do not modify it),
+// from the runs LoadAggregate read: the report's cells parse the sweep
+// once, not once per reader.
 func LoadSplit(dir string) (*split.Data, error) {
-	return memoized(dir, splitMemo, split.LoadDir)
+	if !isEmbeddedDir(dir) {
+		return split.LoadDir(dir)
+	}
+	ds, err := LoadAggregate(dir)
+	if err != nil {
+		return nil, err
+	}
+	return memoized(dir, splitMemo, func(dir string) (*split.Data, error) { return split.FromAggregate(dir, ds) })
 }
 
 // LoadAggregate is aggregate.LoadDir, read once per process for the

@@ -84,7 +84,18 @@ func LoadDir(dir string) (*Data, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Data{Runs: ds.Runs, Warnings: ds.Warnings, Frontiers: ds.Frontiers, Real: map[string]bool{}}
+	return FromAggregate(dir, ds)
+}
+
+// FromAggregate is LoadDir on the results directory dir whose runs ds
+// already holds (aggregate.LoadDir(dir)): the runs, frontiers and warnings
+// are ds's (the runs and frontiers shared, not copied: modify neither;
+// the warnings copied, as callers add to them), the properties and the
+// real graphs read as LoadDir reads them. A caller that has loaded the
+// directory for aggregate reads it once, not twice.
+func FromAggregate(dir string, ds *aggregate.Dataset) (*Data, error) {
+	var err error
+	d := &Data{Runs: ds.Runs, Warnings: append([]string(nil), ds.Warnings...), Frontiers: ds.Frontiers, Real: map[string]bool{}}
 	if d.Props, err = ReadProps(filepath.Join(dir, PropsName)); errors.Is(err, os.ErrNotExist) {
 		// A sweep's directory before "bench props": the rows need the
 		// properties, which a caller may compute from the graphs.

@@ -85,11 +85,12 @@ func fitTables() []table.Table {
 // TestLaTeXFitsPage compiles every shape of fitTables into one document
 // with pdflatex (skipped without it) and fails on an error, a float too
 // large for the page and a box more than 1 pt too wide; and checks that
-// the long table is a longtable holding every row.
+// the long table is a longtable holding every row. GRAPHPERF_KEEP_LATEX=DIR
+// keeps the document and its PDF in DIR.
 func TestLaTeXFitsPage(t *testing.T) {
 	dir := t.TempDir()
-	if keep := os.Getenv("KEEPTEX"); keep != "" {
-		dir = keep
+	if keep := os.Getenv("GRAPHPERF_KEEP_LATEX"); keep != "" {
+		dir = keep // to look at tables.pdf
 	}
 	var names []string
 	for _, tb := range fitTables() {

@@ -99,8 +99,8 @@ func LevelTimeFigures(spec string, lt *aggregate.LevelTimes) ([]Named, error) {
 func SwitchFigures(device string, rep *mixmatch.Report) ([]Named, error) {
 	measuredUs, offline, predicted := rep.AgainstSeries()
 	title := fmt.Sprintf("The switching BFS on %s, per input", device)
-	fig, err := Against(AgainstSpec{Title: title, XLabel: "measured switch total (us)",
-		YLabel: "Mix-and-Match (us)", Diagonal: "= measured", Band: mixmatch.WithinTolerance},
+	fig, err := Against(AgainstSpec{Title: title, XLabel: "measured switch total (µs)",
+		YLabel: "Mix-and-Match (µs)", Diagonal: "= measured", Band: mixmatch.WithinTolerance},
 		measuredUs, []Series{
 			{Name: "offline (the dataset's times of the switch's picks)", Values: offline},
 			{Name: "predicted by the model (its picks' predicted times)", Values: predicted},
