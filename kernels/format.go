@@ -568,9 +568,9 @@ func kindOf(typ string, hasModel bool, algorithm string) *RecordKind {
 	return nil
 }
 
-// recordKindOf returns the declaration of rec, a record a Go program built:
-// by its type, and for a Total or an Error by its algorithm and model.
-func recordKindOf(rec Record) *RecordKind {
+// KindOf returns the declaration of rec: by its type, and for a Total or
+// an Error by its algorithm and model; nil for an *Other.
+func KindOf(rec Record) *RecordKind {
 	switch r := rec.(type) {
 	case *Device:
 		return deviceKind
@@ -592,7 +592,7 @@ func recordKindOf(rec Record) *RecordKind {
 // with keys the Go types do not keep (graphperf-la's totals and errors,
 // graphperf-pr's errors) are an error.
 func AppendRecord(b []byte, rec Record) ([]byte, error) {
-	k := recordKindOf(rec)
+	k := KindOf(rec)
 	if k == nil {
 		return b, fmt.Errorf("kernels: AppendRecord of a %T", rec)
 	}

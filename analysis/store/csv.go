@@ -688,6 +688,7 @@ func (in *ingester) storeCSVRun(run *csvRun, m CSVMapping) error {
 		}
 	}
 	tt := summarize(totals)
+	in.st.Traversals++
 	res, err := in.tx.Exec(`INSERT INTO runs (variant_id, implementation_id, config_id, platform_id, source_id,
 		levels, reached, result_hash, verified, validated, min_ns, median_ns, mean_ns, max_ns, stddev_ns)
 		VALUES (?,?,?,?,?,?,-1,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`,

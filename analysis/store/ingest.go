@@ -2,7 +2,6 @@ package store
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"database/sql"
@@ -11,7 +10,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 	"time"
@@ -33,14 +31,22 @@ type Stats struct {
 	// Replaced is what IngestOptions.Replace deleted first.
 	Replaced DeleteStats
 	Lines    int
-	// Runs counts the runs stored; DuplicateRuns those already stored
-	// from another file (same variant, implementation, config and
-	// platform), which are kept as first stored and not replaced.
+	// Traversals counts the file's traversals (its total lines; a
+	// traversal comes once in a file, kernels.Traversals). Each is a run
+	// stored (Runs) or a duplicate of a run stored before from another
+	// file (DuplicateRuns: the same variant, implementation, config and
+	// platform), which is kept as first stored and not replaced.
+	Traversals          int
 	Runs, DuplicateRuns int
 	Levels              int // level timings stored
 	Invalid             int // runs stored with validated = false
-	RunnerErrors        int // the runner's "error" lines (their totals are not validated)
-	Duration            time.Duration
+	// NotResults is set for a file without a traversal whose device line
+	// names another tool than the runners whose traversals the store
+	// holds (a results directory's microbench.jsonl): the tool. Nothing
+	// of it is stored, and that is no error.
+	NotResults   string
+	RunnerErrors int // the runner's "error" lines (their totals are not validated)
+	Duration     time.Duration
 }
 
 // LoadManifest reads a sweep's manifest.json (kernels.Manifest) with
@@ -58,9 +64,14 @@ func LoadManifest(path string) (*kernels.Manifest, error) { return kernels.ReadM
 // check (the total's "verified") decides validation and the code version is
 // unknown (”).
 //
-// The file is ingested in one transaction: a malformed or inconsistent line
-// rejects the whole file with a *kernels.ParseError naming file and line,
-// and nothing is stored. Deduplication works at two levels: a file whose
+// The file is read with kernels.Reader, by the format's declaration
+// (kernels.RecordKinds), and ingested in one transaction: a malformed or
+// inconsistent line (a required key missing, a value of the wrong type or
+// out of range, a traversal the file holds twice) rejects the whole file
+// with a *kernels.ParseError naming file, line and field, and nothing is
+// stored. So does a file that cannot be read whole (empty, a gzip stream
+// cut short: a *kernels.FileError) or that holds no traversal (a
+// *NoTraversalError): nothing is stored for it, not even its source. Deduplication works at two levels: a file whose
 // SHA-256 was ingested before is skipped (Stats.Skipped), and a run whose
 // (variant, implementation, run config, platform) is already stored is
 // left as it is and counted in Stats.DuplicateRuns, so re-measuring under
@@ -92,13 +103,9 @@ func (db *DB) IngestRunnerJSONLWith(path, dataset string, man *kernels.Manifest,
 	}
 	sum := sha256.Sum256(raw)
 	st.SHA256 = hex.EncodeToString(sum[:])
-	var r io.Reader = bytes.NewReader(raw)
-	if len(raw) >= 2 && raw[0] == 0x1f && raw[1] == 0x8b {
-		zr, err := gzip.NewReader(r)
-		if err != nil {
-			return st, fmt.Errorf("ingest %s: %w", path, err)
-		}
-		r = zr
+	rd, err := kernels.NewFileReader(bytes.NewReader(raw), int64(len(raw)), path)
+	if err != nil {
+		return st, err
 	}
 	// A connection of its own, so that the level rows can go to the driver
 	// directly (flushLevels).
@@ -113,7 +120,7 @@ func (db *DB) IngestRunnerJSONLWith(path, dataset string, man *kernels.Manifest,
 		return st, fmt.Errorf("ingest %s: %w", path, err)
 	}
 	defer func() {
-		if err != nil {
+		if err != nil || st.NotResults != "" {
 			tx.Rollback()
 			return
 		}
@@ -135,16 +142,12 @@ func (db *DB) IngestRunnerJSONLWith(path, dataset string, man *kernels.Manifest,
 	}
 	// Reading and decoding (one goroutine) overlap with storing (this
 	// one): on two cores that nearly halves the time.
-	recs := decodeAsync(r, path)
+	recs := decodeAsync(rd)
 	defer recs.stop()
 	for batch := range recs.batches {
 		for _, lr := range batch.recs {
 			if err := in.record(lr.rec, lr.line); err != nil {
-				var pe *kernels.ParseError
-				if errors.As(err, &pe) {
-					return st, err
-				}
-				return st, &kernels.ParseError{File: path, Line: lr.line, Msg: err.Error()}
+				return st, lineError(path, lr.line, lr.rec, err)
 			}
 			st.Lines = lr.line
 		}
@@ -155,6 +158,13 @@ func (db *DB) IngestRunnerJSONLWith(path, dataset string, man *kernels.Manifest,
 	if err := in.finish(); err != nil {
 		return st, err
 	}
+	if st.Traversals == 0 {
+		if d := in.device; d != nil && !runnerTools[d.Tool] {
+			st.NotResults = d.Tool
+			return st, nil
+		}
+		return st, &NoTraversalError{File: path}
+	}
 	if err := in.flushLevels(true); err != nil {
 		return st, fmt.Errorf("ingest %s: %w", path, err)
 	}
@@ -162,6 +172,39 @@ func (db *DB) IngestRunnerJSONLWith(path, dataset string, man *kernels.Manifest,
 		return st, fmt.Errorf("ingest %s: %w", path, err)
 	}
 	return st, nil
+}
+
+// runnerTools are the runners whose outputs the store holds.
+var runnerTools = map[string]bool{"graphperf-bfs": true, "graphperf-pr": true, "": true}
+
+// NoTraversalError is a runner output without a total line: nothing to
+// store (a runner stopped before its first traversal ended, or not a
+// runner's file). Storing it would keep an empty source that the real
+// file's ingest then collides with.
+type NoTraversalError struct{ File string }
+
+func (e *NoTraversalError) Error() string {
+	return e.File + ": no traversal (no total line): nothing stored"
+}
+
+// lineError is err, what rejected rec at line of file, as a
+// *kernels.ParseError naming the record and, for a value out of its range
+// (a *FieldError), the field.
+func lineError(file string, line int, rec kernels.Record, err error) error {
+	var pe *kernels.ParseError
+	if errors.As(err, &pe) {
+		return err
+	}
+	e := &kernels.ParseError{File: file, Line: line, Msg: err.Error()}
+	if k := kernels.KindOf(rec); k != nil {
+		e.Record = k.Name
+		e.Msg = k.Name + ": " + e.Msg
+	}
+	var fe *FieldError
+	if errors.As(err, &fe) {
+		e.Field = fe.Field
+	}
+	return e
 }
 
 // traversal identifies the level lines that wait for their total line.
@@ -198,6 +241,7 @@ type ingester struct {
 	refs       map[int64]string // variant id → reference hash ('' when none)
 	propLevels map[int64]int    // variant id → levels whose properties this file stored
 	waiting    map[traversal]*pending
+	traversals kernels.Traversals // each once in a file
 
 	// levelRows wait for rawLevels, which stores levelBatch of them in
 	// one statement, prepared on conn's driver connection.
@@ -325,6 +369,9 @@ func (in *ingester) source(sha string) error {
 }
 
 func (in *ingester) record(rec kernels.Record, line int) error {
+	if err := in.traversals.Add(rec, in.path, line); err != nil {
+		return err
+	}
 	switch r := rec.(type) {
 	case *kernels.Device:
 		if in.device == nil {
@@ -346,6 +393,11 @@ func (in *ingester) record(rec kernels.Record, line int) error {
 		}
 		p.levels = append(p.levels, *r)
 	case *kernels.Total:
+		if r.Model != "" {
+			return fmt.Errorf("a graphperf-la total (model %q): the store holds graphperf-bfs and graphperf-pr output "+
+				"(graphperf la ingest stores graphperf-la's)", r.Model)
+		}
+		in.st.Traversals++
 		if err := checkTotal(r); err != nil {
 			return err
 		}
@@ -628,9 +680,15 @@ func (in *ingester) total(t *kernels.Total, levels []kernels.Level) error {
 		}
 		details = string(b)
 	}
+	// Wall times are NULL where the runner prints none (graphperf-pr):
+	// never a 0 the file does not say.
+	var wall [5]any
+	if kernels.KindOf(t).RequiredFor("wall_median_ns", t.Impl) {
+		wall = [5]any{t.WallMinNs, t.WallMedianNs, t.WallMeanNs, t.WallMaxNs, t.WallStddevNs}
+	}
 	res, err := in.insRun.Exec(variantID, implID, configID, in.platform, in.sourceID, int64(t.Levels), t.Reached,
 		t.ResultHash(), t.Verified, validated, t.MinNs, t.MedianNs, t.MeanNs, t.MaxNs, t.StddevNs,
-		t.WallMinNs, t.WallMedianNs, t.WallMeanNs, t.WallMaxNs, t.WallStddevNs, t.Directions, details)
+		wall[0], wall[1], wall[2], wall[3], wall[4], t.Directions, details)
 	if err != nil {
 		return err
 	}
