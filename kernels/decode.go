@@ -135,6 +135,11 @@ func (d *decoder) decode(b []byte) (Record, *lineError) {
 			return nil, &lineError{record: k.Name, field: k.Fields[j].Key, msg: "missing"}
 		}
 	}
+	if k.check != nil {
+		if field, msg := k.check(rec); field != "" {
+			return nil, &lineError{record: k.Name, field: field, msg: msg}
+		}
+	}
 	return rec, nil
 }
 

@@ -151,6 +151,9 @@ type RecordKind struct {
 	new   func() Record
 	impl  func(Record) string // nil for the device
 	index map[string]int
+	// check checks what one field says of another, after the fields are
+	// read; nil for none. It returns the field at fault and what is wrong.
+	check func(Record) (field, msg string)
 }
 
 // Field returns the field of key.
@@ -492,7 +495,27 @@ const AlgorithmSSSP = "sssp"
 var recordKinds = []*RecordKind{deviceKind, levelKind, totalKind, errorKind, pageRankTotalKind, pageRankErrorKind,
 	laBFSTotalKind, laSSSPTotalKind, laPageRankTotalKind, laErrorKind}
 
+// A switching BFS's total names the implementation of each of its levels;
+// a PageRank total has the median of each of its iterations.
+func checkSwitchImpls(r Record) (string, string) {
+	t := r.(*Total)
+	if t.Impl == ImplSwitch && len(t.SwitchImpls) != t.Levels {
+		return "switch_impls", fmt.Sprintf("%d implementations for %d levels", len(t.SwitchImpls), t.Levels)
+	}
+	return "", ""
+}
+
+func checkIterationMedians(r Record) (string, string) {
+	t := r.(*Total)
+	if len(t.IterationMedianNs) != t.Iterations {
+		return "iteration_median_ns", fmt.Sprintf("%d medians for %d iterations", len(t.IterationMedianNs), t.Iterations)
+	}
+	return "", ""
+}
+
 func init() {
+	totalKind.check = checkSwitchImpls
+	pageRankTotalKind.check = checkIterationMedians
 	for _, k := range recordKinds {
 		if len(k.Fields) > 64 {
 			panic(fmt.Sprintf("kernels: %s has %d fields; the decoder's set holds 64", k.Name, len(k.Fields)))

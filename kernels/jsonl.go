@@ -524,13 +524,16 @@ func keyOf(id *Identity, model, variant string) TraversalKey {
 
 // Traversals checks that an output holds each traversal once
 // (kernels/cuda/README.md, "JSON lines": a traversal is its level lines
-// and then its total line, and no traversal comes twice). A repeat, with
-// the same times or not, is an error naming both lines: the runner never
-// prints one, so it is a concatenated or edited file, and keeping either
-// copy silently would hide that. The zero value is ready to use.
+// and then its total line, and no traversal comes twice), and that its
+// device lines, if more than one, say the same. A repeat, with the same
+// times or not, is an error naming both lines: the runner never prints
+// one, so it is a concatenated or edited file, and keeping either copy
+// silently would hide that. The zero value is ready to use.
 type Traversals struct {
-	open map[TraversalKey]int // first level line of a traversal not yet totalled
-	done map[TraversalKey]int // its total's line
+	open       map[TraversalKey]int // first level line of a traversal not yet totalled
+	done       map[TraversalKey]int // its total's line
+	device     *Device
+	deviceLine int
 }
 
 // Add records rec, read from file's line; it returns a *ParseError for a
@@ -540,6 +543,13 @@ func (s *Traversals) Add(rec Record, file string, line int) error {
 		s.open, s.done = map[TraversalKey]int{}, map[TraversalKey]int{}
 	}
 	switch r := rec.(type) {
+	case *Device:
+		if s.device == nil {
+			s.device, s.deviceLine = r, line
+		} else if *r != *s.device {
+			return &ParseError{File: file, Line: line, Record: deviceKind.Name, Msg: fmt.Sprintf(
+				"%s: a second device line, unlike the first (line %d): two runs' outputs in one file?", deviceKind.Name, s.deviceLine)}
+		}
 	case *Level:
 		k := keyOf(&r.Identity, "", "")
 		if first, ok := s.done[k]; ok {

@@ -391,6 +391,11 @@ func (in *ingester) record(rec kernels.Record, line int) error {
 		if err := checkNextLevel(r.Level, len(p.levels)); err != nil {
 			return err
 		}
+		if len(p.levels) > 0 {
+			if err := sameTraversal(&p.levels[0].Identity, &r.Identity, fmt.Sprintf("the traversal's first level line, line %d, says", p.firstLine)); err != nil {
+				return err
+			}
+		}
 		p.levels = append(p.levels, *r)
 	case *kernels.Total:
 		if r.Model != "" {
@@ -407,10 +412,30 @@ func (in *ingester) record(rec kernels.Record, line int) error {
 		var levels []kernels.Level
 		if p != nil {
 			levels = p.levels
+			if err := sameTraversal(&p.levels[0].Identity, &r.Identity, fmt.Sprintf("the traversal's level lines, from line %d, say", p.firstLine)); err != nil {
+				return err
+			}
 		}
 		return in.total(r, levels)
 	case *kernels.Error:
 		in.st.RunnerErrors++
+	}
+	return nil
+}
+
+// sameTraversal checks that a line of a traversal says of the graph and
+// the implementation what its first level line says (where names that
+// line): the store keeps one graph and one implementation row for them.
+func sameTraversal(first, id *kernels.Identity, where string) error {
+	for _, d := range []struct {
+		key  string
+		a, b any
+	}{{"graph_hash", first.GraphHash, id.GraphHash}, {"n", first.N, id.N}, {"m", first.M, id.M},
+		{"aggregation", first.Aggregation, id.Aggregation}, {"warp_width", first.WarpWidth, id.WarpWidth},
+		{"chunk", first.Chunk, id.Chunk}, {"claim", first.Claim, id.Claim}} {
+		if d.a != d.b {
+			return fieldErr(d.key, "%s %v: %s %v", d.key, d.b, where, d.a)
+		}
 	}
 	return nil
 }
@@ -463,12 +488,45 @@ func (in *ingester) implementation(algID int64, id kernels.Identity) (int64, err
 		return v, nil
 	}
 	family, _, _ := strings.Cut(id.Impl, "/")
-	v, err := in.upsert(`INSERT INTO implementations (algorithm_id, name, family, aggregation, warp_width, chunk, claim)
+	if _, err := in.tx.Exec(`INSERT INTO implementations (algorithm_id, name, family, aggregation, warp_width, chunk, claim)
 		VALUES (?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`,
-		`SELECT id FROM implementations WHERE algorithm_id = ? AND name = ?`,
-		[]any{algID, id.Impl, family, id.Aggregation, id.WarpWidth, id.Chunk, id.Claim}, []any{algID, id.Impl})
+		algID, id.Impl, family, id.Aggregation, id.WarpWidth, id.Chunk, id.Claim); err != nil {
+		return 0, err
+	}
+	var v int64
+	var stored kernels.Identity
+	if err := in.tx.QueryRow(`SELECT id, aggregation, warp_width, chunk, claim FROM implementations
+		WHERE algorithm_id = ? AND name = ?`, algID, id.Impl).Scan(&v, &stored.Aggregation, &stored.WarpWidth,
+		&stored.Chunk, &stored.Claim); err != nil {
+		return 0, err
+	}
+	switch {
+	case id.WarpWidth < 0:
+		// A CSV file's (IngestCSV), which says nothing but its name: it
+		// matches the stored one by name.
+		in.impls[key] = v
+		return v, nil
+	case stored.WarpWidth < 0:
+		// First stored from a CSV file: it learns what the runner says.
+		if _, err := in.tx.Exec(`UPDATE implementations SET aggregation = ?, warp_width = ?, chunk = ?, claim = ?
+			WHERE id = ?`, id.Aggregation, id.WarpWidth, id.Chunk, id.Claim, v); err != nil {
+			return 0, err
+		}
+		stored = id
+	}
+	// The store holds an implementation once: a line that says otherwise
+	// of it is an error, not a value dropped.
+	for _, d := range []struct {
+		key  string
+		a, b any
+	}{{"aggregation", stored.Aggregation, id.Aggregation}, {"warp_width", stored.WarpWidth, id.WarpWidth},
+		{"chunk", stored.Chunk, id.Chunk}, {"claim", stored.Claim, id.Claim}} {
+		if d.a != d.b {
+			return 0, fieldErr(d.key, "%s %v: the store holds implementation %s with %s %v", d.key, d.b, id.Impl, d.key, d.a)
+		}
+	}
 	in.impls[key] = v
-	return v, err
+	return v, nil
 }
 
 // manifestGraph returns the manifest's record of graph (by name, and by
@@ -494,7 +552,7 @@ func (in *ingester) graph(id kernels.Identity) (int64, error) {
 	var gen, file, fileSHA, load any
 	if g, _ := in.manifestGraph(name, id.Algorithm); g != nil {
 		if g.GraphHash != "" && g.GraphHash != id.GraphHash {
-			return 0, fmt.Errorf("graph %s: hash %s, the manifest says %s", name, id.GraphHash, g.GraphHash)
+			return 0, fieldErr("graph_hash", "graph %s: hash %s, the manifest says %s", name, id.GraphHash, g.GraphHash)
 		}
 		directed, seed = g.Directed, int64(g.Seed)
 		if g.Gen != nil {
@@ -520,10 +578,10 @@ func (in *ingester) graph(id kernels.Identity) (int64, error) {
 		in.datasetID, name, id.N, id.M, directed, gen, seed, file, fileSHA, load, id.GraphHash); err != nil {
 		return 0, err
 	}
-	var v int64
+	var v, n, m int64
 	var hash string
-	if err := in.tx.QueryRow(`SELECT id, graph_hash FROM graphs WHERE dataset_id = ? AND name = ?`,
-		in.datasetID, name).Scan(&v, &hash); err != nil {
+	if err := in.tx.QueryRow(`SELECT id, graph_hash, n, m FROM graphs WHERE dataset_id = ? AND name = ?`,
+		in.datasetID, name).Scan(&v, &hash, &n, &m); err != nil {
 		return 0, err
 	}
 	if hash == "" && id.GraphHash != "" {
@@ -533,10 +591,15 @@ func (in *ingester) graph(id kernels.Identity) (int64, error) {
 			id.GraphHash, id.N, id.M, v); err != nil {
 			return 0, err
 		}
-		hash = id.GraphHash
+		hash, n, m = id.GraphHash, id.N, id.M
 	}
-	if hash != id.GraphHash {
-		return 0, fmt.Errorf("graph %s: hash %s, but the dataset holds it with hash %s", name, id.GraphHash, hash)
+	switch {
+	case hash != id.GraphHash:
+		return 0, fieldErr("graph_hash", "graph %s: hash %s, but the dataset holds it with hash %s", name, id.GraphHash, hash)
+	case id.N != n:
+		return 0, fieldErr("n", "n %d: the dataset holds graph %s with n %d", id.N, name, n)
+	case id.M != m:
+		return 0, fieldErr("m", "m %d: the dataset holds graph %s with m %d", id.M, name, m)
 	}
 	if directed != nil {
 		// A graph first seen without a manifest learns what it gives.
@@ -645,8 +708,8 @@ func (in *ingester) total(t *kernels.Total, levels []kernels.Level) error {
 		t.Algorithm = kernels.AlgorithmBFS
 	}
 	if t.Algorithm != kernels.AlgorithmPageRank && len(levels) != t.Levels {
-		return fmt.Errorf("total line of %s root %d %s says %d levels, %d level lines came before it",
-			t.Graph, t.Root, t.Impl, t.Levels, len(levels))
+		return fieldErr("levels", "levels %d: the total of %s root %d %s, after %d level lines",
+			t.Levels, t.Graph, t.Root, t.Impl, len(levels))
 	}
 	algID, err := in.algorithm(t.Algorithm)
 	if err != nil {
