@@ -70,7 +70,7 @@ func (d *decoder) decode(b []byte) (Record, *lineError) {
 		return nil, err
 	}
 	var typ *jsonField
-	hasModel := false
+	hasModel, hasAlgorithm := false, false
 	algorithm := ""
 	for i := range fields {
 		fd := &fields[i]
@@ -86,6 +86,7 @@ func (d *decoder) decode(b []byte) (Record, *lineError) {
 		case "model":
 			hasModel = true
 		case "algorithm":
+			hasAlgorithm = true
 			if fd.kind == '"' {
 				algorithm = d.str(fd, false)
 			}
@@ -98,6 +99,11 @@ func (d *decoder) decode(b []byte) (Record, *lineError) {
 	k := kindOf(t, hasModel, algorithm)
 	if k == nil {
 		return &Other{Kind: t, Raw: append(json.RawMessage(nil), b...)}, nil
+	}
+	if _, declared := k.index["algorithm"]; declared && !hasAlgorithm {
+		// It picks the kind: without it, the other keys are judged by
+		// a guess.
+		return nil, &lineError{record: k.Name, field: "algorithm", msg: "missing"}
 	}
 	rec := k.new()
 	var seen uint64 // bit i: k.Fields[i] was read

@@ -3,6 +3,7 @@ package kernels
 import (
 	"flag"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -97,6 +98,59 @@ func TestDeclarationReadsEmbedded(t *testing.T) {
 	for _, k := range []string{"device", "level", "total", "pagerank total", "graphperf-la total", "error"} {
 		if kinds[k] == 0 {
 			t.Errorf("no %s record read", k)
+		}
+	}
+}
+
+// TestReadmeStatesTheExceptions keeps kernels/cuda/README.md's "What the
+// readers require" true: every key of a kind is required but the ones it
+// names, with the rule it gives.
+func TestReadmeStatesTheExceptions(t *testing.T) {
+	b, err := os.ReadFile("cuda/README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	start := strings.Index(text, "**What the readers require**")
+	end := strings.Index(text, "**Duplicates.**")
+	if start < 0 || end < start {
+		t.Fatal(`cuda/README.md has no "What the readers require" before "Duplicates"`)
+	}
+	section := strings.Join(strings.Fields(text[start:end]), " ")
+	want := map[string]map[string]Need{
+		"level record": {"switch_impl": ForSwitch, "form": ForSwitch, "convert_min_ns": ForSwitch, "convert_median_ns": ForSwitch,
+			"convert_mean_ns": ForSwitch, "convert_max_ns": ForSwitch, "convert_stddev_ns": ForSwitch},
+		"total record": {"bottom_up_levels": ForDOBFS, "directions": ForDOBFS, "decisions": ForSwitch, "decisions_hash": ForSwitch,
+			"decisions_source": ForSwitch, "switch_impls": ForSwitch, "conversions": ForSwitch,
+			"kernel_min_ns": ForSwitch, "kernel_median_ns": ForSwitch, "kernel_mean_ns": ForSwitch, "kernel_max_ns": ForSwitch,
+			"kernel_stddev_ns": ForSwitch, "convert_min_ns": ForSwitch, "convert_median_ns": ForSwitch,
+			"convert_mean_ns": ForSwitch, "convert_max_ns": ForSwitch, "convert_stddev_ns": ForSwitch},
+		"error record":                       {"reference_hash": Optional},
+		"pagerank total record":              {"last_delta": UnlessNoDiv},
+		"graphperf-la bfs total record":      {"reference_hash": Optional},
+		"graphperf-la sssp total record":     {"reference_hash": Optional},
+		"graphperf-la pagerank total record": {"root": Optional},
+		"graphperf-la error record":          {"root": Optional},
+	}
+	for _, k := range RecordKinds() {
+		for _, fd := range k.Fields {
+			need, listed := want[k.Name][fd.Key]
+			switch {
+			case fd.Need == Required && listed:
+				t.Errorf("%s: %q is required; the test lists it as %s", k.Name, fd.Key, need)
+			case fd.Need != Required && need != fd.Need:
+				t.Errorf("%s: %q is %s, the test says %v", k.Name, fd.Key, fd.Need, need)
+			}
+			if fd.Need == Required {
+				continue
+			}
+			name := fd.Key
+			if i := strings.Index(name, "_"); strings.HasSuffix(name, "_ns") && i > 0 {
+				name = name[:i] + "_*_ns" // convert_min_ns ... as convert_*_ns
+			}
+			if !strings.Contains(section, "`"+name+"`") {
+				t.Errorf("%s: %q (%s) is not in cuda/README.md's exceptions", k.Name, fd.Key, fd.Need)
+			}
 		}
 	}
 }

@@ -348,7 +348,7 @@ func NewFileReader(r io.Reader, size int64, name string) (*Reader, error) {
 	if size == 0 {
 		return nil, &FileError{File: name, Err: ErrEmptyFile}
 	}
-	br := bufio.NewReaderSize(r, 1<<20)
+	br := bufio.NewReaderSize(r, int(min(size, 1<<20)))
 	if magic, _ := br.Peek(2); len(magic) < 2 || magic[0] != 0x1f || magic[1] != 0x8b {
 		return NewReader(br, name), nil
 	}

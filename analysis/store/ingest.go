@@ -469,7 +469,47 @@ func (in *ingester) setPlatform() error {
 			d.ECC, d.DriverVersion, d.RuntimeVersion, int64(d.GlobalMemBytes), string(js)},
 		[]any{d.Name, d.ComputeCapability, d.SMCount, d.L2Bytes, d.ClockKHz, d.MemClockKHz, d.MemBusBits,
 			d.ECC, d.DriverVersion, d.RuntimeVersion})
-	return err
+	if err != nil {
+		return err
+	}
+	// The platform's other properties are the GPU's: a device line that
+	// says otherwise of a stored platform is an error, not a value
+	// dropped. (Its provenance, tool, device, command and module loading,
+	// is the first file's; nvcc's version and flags are the run
+	// configuration's.)
+	var stored kernels.Device
+	var mem sql.NullInt64
+	if err := in.tx.QueryRow(`SELECT global_mem_bytes, device_json FROM platforms WHERE id = ?`, in.platform).Scan(
+		&mem, &jsonColumn{&stored}); err != nil {
+		return err
+	}
+	for _, p := range []struct {
+		key  string
+		a, b any
+	}{{"global_mem_bytes", mem.Int64, int64(d.GlobalMemBytes)}, {"persisting_l2_max_bytes", stored.PersistingL2MaxBytes, d.PersistingL2MaxBytes},
+		{"max_threads_per_sm", stored.MaxThreadsPerSM, d.MaxThreadsPerSM}, {"max_blocks_per_sm", stored.MaxBlocksPerSM, d.MaxBlocksPerSM},
+		{"regs_per_sm", stored.RegsPerSM, d.RegsPerSM}, {"smem_per_sm_bytes", stored.SmemPerSMBytes, d.SmemPerSMBytes},
+		{"warp_size", stored.WarpSize, d.WarpSize}} {
+		if p.a != p.b {
+			return fieldErr(p.key, "%s %v: the store holds platform %s with %s %v", p.key, p.b, d.Name, p.key, p.a)
+		}
+	}
+	return nil
+}
+
+// jsonColumn scans a JSON text column into v.
+type jsonColumn struct{ v any }
+
+func (c *jsonColumn) Scan(src any) error {
+	switch s := src.(type) {
+	case string:
+		return json.Unmarshal([]byte(s), c.v)
+	case []byte:
+		return json.Unmarshal(s, c.v)
+	case nil:
+		return nil
+	}
+	return fmt.Errorf("a JSON column of %T", src)
 }
 
 func (in *ingester) algorithm(name string) (int64, error) {
