@@ -18,24 +18,41 @@ import (
 // arrays; FuzzDecodeLine checks that wherever the decoder accepts a line,
 // encoding/json reads the same values from it.
 
-// jsonField is one key of an object and its raw value.
+// jsonField is one key of an object and its raw value, as offsets into
+// the line (no pointers: the decoder's slice of them costs the garbage
+// collector nothing).
 type jsonField struct {
-	key []byte // unquoted
-	// value: a string's contents without its quotes, else the token
-	// (a number, true, false, null, or an array or object).
-	value []byte
-	kind  byte // '"' string, '0' number, 't' true, 'f' false, 'n' null, '[' array, '{' object
-	// quoted is a string value with its quotes; escaped says it needs
-	// encoding/json (escapes or bytes outside ASCII).
-	quoted  []byte
-	escaped bool
+	// The key is line[ks:ke], or decoder.keys[ks:ke] when keyEscaped
+	// (unescaped there); the value is line[vs:ve]: a string's contents
+	// without its quotes, else the token (a number, true, false, null,
+	// or an array or object).
+	ks, ke, vs, ve int32
+	kind           byte // '"' string, '0' number, 't' true, 'f' false, 'n' null, '[' array, '{' object
+	// escaped: a string value with escapes or bytes outside ASCII, which
+	// encoding/json decodes (it replaces invalid UTF-8).
+	escaped, keyEscaped bool
 }
 
-// decoder decodes lines; its scratch slice and interner live across lines.
+// decoder decodes lines; its scratch slices and interner live across
+// lines.
 type decoder struct {
+	line   []byte // the line being decoded
 	fields []jsonField
+	keys   []byte // escaped keys, unescaped
 	intern interner
 }
+
+func (d *decoder) key(fd *jsonField) []byte {
+	if fd.keyEscaped {
+		return d.keys[fd.ks:fd.ke]
+	}
+	return d.line[fd.ks:fd.ke]
+}
+
+func (d *decoder) value(fd *jsonField) []byte { return d.line[fd.vs:fd.ve] }
+
+// quoted is a string value with its quotes.
+func (d *decoder) quoted(fd *jsonField) []byte { return d.line[fd.vs-1 : fd.ve+1] }
 
 // lineError is a line the decoder rejects: its kind's name (empty before
 // the kind is known), the field at fault (empty when none) and what is
@@ -64,17 +81,23 @@ func (e *lineError) Error() string {
 // decode reads one line (without its newline; surrounding white space is
 // allowed).
 func (d *decoder) decode(b []byte) (Record, *lineError) {
-	fields, err := splitObject(b, d.fields[:0])
+	d.line, d.keys = b, d.keys[:0]
+	fields, err := d.split(b, d.fields[:0])
 	d.fields = fields[:0]
 	if err != nil {
 		return nil, err
 	}
-	var typ *jsonField
-	hasModel, hasAlgorithm := false, false
-	algorithm := ""
+	// The keys that pick the kind: "type", and for totals and errors
+	// "model" and "algorithm". The runner prints "type" first.
+	var typ, alg *jsonField
+	hasModel := false
 	for i := range fields {
 		fd := &fields[i]
-		switch string(fd.key) {
+		key := d.key(fd)
+		if len(key) < 4 || len(key) > 9 {
+			continue
+		}
+		switch string(key) {
 		case "type":
 			if typ != nil {
 				return nil, &lineError{field: "type", msg: "repeated"}
@@ -86,11 +109,12 @@ func (d *decoder) decode(b []byte) (Record, *lineError) {
 		case "model":
 			hasModel = true
 		case "algorithm":
-			hasAlgorithm = true
-			if fd.kind == '"' {
-				algorithm = d.str(fd, false)
-			}
+			alg = fd
 		}
+	}
+	algorithm := ""
+	if alg != nil && alg.kind == '"' {
+		algorithm = d.str(alg, true)
 	}
 	if typ == nil {
 		return nil, &lineError{msg: `no "type" key`}
@@ -100,7 +124,7 @@ func (d *decoder) decode(b []byte) (Record, *lineError) {
 	if k == nil {
 		return &Other{Kind: t, Raw: append(json.RawMessage(nil), b...)}, nil
 	}
-	if _, declared := k.index["algorithm"]; declared && !hasAlgorithm {
+	if _, declared := k.index["algorithm"]; declared && alg == nil {
 		// It picks the kind: without it, the other keys are judged by
 		// a guess.
 		return nil, &lineError{record: k.Name, field: "algorithm", msg: "missing"}
@@ -111,15 +135,19 @@ func (d *decoder) decode(b []byte) (Record, *lineError) {
 	for i := range fields {
 		fd := &fields[i]
 		j := -1
-		if next < len(k.Fields) && k.Fields[next].Key == string(fd.key) {
+		key := d.key(fd)
+		if next < len(k.Fields) && k.Fields[next].Key == string(key) {
 			j = next
-		} else if x, ok := k.index[string(fd.key)]; ok {
+		} else if x, ok := k.index[string(key)]; ok {
 			j = x
 		}
 		if j < 0 {
-			if key := k.foldMatch(fd.key); key != "" {
-				// encoding/json would take it for key.
-				return nil, &lineError{record: k.Name, field: key, msg: fmt.Sprintf("spelled %q (keys are case-sensitive)", fd.key)}
+			if string(key) == "type" {
+				continue
+			}
+			if declared := k.foldMatch(key); declared != "" {
+				// encoding/json would take it for the declared key.
+				return nil, &lineError{record: k.Name, field: declared, msg: fmt.Sprintf("spelled %q (keys are case-sensitive)", key)}
 			}
 			continue // "type", or a key this kind does not declare
 		}
@@ -136,9 +164,11 @@ func (d *decoder) decode(b []byte) (Record, *lineError) {
 	if k.impl != nil {
 		impl = k.impl(rec)
 	}
-	for j := range k.Fields {
-		if seen&(1<<j) == 0 && k.Fields[j].Need.requiredFor(impl) {
-			return nil, &lineError{record: k.Name, field: k.Fields[j].Key, msg: "missing"}
+	if need := k.required(impl); seen&need != need {
+		for j := range k.Fields {
+			if seen&(1<<j) == 0 && need&(1<<j) != 0 {
+				return nil, &lineError{record: k.Name, field: k.Fields[j].Key, msg: "missing"}
+			}
 		}
 	}
 	if k.check != nil {
@@ -163,15 +193,15 @@ func (k *RecordKind) foldMatch(key []byte) string {
 func (d *decoder) str(fd *jsonField, intern bool) string {
 	if fd.escaped {
 		var s string
-		if json.Unmarshal(fd.quoted, &s) == nil {
+		if json.Unmarshal(d.quoted(fd), &s) == nil {
 			return s
 		}
-		return string(fd.value)
+		return string(d.value(fd))
 	}
 	if intern {
-		return d.intern.str(fd.value)
+		return d.intern.str(d.value(fd))
 	}
-	return string(fd.value)
+	return string(d.value(fd))
 }
 
 // set reads fd's value into rec's field of decl; it returns what is wrong
@@ -200,7 +230,7 @@ func (d *decoder) set(rec Record, decl *Field, fd *jsonField) string {
 			*p = s
 		}
 	case KindInt:
-		v, msg := integer(fd, target)
+		v, msg := integer(fd.kind, d.value(fd), target)
 		if msg != "" {
 			return msg
 		}
@@ -221,18 +251,19 @@ func (d *decoder) set(rec Record, decl *Field, fd *jsonField) string {
 		if fd.kind != '0' {
 			return "got " + jsonKindName(fd.kind) + ", want a number"
 		}
-		v, err := strconv.ParseFloat(string(fd.value), 64)
+		v, err := parseFloat(d.value(fd))
 		if err != nil {
-			return fmt.Sprintf("%s: out of range (a float64 holds up to %g)", fd.value, math.MaxFloat64)
+			return fmt.Sprintf("%s: out of range (a float64 holds up to %g)", d.value(fd), math.MaxFloat64)
 		}
 		if msg := checkRange(decl, v); msg != "" {
-			return fmt.Sprintf("%s: %s", fd.value, msg)
+			return fmt.Sprintf("%s: %s", d.value(fd), msg)
 		}
 		switch p := target.(type) {
 		case *float64:
 			*p = v
 		case **float64:
-			*p = &v
+			x := v // only here on the heap
+			*p = &x
 		}
 	case KindBool:
 		if fd.kind != 't' && fd.kind != 'f' {
@@ -243,7 +274,7 @@ func (d *decoder) set(rec Record, decl *Field, fd *jsonField) string {
 		}
 	case KindStrings:
 		var v []string
-		if fd.kind != '[' || json.Unmarshal(fd.value, &v) != nil {
+		if fd.kind != '[' || json.Unmarshal(d.value(fd), &v) != nil {
 			return "got " + jsonKindName(fd.kind) + ", want an array of strings"
 		}
 		if p, ok := target.(*[]string); ok {
@@ -251,7 +282,7 @@ func (d *decoder) set(rec Record, decl *Field, fd *jsonField) string {
 		}
 	case KindNumbers:
 		var v []float64
-		if fd.kind != '[' || json.Unmarshal(fd.value, &v) != nil {
+		if fd.kind != '[' || json.Unmarshal(d.value(fd), &v) != nil {
 			return "got " + jsonKindName(fd.kind) + ", want an array of numbers"
 		}
 		for i, x := range v {
@@ -268,7 +299,7 @@ func (d *decoder) set(rec Record, decl *Field, fd *jsonField) string {
 
 // integer reads an integer value into the range of target's Go type (of
 // int64 for a dropped field; of int64 too for a uint64, the store's).
-func integer(fd *jsonField, target any) (int64, string) {
+func integer(kind byte, value []byte, target any) (int64, string) {
 	lo, hi, want := int64(math.MinInt64), int64(math.MaxInt64), "an integer"
 	switch target.(type) {
 	case *int:
@@ -278,19 +309,89 @@ func integer(fd *jsonField, target any) (int64, string) {
 	case *uint64:
 		lo, want = 0, "an integer in 0..9223372036854775807"
 	}
-	if fd.kind != '0' {
-		return 0, "got " + jsonKindName(fd.kind) + ", want " + want
+	if kind != '0' {
+		return 0, "got " + jsonKindName(kind) + ", want " + want
 	}
-	for _, c := range fd.value {
+	for _, c := range value {
 		if c == '.' || c == 'e' || c == 'E' {
-			return 0, fmt.Sprintf("got %s, want %s", fd.value, want)
+			return 0, fmt.Sprintf("got %s, want %s", value, want)
 		}
 	}
-	v, err := strconv.ParseInt(string(fd.value), 10, 64)
-	if err != nil || v < lo || v > hi {
-		return 0, fmt.Sprintf("got %s, want %s", fd.value, want)
+	v, ok := parseInt(value)
+	if !ok || v < lo || v > hi {
+		return 0, fmt.Sprintf("got %s, want %s", value, want)
 	}
 	return v, ""
+}
+
+// pow10 are the powers of ten a float64 holds exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// parseFloat is strconv.ParseFloat of a JSON number token, without the
+// string it would allocate for the runner's numbers: up to 15 significant
+// digits and no exponent, the mantissa and the power of ten are exact
+// float64s, and their quotient is rounded once, as ParseFloat rounds
+// (Clinger's fast path, which strconv takes too). Other tokens go to
+// strconv.
+func parseFloat(b []byte) (float64, error) {
+	i, neg := 0, false
+	if len(b) > 0 && b[0] == '-' {
+		i, neg = 1, true
+	}
+	var mantissa uint64
+	digits, frac, dot := 0, 0, false
+	for ; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case c >= '0' && c <= '9':
+			if mantissa != 0 || c != '0' {
+				digits++
+			}
+			mantissa = mantissa*10 + uint64(c-'0')
+			if dot {
+				frac++
+			}
+		case c == '.' && !dot:
+			dot = true
+		default:
+			return strconv.ParseFloat(string(b), 64)
+		}
+		if digits > 15 || frac >= len(pow10) {
+			return strconv.ParseFloat(string(b), 64)
+		}
+	}
+	v := float64(mantissa) / pow10[frac]
+	if neg {
+		v = -v
+	}
+	return v, nil
+}
+
+// parseInt reads a JSON integer token (digits, a leading '-'); ok is false
+// when it overflows an int64.
+func parseInt(b []byte) (int64, bool) {
+	neg := len(b) > 0 && b[0] == '-'
+	if neg {
+		b = b[1:]
+	}
+	if len(b) == 0 {
+		return 0, false
+	}
+	var v uint64
+	for _, c := range b {
+		if c < '0' || c > '9' || v > (math.MaxUint64-9)/10 {
+			return 0, false
+		}
+		v = v*10 + uint64(c-'0')
+	}
+	switch {
+	case !neg && v <= math.MaxInt64:
+		return int64(v), true
+	case neg && v <= math.MaxInt64+1:
+		return -int64(v-1) - 1, true
+	}
+	return 0, false
 }
 
 // checkRange says what is wrong with a number of decl, or "".
@@ -367,10 +468,11 @@ func jsonKindName(kind byte) string {
 	return "nothing"
 }
 
-// splitObject splits a JSON object into its keys and values, appending
-// them to fields. It checks the JSON grammar of the whole line: a value
-// that is not JSON (NaN, a truncated line) is an error naming its key.
-func splitObject(b []byte, fields []jsonField) ([]jsonField, *lineError) {
+// split splits the JSON object b (d.line) into its keys and values,
+// appending them to fields. It checks the JSON grammar of the whole line:
+// a value that is not JSON (NaN, a truncated line) is an error naming its
+// key.
+func (d *decoder) split(b []byte, fields []jsonField) ([]jsonField, *lineError) {
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		return fields, &lineError{msg: "not a JSON object"}
@@ -382,11 +484,11 @@ func splitObject(b []byte, fields []jsonField) ([]jsonField, *lineError) {
 		}
 		return fields, nil
 	}
-	last := "" // the last key read, for errors
+	var lastKey []byte // the string(lastKey) key read, for errors
 	for {
 		var fd jsonField
 		if i >= len(b) {
-			return fields, endsInside(last)
+			return fields, endsInside(string(lastKey))
 		}
 		if b[i] != '"' {
 			return fields, &lineError{msg: fmt.Sprintf("not a JSON object: a key is not a string at byte %d", i+1)}
@@ -394,55 +496,57 @@ func splitObject(b []byte, fields []jsonField) ([]jsonField, *lineError) {
 		end, escaped, ok := scanString(b, i)
 		if !ok {
 			if end >= len(b) {
-				return fields, endsInside(last)
+				return fields, endsInside(string(lastKey))
 			}
 			return fields, &lineError{msg: fmt.Sprintf("not a JSON object: a bad key at byte %d", i+1)}
 		}
-		fd.key = b[i+1 : end-1]
+		fd.ks, fd.ke = int32(i+1), int32(end-1)
 		if escaped {
 			var k string
 			if json.Unmarshal(b[i:end], &k) != nil {
 				return fields, &lineError{msg: fmt.Sprintf("not a JSON object: a bad key at byte %d", i+1)}
 			}
-			fd.key = []byte(k)
+			fd.ks, fd.keyEscaped = int32(len(d.keys)), true
+			d.keys = append(d.keys, k...)
+			fd.ke = int32(len(d.keys))
 		}
-		last = string(fd.key)
+		lastKey = d.key(&fd)
 		i = skipSpace(b, end)
 		if i >= len(b) {
-			return fields, &lineError{field: last, msg: "the line ends before its value"}
+			return fields, &lineError{field: string(lastKey), msg: "the line ends before its value"}
 		}
 		if b[i] != ':' {
-			return fields, &lineError{field: last, msg: "not followed by ':'"}
+			return fields, &lineError{field: string(lastKey), msg: "not followed by ':'"}
 		}
 		i = skipSpace(b, i+1)
 		if i >= len(b) {
-			return fields, &lineError{field: last, msg: "the line ends before its value"}
+			return fields, &lineError{field: string(lastKey), msg: "the line ends before its value"}
 		}
 		switch c := b[i]; {
 		case c == '"':
 			end, escaped, ok := scanString(b, i)
 			if !ok {
 				if end >= len(b) {
-					return fields, &lineError{field: last, msg: "the line ends inside its value"}
+					return fields, &lineError{field: string(lastKey), msg: "the line ends inside its value"}
 				}
-				return fields, &lineError{field: last, msg: "a string that is not JSON"}
+				return fields, &lineError{field: string(lastKey), msg: "a string that is not JSON"}
 			}
-			fd.kind, fd.value, fd.quoted, fd.escaped, i = '"', b[i+1:end-1], b[i:end], escaped, end
+			fd.kind, fd.vs, fd.ve, fd.escaped, i = '"', int32(i+1), int32(end-1), escaped, end
 		case c == '-' || c >= '0' && c <= '9':
 			end := scanNumber(b, i)
 			if end < 0 {
-				return fields, &lineError{field: last, msg: fmt.Sprintf("%s: not a JSON number", token(b, i))}
+				return fields, &lineError{field: string(lastKey), msg: fmt.Sprintf("%s: not a JSON number", token(b, i))}
 			}
-			fd.kind, fd.value, i = '0', b[i:end], end
+			fd.kind, fd.vs, fd.ve, i = '0', int32(i), int32(end), end
 		case c == '[' || c == '{':
 			end := skipNested(b, i)
 			if end < 0 {
-				return fields, &lineError{field: last, msg: "the line ends inside its value"}
+				return fields, &lineError{field: string(lastKey), msg: "the line ends inside its value"}
 			}
 			if !json.Valid(b[i:end]) {
-				return fields, &lineError{field: last, msg: "an array or object that is not JSON"}
+				return fields, &lineError{field: string(lastKey), msg: "an array or object that is not JSON"}
 			}
-			fd.kind, fd.value, i = c, b[i:end], end
+			fd.kind, fd.vs, fd.ve, i = c, int32(i), int32(end), end
 		default:
 			lit := literal(c)
 			if lit == "" || len(b)-i < len(lit) || string(b[i:i+len(lit)]) != lit {
@@ -450,20 +554,20 @@ func splitObject(b []byte, fields []jsonField) ([]jsonField, *lineError) {
 				if t := token(b, i); t == "NaN" || t == "Infinity" || t == "-Infinity" || t == "inf" || t == "nan" {
 					msg += " (the runner prints null for a NaN or infinite value)"
 				}
-				return fields, &lineError{field: last, msg: msg}
+				return fields, &lineError{field: string(lastKey), msg: msg}
 			}
-			fd.kind, fd.value, i = c, b[i:i+len(lit)], i+len(lit)
+			fd.kind, fd.vs, fd.ve, i = c, int32(i), int32(i+len(lit)), i+len(lit)
 		}
 		fields = append(fields, fd)
 		i = skipSpace(b, i)
 		if i >= len(b) {
-			return fields, endsInside(last)
+			return fields, endsInside(string(lastKey))
 		}
 		switch b[i] {
 		case ',':
 			i = skipSpace(b, i+1)
 			if i < len(b) && b[i] == '}' {
-				return fields, &lineError{field: last, msg: "followed by a trailing comma"}
+				return fields, &lineError{field: string(lastKey), msg: "followed by a trailing comma"}
 			}
 		case '}':
 			if skipSpace(b, i+1) != len(b) {
@@ -471,7 +575,7 @@ func splitObject(b []byte, fields []jsonField) ([]jsonField, *lineError) {
 			}
 			return fields, nil
 		default:
-			return fields, &lineError{field: last, msg: fmt.Sprintf("not followed by ',' or '}' but %q", b[i])}
+			return fields, &lineError{field: string(lastKey), msg: fmt.Sprintf("not followed by ',' or '}' but %q", b[i])}
 		}
 	}
 }

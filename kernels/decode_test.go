@@ -5,8 +5,10 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"math"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -196,6 +198,57 @@ func BenchmarkDecodeLevel(b *testing.B) {
 			if _, err := slowLevel(line); err != nil {
 				b.Fatal(err)
 			}
+		}
+	})
+}
+
+// BenchmarkParse reads a whole runner output of the H100 dataset
+// (ba-s12-m4: 7,375 level lines and 295 totals), decompressed, as
+// ReadFile does: the reader's speed on a dataset.
+func BenchmarkParse(b *testing.B) {
+	f, err := os.Open("measured/h100/ba-s12-m4.jsonl.gz")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := buf.ReadFrom(zr); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(buf.Len()))
+	for b.Loop() {
+		if _, err := Parse(bytes.NewReader(buf.Bytes()), "ba-s12-m4.jsonl"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// FuzzParseNumber: parseFloat and parseInt read every JSON number token
+// as strconv does.
+func FuzzParseNumber(f *testing.F) {
+	for _, s := range []string{"0", "-0", "4096.0", "-1.5", "568.4", "0.000000000030", "123456789012345",
+		"1234567890123456", "9007199254740993", "1e300", "1.7976931348623157e308", "-9223372036854775808",
+		"9223372036854775807", "9223372036854775808", "0.1", "12345678901234.5"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		b := []byte(s)
+		if len(b) == 0 || scanNumber(b, 0) != len(b) {
+			return // not a JSON number token
+		}
+		got, err1 := parseFloat(b)
+		want, err2 := strconv.ParseFloat(s, 64)
+		if (err1 == nil) != (err2 == nil) || math.Float64bits(got) != math.Float64bits(want) {
+			t.Errorf("parseFloat(%s) = %v, %v; strconv %v, %v", s, got, err1, want, err2)
+		}
+		gi, ok := parseInt(b)
+		wi, err := strconv.ParseInt(s, 10, 64)
+		if ok != (err == nil) || gi != wi && ok {
+			t.Errorf("parseInt(%s) = %v, %v; strconv %v, %v", s, gi, ok, wi, err)
 		}
 	})
 }

@@ -76,6 +76,32 @@ const (
 	UnlessNoDiv
 )
 
+// The classes of implementations the Need rules tell apart.
+const (
+	implOther = iota
+	implSwitch
+	implDOBFS
+	implNoDiv
+	needRules
+)
+
+// needRule is the class of impl.
+func needRule(impl string) int {
+	switch {
+	case impl == ImplSwitch:
+		return implSwitch
+	case impl == "dobfs":
+		return implDOBFS
+	case strings.HasSuffix(impl, "-nodiv"):
+		return implNoDiv
+	}
+	return implOther
+}
+
+// required returns the set of the fields a record of implementation impl
+// must have (bit i: Fields[i]).
+func (k *RecordKind) required(impl string) uint64 { return k.need[needRule(impl)] }
+
 // Required says whether a record of implementation impl must have the
 // field.
 func (n Need) requiredFor(impl string) bool {
@@ -151,6 +177,9 @@ type RecordKind struct {
 	new   func() Record
 	impl  func(Record) string // nil for the device
 	index map[string]int
+	// need[r]: bit i is set when Fields[i] is required of a record whose
+	// impl the rule r (needRule) classes.
+	need [needRules]uint64
 	// check checks what one field says of another, after the fields are
 	// read; nil for none. It returns the field at fault and what is wrong.
 	check func(Record) (field, msg string)
@@ -281,53 +310,60 @@ func laIdentity(rootNeed Need) []Field {
 // timeFields are the five summary keys of the repetitions' times, with
 // prefix ("", "wall_", "convert_", "kernel_", "update_", "consolidate_"),
 // read into the five fields get returns.
-func timeFields(prefix string, need Need, get func(r Record, i int) *float64) []Field {
+func timeFields(prefix string, need Need, get func(r Record) (min, median, mean, max, stddev *float64)) []Field {
+	pick := [5]func(Record) any{
+		func(r Record) any { p, _, _, _, _ := get(r); return p },
+		func(r Record) any { _, p, _, _, _ := get(r); return p },
+		func(r Record) any { _, _, p, _, _ := get(r); return p },
+		func(r Record) any { _, _, _, p, _ := get(r); return p },
+		func(r Record) any { _, _, _, _, p := get(r); return p },
+	}
 	keys := [5]string{"min_ns", "median_ns", "mean_ns", "max_ns", "stddev_ns"}
 	out := make([]Field, len(keys))
 	for i, k := range keys {
-		out[i] = f(prefix+k, need, NonNegative, func(r Record) any { return get(r, i) })
+		out[i] = f(prefix+k, need, NonNegative, pick[i])
 	}
 	return out
 }
 
-func levelTimes(r Record, i int) *float64 {
+func levelTimes(r Record) (min, median, mean, max, stddev *float64) {
 	t := &r.(*Level).Times
-	return [5]*float64{&t.MinNs, &t.MedianNs, &t.MeanNs, &t.MaxNs, &t.StddevNs}[i]
+	return &t.MinNs, &t.MedianNs, &t.MeanNs, &t.MaxNs, &t.StddevNs
 }
 
-func levelConvert(r Record, i int) *float64 {
+func levelConvert(r Record) (min, median, mean, max, stddev *float64) {
 	t := &r.(*Level).ConvertTimes
-	return [5]*float64{&t.ConvertMinNs, &t.ConvertMedianNs, &t.ConvertMeanNs, &t.ConvertMaxNs, &t.ConvertStddevNs}[i]
+	return &t.ConvertMinNs, &t.ConvertMedianNs, &t.ConvertMeanNs, &t.ConvertMaxNs, &t.ConvertStddevNs
 }
 
-func totalTimes(r Record, i int) *float64 {
+func totalTimes(r Record) (min, median, mean, max, stddev *float64) {
 	t := &r.(*Total).Times
-	return [5]*float64{&t.MinNs, &t.MedianNs, &t.MeanNs, &t.MaxNs, &t.StddevNs}[i]
+	return &t.MinNs, &t.MedianNs, &t.MeanNs, &t.MaxNs, &t.StddevNs
 }
 
-func wallTimes(r Record, i int) *float64 {
+func wallTimes(r Record) (min, median, mean, max, stddev *float64) {
 	t := &r.(*Total).WallTimes
-	return [5]*float64{&t.WallMinNs, &t.WallMedianNs, &t.WallMeanNs, &t.WallMaxNs, &t.WallStddevNs}[i]
+	return &t.WallMinNs, &t.WallMedianNs, &t.WallMeanNs, &t.WallMaxNs, &t.WallStddevNs
 }
 
-func totalConvert(r Record, i int) *float64 {
+func totalConvert(r Record) (min, median, mean, max, stddev *float64) {
 	t := &r.(*Total).SwitchTotal.ConvertTimes
-	return [5]*float64{&t.ConvertMinNs, &t.ConvertMedianNs, &t.ConvertMeanNs, &t.ConvertMaxNs, &t.ConvertStddevNs}[i]
+	return &t.ConvertMinNs, &t.ConvertMedianNs, &t.ConvertMeanNs, &t.ConvertMaxNs, &t.ConvertStddevNs
 }
 
-func totalKernel(r Record, i int) *float64 {
+func totalKernel(r Record) (min, median, mean, max, stddev *float64) {
 	t := &r.(*Total).SwitchTotal
-	return [5]*float64{&t.KernelMinNs, &t.KernelMedianNs, &t.KernelMeanNs, &t.KernelMaxNs, &t.KernelStddevNs}[i]
+	return &t.KernelMinNs, &t.KernelMedianNs, &t.KernelMeanNs, &t.KernelMaxNs, &t.KernelStddevNs
 }
 
-func prUpdate(r Record, i int) *float64 {
+func prUpdate(r Record) (min, median, mean, max, stddev *float64) {
 	t := &r.(*Total).PageRank
-	return [5]*float64{&t.UpdateMinNs, &t.UpdateMedianNs, &t.UpdateMeanNs, &t.UpdateMaxNs, &t.UpdateStddevNs}[i]
+	return &t.UpdateMinNs, &t.UpdateMedianNs, &t.UpdateMeanNs, &t.UpdateMaxNs, &t.UpdateStddevNs
 }
 
-func prConsolidate(r Record, i int) *float64 {
+func prConsolidate(r Record) (min, median, mean, max, stddev *float64) {
 	t := &r.(*Total).PageRank
-	return [5]*float64{&t.ConsolidateMinNs, &t.ConsolidateMedianNs, &t.ConsolidateMeanNs, &t.ConsolidateMaxNs, &t.ConsolidateStddevNs}[i]
+	return &t.ConsolidateMinNs, &t.ConsolidateMedianNs, &t.ConsolidateMeanNs, &t.ConsolidateMaxNs, &t.ConsolidateStddevNs
 }
 
 func concat(parts ...[]Field) []Field {
@@ -528,6 +564,11 @@ func init() {
 				panic(fmt.Sprintf("kernels: %s declares %q twice", k.Name, fd.Key))
 			}
 			k.index[fd.Key] = i
+			for r, impl := range [needRules]string{"topo", ImplSwitch, "dobfs", "vertex-pull-nodiv"} {
+				if fd.Need.requiredFor(impl) {
+					k.need[r] |= 1 << i
+				}
+			}
 			if fd.target != nil {
 				fd.Kind = fieldKind(fd.target(rec))
 			}

@@ -348,12 +348,17 @@ func NewFileReader(r io.Reader, size int64, name string) (*Reader, error) {
 	if size == 0 {
 		return nil, &FileError{File: name, Err: ErrEmptyFile}
 	}
-	br := bufio.NewReaderSize(r, int(min(size, 1<<20)))
-	if magic, _ := br.Peek(2); len(magic) < 2 || magic[0] != 0x1f || magic[1] != 0x8b {
-		return NewReader(br, name), nil
+	var magic [2]byte
+	n, err := io.ReadFull(r, magic[:])
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	r = io.MultiReader(bytes.NewReader(magic[:n]), r)
+	if n < 2 || magic[0] != 0x1f || magic[1] != 0x8b {
+		return NewReader(r, name), nil
 	}
 	src := &fileSource{name: name, size: size}
-	zr, err := gzip.NewReader(br)
+	zr, err := gzip.NewReader(bufio.NewReaderSize(r, 64<<10))
 	if err != nil {
 		return nil, src.fail(err)
 	}
