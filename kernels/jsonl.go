@@ -539,6 +539,7 @@ type Traversals struct {
 	done       map[TraversalKey]int // its total's line
 	device     *Device
 	deviceLine int
+	last       TraversalKey // of the last level line: its traversal is open
 }
 
 // Add records rec, read from file's line; it returns a *ParseError for a
@@ -557,6 +558,10 @@ func (s *Traversals) Add(rec Record, file string, line int) error {
 		}
 	case *Level:
 		k := keyOf(&r.Identity, "", "")
+		if k == s.last {
+			return nil // the next level of the traversal of the line before
+		}
+		s.last = k
 		if first, ok := s.done[k]; ok {
 			return &ParseError{File: file, Line: line, Record: levelKind.Name, Msg: fmt.Sprintf(
 				"%s: a traversal of %s again: its total is at line %d (a duplicated traversal)", levelKind.Name, k, first)}
@@ -572,6 +577,7 @@ func (s *Traversals) Add(rec Record, file string, line int) error {
 		}
 		delete(s.open, k)
 		s.done[k] = line
+		s.last = TraversalKey{}
 	}
 	return nil
 }
