@@ -29,7 +29,7 @@ func decompressed(b *testing.B, path string) []byte {
 
 // BenchmarkReadRunnerFile decodes a runner output as the ingest does
 // (kernels.Reader, by the format's declaration), without storing it:
-// ba-s12-m16 of the H100 sweep, 295 traversals.
+// ba-s12-m16 of the H100 sweep, 1,298 level lines and 295 totals.
 func BenchmarkReadRunnerFile(b *testing.B) {
 	data := decompressed(b, "testdata/ba-s12-m16.jsonl.gz")
 	b.SetBytes(int64(len(data)))
