@@ -90,7 +90,7 @@ func (d *decoder) decode(b []byte) (Record, *lineError) {
 	// The keys that pick the kind: "type", and for totals and errors
 	// "model" and "algorithm". The runner prints "type" first.
 	var typ, alg *jsonField
-	hasModel := false
+	hasModel, hasVariant := false, false
 	for i := range fields {
 		fd := &fields[i]
 		key := d.key(fd)
@@ -108,6 +108,8 @@ func (d *decoder) decode(b []byte) (Record, *lineError) {
 			typ = fd
 		case "model":
 			hasModel = true
+		case "variant":
+			hasVariant = true
 		case "algorithm":
 			alg = fd
 		}
@@ -123,6 +125,12 @@ func (d *decoder) decode(b []byte) (Record, *lineError) {
 	k := kindOf(t, hasModel, algorithm)
 	if k == nil {
 		return &Other{Kind: t, Raw: append(json.RawMessage(nil), b...)}, nil
+	}
+	if hasVariant && !hasModel && (t == "total" || t == "error") {
+		// graphperf-la's lines have both: which kind this is is a guess.
+		if la := kindOf(t, true, algorithm); la != nil {
+			return nil, &lineError{record: la.Name, field: "model", msg: "missing"}
+		}
 	}
 	if _, declared := k.index["algorithm"]; declared && alg == nil {
 		// It picks the kind: without it, the other keys are judged by

@@ -175,7 +175,7 @@ func (db *DB) IngestRunnerJSONLWith(path, dataset string, man *kernels.Manifest,
 }
 
 // runnerTools are the runners whose outputs the store holds.
-var runnerTools = map[string]bool{"graphperf-bfs": true, "graphperf-pr": true, "": true}
+var runnerTools = map[string]bool{"graphperf-bfs": true, "graphperf-pr": true, "graphperf-la": true, "": true}
 
 // NoTraversalError is a runner output without a total line: nothing to
 // store (a runner stopped before its first traversal ended, or not a
@@ -234,14 +234,15 @@ type ingester struct {
 
 	algorithms map[string]int64
 	platforms  map[string]int64 // of CSV files, by name
-	impls      map[implKey]int64
-	graphs     map[string]int64
+	impls      map[implKey]storedImpl
+	graphs     map[string]storedGraph
 	variants   map[variantKey]int64
 	configs    map[configKey]int64
 	refs       map[int64]string // variant id → reference hash ('' when none)
 	propLevels map[int64]int    // variant id → levels whose properties this file stored
 	waiting    map[traversal]*pending
 	traversals kernels.Traversals // each once in a file
+	line       int                // of the record being stored
 
 	// levelRows wait for rawLevels, which stores levelBatch of them in
 	// one statement, prepared on conn's driver connection.
@@ -298,7 +299,7 @@ func newIngester(tx *sql.Tx, conn *sql.Conn, path, dataset string, man *kernels.
 	}
 	in := &ingester{
 		tx: tx, conn: conn, path: path, man: man, manGraphs: map[manifestKey]int{},
-		algorithms: map[string]int64{}, platforms: map[string]int64{}, impls: map[implKey]int64{}, graphs: map[string]int64{},
+		algorithms: map[string]int64{}, platforms: map[string]int64{}, impls: map[implKey]storedImpl{}, graphs: map[string]storedGraph{},
 		variants: map[variantKey]int64{}, configs: map[configKey]int64{}, refs: map[int64]string{},
 		propLevels: map[int64]int{}, waiting: map[traversal]*pending{},
 	}
@@ -369,6 +370,7 @@ func (in *ingester) source(sha string) error {
 }
 
 func (in *ingester) record(rec kernels.Record, line int) error {
+	in.line = line
 	if err := in.traversals.Add(rec, in.path, line); err != nil {
 		return err
 	}
@@ -398,10 +400,6 @@ func (in *ingester) record(rec kernels.Record, line int) error {
 		}
 		p.levels = append(p.levels, *r)
 	case *kernels.Total:
-		if r.Model != "" {
-			return fmt.Errorf("a graphperf-la total (model %q): the store holds graphperf-bfs and graphperf-pr output "+
-				"(graphperf la ingest stores graphperf-la's)", r.Model)
-		}
 		in.st.Traversals++
 		if err := checkTotal(r); err != nil {
 			return err
@@ -522,10 +520,37 @@ func (in *ingester) algorithm(name string) (int64, error) {
 	return id, err
 }
 
+// storedImpl is an implementation row: its id and what it says.
+type storedImpl struct {
+	id       int64
+	identity kernels.Identity // Aggregation, WarpWidth, Chunk, Claim
+	line     int              // of the file, that first read it
+}
+
+// check returns an error when id says otherwise of the implementation
+// than its row: the store holds an implementation once, so a line that
+// disagrees is an error, not a value dropped. A CSV file's identity
+// (WarpWidth < 0) says nothing but the name.
+func (s storedImpl) check(id *kernels.Identity) error {
+	if id.WarpWidth < 0 {
+		return nil
+	}
+	for _, d := range []struct {
+		key  string
+		a, b any
+	}{{"aggregation", s.identity.Aggregation, id.Aggregation}, {"warp_width", s.identity.WarpWidth, id.WarpWidth},
+		{"chunk", s.identity.Chunk, id.Chunk}, {"claim", s.identity.Claim, id.Claim}} {
+		if d.a != d.b {
+			return fieldErr(d.key, "%s %v: the store holds implementation %s (read at line %d) with %s %v", d.key, d.b, id.Impl, s.line, d.key, d.a)
+		}
+	}
+	return nil
+}
+
 func (in *ingester) implementation(algID int64, id kernels.Identity) (int64, error) {
 	key := implKey{algID, id.Impl}
-	if v, ok := in.impls[key]; ok {
-		return v, nil
+	if s, ok := in.impls[key]; ok {
+		return s.id, s.check(&id)
 	}
 	family, _, _ := strings.Cut(id.Impl, "/")
 	if _, err := in.tx.Exec(`INSERT INTO implementations (algorithm_id, name, family, aggregation, warp_width, chunk, claim)
@@ -533,40 +558,25 @@ func (in *ingester) implementation(algID int64, id kernels.Identity) (int64, err
 		algID, id.Impl, family, id.Aggregation, id.WarpWidth, id.Chunk, id.Claim); err != nil {
 		return 0, err
 	}
-	var v int64
-	var stored kernels.Identity
+	s := storedImpl{line: in.line}
 	if err := in.tx.QueryRow(`SELECT id, aggregation, warp_width, chunk, claim FROM implementations
-		WHERE algorithm_id = ? AND name = ?`, algID, id.Impl).Scan(&v, &stored.Aggregation, &stored.WarpWidth,
-		&stored.Chunk, &stored.Claim); err != nil {
+		WHERE algorithm_id = ? AND name = ?`, algID, id.Impl).Scan(&s.id, &s.identity.Aggregation, &s.identity.WarpWidth,
+		&s.identity.Chunk, &s.identity.Claim); err != nil {
 		return 0, err
 	}
-	switch {
-	case id.WarpWidth < 0:
-		// A CSV file's (IngestCSV), which says nothing but its name: it
-		// matches the stored one by name.
-		in.impls[key] = v
-		return v, nil
-	case stored.WarpWidth < 0:
+	if s.identity.WarpWidth < 0 && id.WarpWidth >= 0 {
 		// First stored from a CSV file: it learns what the runner says.
 		if _, err := in.tx.Exec(`UPDATE implementations SET aggregation = ?, warp_width = ?, chunk = ?, claim = ?
-			WHERE id = ?`, id.Aggregation, id.WarpWidth, id.Chunk, id.Claim, v); err != nil {
+			WHERE id = ?`, id.Aggregation, id.WarpWidth, id.Chunk, id.Claim, s.id); err != nil {
 			return 0, err
 		}
-		stored = id
+		s.identity = id
 	}
-	// The store holds an implementation once: a line that says otherwise
-	// of it is an error, not a value dropped.
-	for _, d := range []struct {
-		key  string
-		a, b any
-	}{{"aggregation", stored.Aggregation, id.Aggregation}, {"warp_width", stored.WarpWidth, id.WarpWidth},
-		{"chunk", stored.Chunk, id.Chunk}, {"claim", stored.Claim, id.Claim}} {
-		if d.a != d.b {
-			return 0, fieldErr(d.key, "%s %v: the store holds implementation %s with %s %v", d.key, d.b, id.Impl, d.key, d.a)
-		}
+	if err := s.check(&id); err != nil {
+		return 0, err
 	}
-	in.impls[key] = v
-	return v, nil
+	in.impls[key] = s
+	return s.id, nil
 }
 
 // manifestGraph returns the manifest's record of graph (by name, and by
@@ -585,8 +595,8 @@ func (in *ingester) manifestGraph(name, algorithm string) (*kernels.GraphRecord,
 
 func (in *ingester) graph(id kernels.Identity) (int64, error) {
 	name := kernels.GraphName(id.Graph)
-	if v, ok := in.graphs[name]; ok {
-		return v, nil
+	if g, ok := in.graphs[name]; ok {
+		return g.id, g.check(name, &id)
 	}
 	var directed, seed any
 	var gen, file, fileSHA, load any
@@ -633,13 +643,9 @@ func (in *ingester) graph(id kernels.Identity) (int64, error) {
 		}
 		hash, n, m = id.GraphHash, id.N, id.M
 	}
-	switch {
-	case hash != id.GraphHash:
-		return 0, fieldErr("graph_hash", "graph %s: hash %s, but the dataset holds it with hash %s", name, id.GraphHash, hash)
-	case id.N != n:
-		return 0, fieldErr("n", "n %d: the dataset holds graph %s with n %d", id.N, name, n)
-	case id.M != m:
-		return 0, fieldErr("m", "m %d: the dataset holds graph %s with m %d", id.M, name, m)
+	g := storedGraph{id: v, hash: hash, n: n, m: m, line: in.line}
+	if err := g.check(name, &id); err != nil {
+		return 0, err
 	}
 	if directed != nil {
 		// A graph first seen without a manifest learns what it gives.
@@ -649,8 +655,31 @@ func (in *ingester) graph(id kernels.Identity) (int64, error) {
 			return 0, err
 		}
 	}
-	in.graphs[name] = v
+	in.graphs[name] = g
 	return v, nil
+}
+
+// storedGraph is a graph row of the dataset: its id, hash and size, and
+// the line of the file that first read it.
+type storedGraph struct {
+	id, n, m int64
+	hash     string
+	line     int
+}
+
+// check returns an error when id says otherwise of the graph name than
+// its row.
+func (g storedGraph) check(name string, id *kernels.Identity) error {
+	holds := fmt.Sprintf("the dataset holds graph %s (read at line %d) with", name, g.line)
+	switch {
+	case g.hash != id.GraphHash:
+		return fieldErr("graph_hash", "graph_hash %s: %s graph_hash %s", id.GraphHash, holds, g.hash)
+	case id.N != g.n:
+		return fieldErr("n", "n %d: %s n %d", id.N, holds, g.n)
+	case id.M != g.m:
+		return fieldErr("m", "m %d: %s m %d", id.M, holds, g.m)
+	}
+	return nil
 }
 
 // variant returns the variant of (graph, algorithm, root) and its reference
@@ -673,7 +702,8 @@ func (in *ingester) variant(graphID, algID int64, t *kernels.Total) (int64, stri
 		}
 	}
 	var levels any
-	if root >= 0 {
+	if root >= 0 && kernels.KindOf(t).RequiredFor("levels", t.Impl) {
+		// graphperf-la's totals count no levels: NULL, not 0.
 		levels = t.Levels
 	}
 	if _, err := in.tx.Exec(`INSERT INTO variants (graph_id, algorithm_id, root, reference_hash, levels)
