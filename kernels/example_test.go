@@ -2,27 +2,46 @@ package kernels_test
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/graphperf/graphperf/kernels"
 )
 
-// Parse reads the runner's JSON lines: here a device line and one total.
+// Parse reads the runner's JSON lines: here testdata/fig2.jsonl, a device
+// line, then per (root, implementation) its level lines and a total.
 func ExampleParse() {
-	out := `{"type":"device","name":"NVIDIA H100 80GB HBM3","runtime_version":12040,"nvcc_flags":"-O3 -arch=sm_90"}
-{"type":"total","graph":"g.gpg","n":6,"m":6,"root":0,"impl":"queue","levels":3,"depth_hash":"b20ac75dffed2c97","verified":true,"median_ns":12176.5}
-`
-	res, err := kernels.Parse(strings.NewReader(out), "g.jsonl")
+	f, err := os.Open("testdata/fig2.jsonl")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	t := res.Totals[0]
+	defer f.Close()
+	res, err := kernels.Parse(f, "fig2.jsonl")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	t := res.Totals[1]
 	fmt.Println(res.Device.Name, res.Device.NvccFlags)
 	fmt.Printf("%s from %d: %d levels, median %.1f us, hash %s\n", t.Impl, t.Root, t.Levels, t.MedianNs/1e3, t.DepthHash)
 	// Output:
-	// NVIDIA H100 80GB HBM3 -O3 -arch=sm_90
+	// NVIDIA H100 80GB HBM3 -O3 -std=c++17 -arch=sm_90 -lineinfo
 	// queue from 0: 3 levels, median 12.2 us, hash b20ac75dffed2c97
+}
+
+// A line without a key its kind requires is an error naming the file, the
+// line and the key (RecordKinds declares them): the reader never takes a
+// missing count or time for 0.
+func ExampleParse_missingField() {
+	line := `{"type":"level","graph":"g.gpg","graph_hash":"5f3c2a1b","n":6,"m":6,"root":0,"impl":"topo","algorithm":"bfs",` +
+		`"aggregation":"-","warp_width":1,"chunk":1,"claim":"plain","level":0,"discovered":2,"device_count":1,` +
+		`"direction":"-","convert":"-","grid":1,"block_size":256,"reps":3,` +
+		`"min_ns":4096.0,"median_ns":4112.5,"mean_ns":4118.3,"max_ns":4146.1,"stddev_ns":25.4}`
+	_, err := kernels.Parse(strings.NewReader(line), "g.jsonl")
+	fmt.Println(err)
+	// Output:
+	// g.jsonl:1: level record: field "frontier" missing
 }
 
 // SelectImpls expands --impl selectors as the runner does.

@@ -1,7 +1,6 @@
 package kernels
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -164,9 +163,12 @@ func fakeRunner(args []string, stdout, stderr io.Writer) int {
 		w = f
 	}
 	name := strings.TrimSuffix(filepath.Base(*gpg), ".gpg")
-	line := func(typ string, v any) {
-		b, _ := json.Marshal(v)
-		fmt.Fprintf(w, "{\"type\":%q,%s\n", typ, b[1:])
+	line := func(_ string, v any) {
+		b, err := AppendRecord(nil, recordOf(v))
+		if err != nil {
+			panic(err)
+		}
+		w.Write(append(b, '\n'))
 	}
 	line("device", Device{Tool: "graphperf-bfs", Name: "Fake H100", ComputeCapability: "9.0", SMCount: 132,
 		DriverVersion: 12080, RuntimeVersion: 12040, NvccVersion: "12.4.131", NvccFlags: "-O3 -std=c++17 -arch=sm_90 -lineinfo",
@@ -222,6 +224,7 @@ func fakeRunner(args []string, stdout, stderr io.Writer) int {
 			ns := 1000 * float64(len(levels))
 			if impl == ImplSwitch {
 				sw.Decisions = filepath.Base(*decisionsPath)
+				sw.DecisionsHash = "92a9b866c9caf25f" // made up: 16 hex digits, as the runner's
 				sw.DecisionsSource = decisions.Source
 				ns = sw.KernelMedianNs + sw.ConvertMedianNs
 			}
@@ -230,8 +233,9 @@ func fakeRunner(args []string, stdout, stderr io.Writer) int {
 				Times: Times{MinNs: ns, MedianNs: ns, MeanNs: ns, MaxNs: ns}, WallTimes: WallTimes{WallMedianNs: 2 * ns},
 				SwitchTotal: sw})
 			if wrong {
+				ref := FormatHash(props.DepthHash(depth))
 				line("error", Error{Identity: id, What: "depth_hash 0123456789abcdef differs from the CPU reference",
-					DepthHash: hash, ReferenceHash: FormatHash(props.DepthHash(depth))})
+					DepthHash: hash, ReferenceHash: ref, FirstImpl: impl, FirstHash: hash})
 			}
 			fmt.Fprintf(stderr, "graphperf-bfs: root %d %s ok\n", root, impl)
 		}
@@ -317,9 +321,12 @@ func fakePageRankRunner(args []string, stdout, stderr io.Writer) int {
 		w = f
 	}
 	name := strings.TrimSuffix(filepath.Base(*gpg), ".gpg")
-	line := func(typ string, v any) {
-		b, _ := json.Marshal(v)
-		fmt.Fprintf(w, "{\"type\":%q,%s\n", typ, b[1:])
+	line := func(_ string, v any) {
+		b, err := AppendRecord(nil, recordOf(v))
+		if err != nil {
+			panic(err)
+		}
+		w.Write(append(b, '\n'))
 	}
 	line("device", Device{Tool: "graphperf-pr", Name: "Fake H100", ComputeCapability: "9.0", SMCount: 132,
 		DriverVersion: 12080, RuntimeVersion: 12040, NvccVersion: "12.4.131", NvccFlags: "-O3 -std=c++17 -arch=sm_90 -lineinfo",
@@ -341,15 +348,40 @@ func fakePageRankRunner(args []string, stdout, stderr io.Writer) int {
 			e1, eMax, status = 0.5, 0.25, 2
 		}
 		ns := 1000 * float64(*iterations)
+		iterationMedians := make([]float64, *iterations)
+		for i := range iterationMedians {
+			iterationMedians[i] = 1000
+		}
+		var lastDelta *float64
+		if !strings.HasSuffix(impl, "-nodiv") {
+			d := 1e-7 // made up: the NoDiv kinds print none
+			lastDelta = &d
+		}
 		line("total", Total{Identity: id, Verified: !wrong && e1 <= 1e-3 && eMax <= 1e-4, L2Flush: true, BlockSize: 256,
 			GridCap: 2112, Reps: *reps, Warmup: *warmup, Times: Times{MinNs: ns, MedianNs: ns, MeanNs: ns, MaxNs: ns},
 			PageRank: PageRank{Iterations: *iterations, Damping: props.DefaultDamping, Precision: "float32", Reference: refKind,
 				MaxAbsError: eMax, L1Error: e1, RankSum: sum, ReferenceRankSum: refSum,
-				UpdateMedianNs: ns / 2, ConsolidateMedianNs: ns / 2, IterationMedianNs: []float64{1000}}})
+				UpdateMedianNs: ns / 2, ConsolidateMedianNs: ns / 2, IterationMedianNs: iterationMedians, LastDelta: lastDelta}})
 		if wrong {
-			line("error", Error{Identity: id, What: "ranks differ from the file reference: max_abs_error 0.25 (limit 1e-04), l1_error 0.5 (limit 1e-03)"})
+			line("error", Error{Identity: id, Iterations: *iterations,
+				What: "ranks differ from the file reference: max_abs_error 0.25 (limit 1e-04), l1_error 0.5 (limit 1e-03)"})
 		}
 		fmt.Fprintf(stderr, "graphperf-pr: %s ok\n", impl)
 	}
 	return status
+}
+
+// recordOf returns a pointer to the record value v.
+func recordOf(v any) Record {
+	switch v := v.(type) {
+	case Device:
+		return &v
+	case Level:
+		return &v
+	case Total:
+		return &v
+	case Error:
+		return &v
+	}
+	panic(fmt.Sprintf("not a record: %T", v))
 }

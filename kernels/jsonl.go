@@ -9,14 +9,15 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"reflect"
 	"strconv"
-	"strings"
 )
 
 // The runner's JSON lines (kernels/cuda/README.md, "JSON lines"): one
-// object per line, told apart by "type". Keys the types below do not name
-// are ignored, so a newer runner's extra keys do no harm.
+// object per line, told apart by "type". The types below hold what the
+// lines say; which keys each kind of line must have, and the values they
+// may take, is declared once in format.go, which every reader of the
+// format decodes by. Keys a kind does not declare are ignored, so a newer
+// runner's extra keys do no harm.
 
 // Record is one parsed line: *Device, *Level, *Total, *Error, or *Other
 // for a type this package does not know.
@@ -173,7 +174,12 @@ type Total struct {
 	DepthHash string `json:"depth_hash"` // FNV-1a 64 of the depth array, 16 hex digits (props.DepthHash); BFS only
 	// DistanceHash is graphperf-la's SSSP result: FNV-1a 64 of the
 	// distance array (kernels/cuda/LINALG.md); SSSP only.
-	DistanceHash   string `json:"distance_hash,omitempty"`
+	DistanceHash string `json:"distance_hash,omitempty"`
+	// Model and Variant are graphperf-la's (kernels/cuda/LINALG.md):
+	// empty on graphperf-bfs's and graphperf-pr's totals. A graphperf-la
+	// total has no level lines, no Levels, aggregation or claim.
+	Model          string `json:"model,omitempty"`
+	Variant        string `json:"variant,omitempty"`
 	Verified       bool   `json:"verified"`
 	L2Flush        bool   `json:"l2_flush"`
 	BlockSize      int    `json:"block_size"`
@@ -227,7 +233,10 @@ type PageRank struct {
 // reference or with the first implementation run for its root.
 type Error struct {
 	Identity
-	What          string `json:"what"`
+	What string `json:"what"`
+	// Iterations is graphperf-pr's: its error lines name the run's
+	// iteration count; 0 on the other runners' errors.
+	Iterations    int    `json:"iterations,omitempty"`
 	DepthHash     string `json:"depth_hash"`
 	ReferenceHash string `json:"reference_hash"` // empty with --no-cpu-check
 	FirstImpl     string `json:"first_impl"`
@@ -258,14 +267,49 @@ func ParseHash(s string) (uint64, error) {
 // FormatHash prints a depth hash as the runner does.
 func FormatHash(h uint64) string { return fmt.Sprintf("%016x", h) }
 
-// ParseError is a malformed line of runner output.
+// ParseError is a malformed line of runner output: File and Line locate
+// it, Record names its kind ("level record"; empty when the line is not
+// a JSON object or has no type), Field the key at fault (empty when
+// none), and Msg says what is wrong, record and field included
+// ("level record: field \"frontier\" missing").
 type ParseError struct {
-	File string
-	Line int
-	Msg  string
+	File   string
+	Line   int
+	Record string
+	Field  string
+	Msg    string
 }
 
 func (e *ParseError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+
+// The errors of a file that cannot be read as a whole (FileError.Err).
+var (
+	ErrEmptyFile     = errors.New("empty file")
+	ErrTruncatedGzip = errors.New("truncated gzip stream")
+)
+
+// FileError is a runner output file that is not readable as a whole: of 0
+// bytes (Err ErrEmptyFile), a gzip stream that ends before its end
+// (ErrTruncatedGzip), or one that is corrupt (the gzip package's error).
+// Size is the file's length in bytes.
+type FileError struct {
+	File string
+	Size int64
+	Err  error
+}
+
+func (e *FileError) Error() string {
+	switch e.Err {
+	case ErrEmptyFile:
+		return fmt.Sprintf("%s: empty file", e.File)
+	case ErrTruncatedGzip:
+		return fmt.Sprintf("%s: truncated gzip stream (after %d bytes)", e.File, e.Size)
+	}
+	return fmt.Sprintf("%s: corrupt gzip stream (%d bytes): %v", e.File, e.Size, e.Err)
+}
+
+// Unwrap returns Err.
+func (e *FileError) Unwrap() error { return e.Err }
 
 // maxLine bounds a line; the runner's longest, the device line, holds the
 // command line.
@@ -273,21 +317,89 @@ const maxLine = 1 << 20
 
 // Reader reads runner output line by line, like bufio.Scanner: Next
 // advances to the next record, Record returns it, Err reports the first
-// malformed line (a *ParseError) or read error. Blank lines are skipped.
+// malformed line (a *ParseError), a file that cannot be read (a
+// *FileError) or another read error. Blank lines are skipped. Every line
+// is decoded by the declaration of its kind (RecordKinds).
 type Reader struct {
-	s      *bufio.Scanner
-	name   string
-	line   int
-	rec    Record
-	err    error
-	intern interner // level lines' repeated strings, one copy each
+	s    *bufio.Scanner
+	name string
+	line int
+	rec  Record
+	err  error
+	dec  decoder
+	src  *fileSource // the decompressed file, when the reader has one
 }
 
 // NewReader reads from r; name is the file name errors give.
 func NewReader(r io.Reader, name string) *Reader {
-	s := bufio.NewScanner(r)
-	s.Buffer(make([]byte, 0, 64<<10), maxLine)
-	return &Reader{s: s, name: name, intern: interner{}}
+	rd := &Reader{name: name, dec: decoder{intern: interner{}}}
+	rd.s = bufio.NewScanner(r)
+	rd.s.Buffer(make([]byte, 0, 64<<10), maxLine)
+	rd.s.Split(rd.split)
+	return rd
+}
+
+// NewFileReader reads the runner output file name of size bytes from r,
+// decompressing it when it is gzip-compressed (by its magic bytes, whatever
+// its name). A file of 0 bytes is a *FileError at once; a gzip stream cut
+// short or corrupt is one when the reading reaches it, also when the cut
+// falls between two lines (a gzip stream knows its end).
+func NewFileReader(r io.Reader, size int64, name string) (*Reader, error) {
+	if size == 0 {
+		return nil, &FileError{File: name, Err: ErrEmptyFile}
+	}
+	var magic [2]byte
+	n, err := io.ReadFull(r, magic[:])
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	r = io.MultiReader(bytes.NewReader(magic[:n]), r)
+	if n < 2 || magic[0] != 0x1f || magic[1] != 0x8b {
+		return NewReader(r, name), nil
+	}
+	src := &fileSource{name: name, size: size}
+	zr, err := gzip.NewReader(bufio.NewReaderSize(r, 64<<10))
+	if err != nil {
+		return nil, src.fail(err)
+	}
+	src.r = zr
+	rd := NewReader(src, name)
+	rd.src = src
+	return rd, nil
+}
+
+// fileSource is a gzip stream whose errors are *FileErrors.
+type fileSource struct {
+	r    io.Reader
+	name string
+	size int64
+	err  error
+}
+
+func (s *fileSource) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p)
+	if err != nil && err != io.EOF {
+		err = s.fail(err)
+	}
+	return n, err
+}
+
+func (s *fileSource) fail(err error) error {
+	if err == io.ErrUnexpectedEOF || err == io.EOF {
+		err = ErrTruncatedGzip
+	}
+	s.err = &FileError{File: s.name, Size: s.size, Err: err}
+	return s.err
+}
+
+// split is bufio.ScanLines, except that the last bytes of a stream that
+// failed are its error, not a line: a gzip stream cut inside a line is a
+// truncated file, not a malformed line.
+func (r *Reader) split(data []byte, atEOF bool) (int, []byte, error) {
+	if atEOF && r.src != nil && r.src.err != nil && bytes.IndexByte(data, '\n') < 0 {
+		return 0, nil, r.src.err
+	}
+	return bufio.ScanLines(data, atEOF)
 }
 
 // Next reads the next record; it returns false at the end or on an error.
@@ -301,16 +413,21 @@ func (r *Reader) Next() bool {
 		if len(b) == 0 {
 			continue
 		}
-		rec, err := decodeLine(b, r.intern)
+		rec, err := r.dec.decode(b)
 		if err != nil {
-			r.err = &ParseError{File: r.name, Line: r.line, Msg: err.Error()}
+			r.err = &ParseError{File: r.name, Line: r.line, Record: err.record, Field: err.field, Msg: err.Error()}
 			return false
 		}
 		r.rec = rec
 		return true
 	}
 	if err := r.s.Err(); err != nil {
-		r.err = fmt.Errorf("%s:%d: %w", r.name, r.line+1, err)
+		var fe *FileError
+		if errors.As(err, &fe) {
+			r.err = fe
+		} else {
+			r.err = fmt.Errorf("%s:%d: %w", r.name, r.line+1, err)
+		}
 	}
 	return false
 }
@@ -324,70 +441,6 @@ func (r *Reader) Line() int { return r.line }
 // Err returns the error that stopped Next, nil at a clean end.
 func (r *Reader) Err() error { return r.err }
 
-// decodeLine parses one JSON object by its "type".
-func decodeLine(b []byte, in interner) (Record, error) {
-	if l, ok := fastLevel(b, in); ok {
-		return checkRecord(l)
-	}
-	var head struct {
-		Type *string `json:"type"`
-	}
-	if err := json.Unmarshal(b, &head); err != nil {
-		return nil, fmt.Errorf("not a JSON object: %v", err)
-	}
-	if head.Type == nil {
-		return nil, fmt.Errorf(`no "type" key`)
-	}
-	var rec Record
-	switch *head.Type {
-	case "device":
-		rec = &Device{}
-	case "level":
-		rec = &Level{}
-	case "total":
-		rec = &Total{}
-	case "error":
-		rec = &Error{}
-	default:
-		return &Other{Kind: *head.Type, Raw: append(json.RawMessage(nil), b...)}, nil
-	}
-	if err := json.Unmarshal(b, rec); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) && te.Field != "" {
-			// encoding/json names the Go struct and type; the user wrote
-			// a JSON key and a value.
-			key := te.Field[strings.LastIndexByte(te.Field, '.')+1:] // "Identity.root": the embedded struct is Go's
-			return nil, fmt.Errorf("%s line: %q: got a %s, want %s", *head.Type, key, te.Value, jsonKind(te.Type))
-		}
-		return nil, fmt.Errorf("%s line: %v", *head.Type, err)
-	}
-	return checkRecord(rec)
-}
-
-// checkRecord rejects a decoded record that lacks what its type needs.
-func checkRecord(rec Record) (Record, error) {
-	switch r := rec.(type) {
-	case *Level:
-		if r.Impl == "" {
-			return nil, fmt.Errorf(`level line without "impl"`)
-		}
-	case *Total:
-		if r.Impl == "" {
-			return nil, fmt.Errorf(`total line without "impl"`)
-		}
-		if r.Algorithm == AlgorithmPageRank {
-			if r.Iterations < 1 {
-				return nil, fmt.Errorf(`pagerank total line without "iterations"`)
-			}
-			break
-		}
-		if _, err := ParseHash(r.ResultHash()); err != nil {
-			return nil, fmt.Errorf("total line: %v", err)
-		}
-	}
-	return rec, nil
-}
-
 // Results is everything one runner output holds.
 type Results struct {
 	Device *Device // the first device line; nil if there was none
@@ -396,11 +449,19 @@ type Results struct {
 	Errors []Error
 }
 
-// Parse reads a whole runner output; name is the file name errors give.
+// Parse reads a whole runner output; name is the file name errors give. A
+// traversal that the output holds twice is an error (Traversals).
 func Parse(r io.Reader, name string) (*Results, error) {
+	return parse(NewReader(r, name))
+}
+
+func parse(rd *Reader) (*Results, error) {
 	res := &Results{}
-	rd := NewReader(r, name)
+	var seen Traversals
 	for rd.Next() {
+		if err := seen.Add(rd.Record(), rd.name, rd.Line()); err != nil {
+			return res, err
+		}
 		switch rec := rd.Record().(type) {
 		case *Device:
 			if res.Device == nil {
@@ -418,41 +479,108 @@ func Parse(r io.Reader, name string) (*Results, error) {
 }
 
 // ReadFile parses the runner output in the file at path, decompressing it
-// when it is gzip-compressed (by its magic bytes, whatever its name).
+// when it is gzip-compressed (by its magic bytes, whatever its name). An
+// empty file, or a gzip stream cut short, is a *FileError.
 func ReadFile(path string) (*Results, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(f, 1<<20)
-	var r io.Reader = br
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		defer zr.Close()
-		r = zr
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
 	}
-	return Parse(r, path)
+	rd, err := NewFileReader(f, fi.Size(), path)
+	if err != nil {
+		return nil, err
+	}
+	return parse(rd)
 }
 
-// jsonKind says in JSON's words what a Go type takes.
-func jsonKind(t reflect.Type) string {
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return "an integer"
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return fmt.Sprintf("an integer in 0..%d", uint64(1)<<t.Bits()-1)
-	case reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.String:
-		return "a string"
-	case reflect.Slice, reflect.Array:
-		return "an array"
-	}
-	return "an object"
+// TraversalKey identifies one traversal of a runner output: an algorithm's
+// run of one implementation from one root of one graph (PageRank: root 0),
+// for graphperf-la also of one model and variant.
+type TraversalKey struct {
+	Algorithm, Graph, Impl, Model, Variant string
+	Root                                   uint32
 }
+
+func (k TraversalKey) String() string {
+	s := fmt.Sprintf("%s of %s", k.Impl, k.Graph)
+	if k.Algorithm != AlgorithmPageRank {
+		s += fmt.Sprintf(" from root %d", k.Root)
+	}
+	if k.Model != "" {
+		s += fmt.Sprintf(" (%s %s)", k.Model, k.Variant)
+	}
+	return s
+}
+
+// Key returns the traversal id identifies, of a total (or a level) t of
+// the kind of algorithm.
+func keyOf(id *Identity, model, variant string) TraversalKey {
+	alg := id.Algorithm
+	if alg == "" {
+		alg = AlgorithmBFS
+	}
+	return TraversalKey{Algorithm: alg, Graph: id.Graph, Impl: id.Impl, Model: model, Variant: variant, Root: id.Root}
+}
+
+// Traversals checks that an output holds each traversal once
+// (kernels/cuda/README.md, "JSON lines": a traversal is its level lines
+// and then its total line, and no traversal comes twice), and that its
+// device lines, if more than one, say the same. A repeat, with the same
+// times or not, is an error naming both lines: the runner never prints
+// one, so it is a concatenated or edited file, and keeping either copy
+// silently would hide that. The zero value is ready to use.
+type Traversals struct {
+	open       map[TraversalKey]int // first level line of a traversal not yet totalled
+	done       map[TraversalKey]int // its total's line
+	device     *Device
+	deviceLine int
+	last       TraversalKey // of the last level line: its traversal is open
+}
+
+// Add records rec, read from file's line; it returns a *ParseError for a
+// line of a traversal already ended by its total.
+func (s *Traversals) Add(rec Record, file string, line int) error {
+	if s.done == nil {
+		s.open, s.done = map[TraversalKey]int{}, map[TraversalKey]int{}
+	}
+	switch r := rec.(type) {
+	case *Device:
+		if s.device == nil {
+			s.device, s.deviceLine = r, line
+		} else if *r != *s.device {
+			return &ParseError{File: file, Line: line, Record: deviceKind.Name, Msg: fmt.Sprintf(
+				"%s: a second device line, unlike the first (line %d): two runs' outputs in one file?", deviceKind.Name, s.deviceLine)}
+		}
+	case *Level:
+		k := keyOf(&r.Identity, "", "")
+		if k == s.last {
+			return nil // the next level of the traversal of the line before
+		}
+		s.last = k
+		if first, ok := s.done[k]; ok {
+			return &ParseError{File: file, Line: line, Record: levelKind.Name, Msg: fmt.Sprintf(
+				"%s: a traversal of %s again: its total is at line %d (a duplicated traversal)", levelKind.Name, k, first)}
+		}
+		if _, ok := s.open[k]; !ok {
+			s.open[k] = line
+		}
+	case *Total:
+		k := keyOf(&r.Identity, r.Model, r.Variant)
+		if first, ok := s.done[k]; ok {
+			return &ParseError{File: file, Line: line, Record: "total record", Msg: fmt.Sprintf(
+				"total record: a second total of %s: the first is at line %d (a duplicated traversal)", k, first)}
+		}
+		delete(s.open, k)
+		s.done[k] = line
+		s.last = TraversalKey{}
+	}
+	return nil
+}
+
+// Count returns the traversals ended by a total so far.
+func (s *Traversals) Count() int { return len(s.done) }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -117,28 +118,60 @@ func TestParseGzip(t *testing.T) {
 	if err := os.WriteFile(path, buf.Bytes()[:buf.Len()/2], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadFile(path); err == nil {
-		t.Error("a truncated gzip file parsed")
+	var fe *FileError
+	if _, err := ReadFile(path); !errors.As(err, &fe) || fe.Err != ErrTruncatedGzip ||
+		err.Error() != fmt.Sprintf("%s: truncated gzip stream (after %d bytes)", path, buf.Len()/2) {
+		t.Errorf("a truncated gzip file: %v", err)
+	}
+	// So is one cut between two lines: the stream knows its end.
+	var cut bytes.Buffer
+	zw = gzip.NewWriter(&cut)
+	zw.Write(data[:bytes.IndexByte(data, '\n')+1])
+	zw.Flush()
+	os.WriteFile(path, cut.Bytes(), 0o644)
+	if _, err := ReadFile(path); !errors.As(err, &fe) || fe.Err != ErrTruncatedGzip {
+		t.Errorf("a gzip file cut after a line: %v", err)
+	}
+	// An empty file is no output.
+	os.WriteFile(path, nil, 0o644)
+	if _, err := ReadFile(path); !errors.As(err, &fe) || err.Error() != path+": empty file" {
+		t.Errorf("an empty file: %v", err)
 	}
 }
 
 // TestParseErrors checks that a malformed line is a *ParseError with the
-// file and line.
+// file, the line, and the record and field at fault.
 func TestParseErrors(t *testing.T) {
-	const device = `{"type":"device","name":"X"}`
-	const total = `{"type":"total","root":0,"impl":"topo","depth_hash":"b20ac75dffed2c97"}`
+	device, level, total := string(fig2Line(t, 1)), string(fig2Line(t, 2)), string(fig2Line(t, 5))
+	edit := func(line, old, new string) string {
+		if !strings.Contains(line, old) {
+			t.Fatalf("no %s in %s", old, line)
+		}
+		return strings.Replace(line, old, new, 1)
+	}
 	tests := []struct {
-		name, text, want string
+		name, text, want, field string
 	}{
-		{"not JSON", device + "\n" + "{\"type\":\"level\",\n", "out.jsonl:2: not a JSON object"},
-		{"no type", device + "\n\n" + `{"impl":"topo"}`, `out.jsonl:3: no "type" key`},
-		{"array", `[1,2]`, "out.jsonl:1: not a JSON object"},
-		{"wrong key type", total + "\n" + `{"type":"level","impl":"topo","root":"zero"}`, `out.jsonl:2: level line: "root": got a string, want an integer in 0..4294967295`},
-		{"root out of range", `{"type":"total","root":4294967296,"impl":"topo","depth_hash":"b20ac75dffed2c97"}`, `out.jsonl:1: total line: "root": got a number 4294967296, want an integer in 0..4294967295`},
-		{"bad hash", `{"type":"total","root":0,"impl":"topo","depth_hash":"b20ac75d"}`, `out.jsonl:1: total line: depth hash "b20ac75d": want 16 hex digits`},
-		{"hash not hex", `{"type":"total","root":0,"impl":"topo","depth_hash":"b20ac75dffed2cXX"}`, `out.jsonl:1: total line: depth hash`},
-		{"no impl", `{"type":"total","root":0,"depth_hash":"b20ac75dffed2c97"}`, `out.jsonl:1: total line without "impl"`},
-		{"level without impl", `{"type":"level","root":0}`, `out.jsonl:1: level line without "impl"`},
+		{"not JSON", device + "\n" + "{\"type\":\"level\",\n", `out.jsonl:2: not a JSON object: the line ends inside it, after field "type"`, "type"},
+		{"no type", device + "\n\n" + `{"impl":"topo"}`, `out.jsonl:3: no "type" key`, ""},
+		{"array", `[1,2]`, "out.jsonl:1: not a JSON object", ""},
+		{"wrong key type", device + "\n" + edit(level, `"root":0`, `"root":"zero"`),
+			`out.jsonl:2: level record: field "root": got a string, want an integer in 0..4294967295`, "root"},
+		{"root out of range", edit(total, `"root":0`, `"root":4294967296`),
+			`out.jsonl:1: total record: field "root": got 4294967296, want an integer in 0..4294967295`, "root"},
+		{"bad hash", edit(total, `"b20ac75dffed2c97"`, `"b20ac75d"`),
+			`out.jsonl:1: total record: field "depth_hash": "b20ac75d": want 16 lowercase hex digits`, "depth_hash"},
+		{"hash not hex", edit(total, `"b20ac75dffed2c97"`, `"b20ac75dffed2cXX"`), `out.jsonl:1: total record: field "depth_hash"`, "depth_hash"},
+		{"no impl", edit(total, `"impl":"topo",`, ``), `out.jsonl:1: total record: field "impl" missing`, "impl"},
+		{"level without frontier", edit(level, `"frontier":1,`, ``), `out.jsonl:1: level record: field "frontier" missing`, "frontier"},
+		{"device without sm_count", edit(device, `"sm_count":132,`, ``), `out.jsonl:1: device record: field "sm_count" missing`, "sm_count"},
+		{"dobfs without directions", strings.Join([]string{device, string(fig2Line(t, 10)), string(fig2Line(t, 11)),
+			string(fig2Line(t, 12)), edit(string(fig2Line(t, 13)), `"directions":"TBT",`, ``)}, "\n"),
+			`out.jsonl:5: total record: field "directions" missing`, "directions"},
+		{"duplicated traversal", strings.Join([]string{device, level, string(fig2Line(t, 3)), string(fig2Line(t, 4)), total, level}, "\n"),
+			`out.jsonl:6: level record: a traversal of topo of fig2.gpg from root 0 again: its total is at line 5`, ""},
+		{"duplicated total", strings.Join([]string{device, level, string(fig2Line(t, 3)), string(fig2Line(t, 4)), total, total}, "\n"),
+			`out.jsonl:6: total record: a second total of topo of fig2.gpg from root 0: the first is at line 5`, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -147,8 +180,8 @@ func TestParseErrors(t *testing.T) {
 			if !errors.As(err, &pe) {
 				t.Fatalf("error %v (%T), want a *ParseError", err, err)
 			}
-			if !strings.HasPrefix(err.Error(), tt.want) {
-				t.Errorf("error %q, want %q...", err, tt.want)
+			if !strings.HasPrefix(err.Error(), tt.want) || pe.Field != tt.field {
+				t.Errorf("error %q (field %q), want %q... (field %q)", err, pe.Field, tt.want, tt.field)
 			}
 		})
 	}
@@ -156,9 +189,10 @@ func TestParseErrors(t *testing.T) {
 
 // TestReaderOther checks that unknown line types and unknown keys pass.
 func TestReaderOther(t *testing.T) {
-	text := `{"type":"device","name":"X","new_key":[1]}` + "\n" +
+	device, total := string(fig2Line(t, 1)), string(fig2Line(t, 5))
+	text := strings.Replace(device, `{"type":"device",`, `{"type":"device","new_key":[1],`, 1) + "\n" +
 		`{"type":"pagerank-total","impl":"pr"}` + "\n" +
-		`{"type":"total","root":3,"impl":"queue","depth_hash":"0000000000000001","extra":{"a":1}}` + "\n"
+		strings.Replace(total, `"impl":"topo",`, `"impl":"topo","extra":{"a":1},`, 1) + "\n"
 	r := NewReader(strings.NewReader(text), "x")
 	var types []string
 	for r.Next() {
@@ -200,10 +234,11 @@ func FuzzParse(f *testing.F) {
 }
 
 func TestParsePageRankTotal(t *testing.T) {
-	in := `{"type":"device","tool":"graphperf-pr","name":"H100"}
-{"type":"total","graph":"g.gpg","graph_hash":"0000abcd","n":3,"m":3,"impl":"vertex-pull-nodiv","algorithm":"pagerank","warp_width":1,"chunk":1,"iterations":100,"damping":0.850000,"precision":"float32","verified":true,"reference":"file","max_abs_error":0.000000000030,"l1_error":0.000000000060,"rank_sum":0.355416000,"reference_rank_sum":0.355416667,"l2_flush":true,"block_size":256,"grid_cap":2112,"reps":10,"warmup":1,"min_ns":1.0,"median_ns":2.0,"mean_ns":2.0,"max_ns":3.0,"stddev_ns":0.5,"update_min_ns":0.5,"update_median_ns":1.0,"update_mean_ns":1.0,"update_max_ns":1.5,"update_stddev_ns":0.1,"consolidate_min_ns":0.5,"consolidate_median_ns":1.0,"consolidate_mean_ns":1.0,"consolidate_max_ns":1.5,"consolidate_stddev_ns":0.1,"iteration_median_ns":[1.0,2.0]}
-{"type":"total","graph":"g.gpg","n":3,"m":3,"impl":"edge-list","algorithm":"pagerank","iterations":100,"verified":false,"last_delta":0.000001}
-{"type":"error","graph":"g.gpg","n":3,"m":3,"impl":"edge-list","algorithm":"pagerank","iterations":100,"what":"ranks differ"}
+	device := strings.Replace(string(fig2Line(t, 1)), `"graphperf-bfs"`, `"graphperf-pr"`, 1)
+	in := device + `
+{"type":"total","graph":"g.gpg","graph_hash":"0000abcd","n":3,"m":3,"impl":"vertex-pull-nodiv","algorithm":"pagerank","warp_width":1,"chunk":1,"iterations":2,"damping":0.850000,"precision":"float32","verified":true,"reference":"file","max_abs_error":0.000000000030,"l1_error":0.000000000060,"rank_sum":0.355416000,"reference_rank_sum":0.355416667,"l2_flush":true,"block_size":256,"grid_cap":2112,"reps":10,"warmup":1,"min_ns":1.0,"median_ns":2.0,"mean_ns":2.0,"max_ns":3.0,"stddev_ns":0.5,"update_min_ns":0.5,"update_median_ns":1.0,"update_mean_ns":1.0,"update_max_ns":1.5,"update_stddev_ns":0.1,"consolidate_min_ns":0.5,"consolidate_median_ns":1.0,"consolidate_mean_ns":1.0,"consolidate_max_ns":1.5,"consolidate_stddev_ns":0.1,"iteration_median_ns":[1.0,2.0]}
+{"type":"total","graph":"g.gpg","graph_hash":"0000abcd","n":3,"m":3,"impl":"edge-list","algorithm":"pagerank","warp_width":1,"chunk":1,"iterations":2,"damping":0.850000,"precision":"float32","verified":false,"reference":"cpu","max_abs_error":0.1,"l1_error":0.2,"rank_sum":0.355416000,"reference_rank_sum":0.355416667,"last_delta":0.000001,"l2_flush":true,"block_size":256,"grid_cap":2112,"reps":10,"warmup":1,"min_ns":1.0,"median_ns":2.0,"mean_ns":2.0,"max_ns":3.0,"stddev_ns":0.5,"update_min_ns":0.5,"update_median_ns":1.0,"update_mean_ns":1.0,"update_max_ns":1.5,"update_stddev_ns":0.1,"consolidate_min_ns":0.5,"consolidate_median_ns":1.0,"consolidate_mean_ns":1.0,"consolidate_max_ns":1.5,"consolidate_stddev_ns":0.1,"iteration_median_ns":[1.0,2.0]}
+{"type":"error","graph":"g.gpg","graph_hash":"0000abcd","n":3,"m":3,"impl":"edge-list","algorithm":"pagerank","warp_width":1,"chunk":1,"iterations":2,"what":"ranks differ"}
 `
 	res, err := Parse(strings.NewReader(in), "pr.jsonl")
 	if err != nil {
@@ -213,21 +248,29 @@ func TestParsePageRankTotal(t *testing.T) {
 		t.Fatalf("%+v", res)
 	}
 	p := res.Totals[0]
-	if p.Iterations != 100 || p.Reference != "file" || !p.Verified || p.MaxAbsError != 3e-11 || p.ConsolidateMedianNs != 1 ||
+	if p.Iterations != 2 || p.Reference != "file" || !p.Verified || p.MaxAbsError != 3e-11 || p.ConsolidateMedianNs != 1 ||
 		len(p.IterationMedianNs) != 2 || p.LastDelta != nil || p.DepthHash != "" {
 		t.Errorf("total %+v", p)
 	}
 	if d := res.Totals[1].LastDelta; d == nil || *d != 1e-6 {
 		t.Errorf("last_delta %v", d)
 	}
-	v := ValidatePageRank(res, ExpectPageRank{N: 3, M: 3, Impls: []string{"vertex-pull-nodiv", "edge-list", "vertex-push"}, Iterations: 100, Reference: "file"})
+	v := ValidatePageRank(res, ExpectPageRank{N: 3, M: 3, Impls: []string{"vertex-pull-nodiv", "edge-list", "vertex-push"}, Iterations: 2, Reference: "file"})
 	if v.Complete() || len(v.Missing) != 1 || len(v.Problems) != 2 { // edge-list: no reference kind, an error line
 		t.Errorf("validation %+v", v)
 	}
-	// Without iterations a pagerank total is malformed.
-	bad := `{"type":"total","impl":"edge-list","algorithm":"pagerank"}`
-	if _, err := Parse(strings.NewReader(bad), "bad.jsonl"); err == nil || !strings.Contains(err.Error(), "iterations") {
-		t.Errorf("error %v", err)
+	// Without iterations a pagerank total is malformed; without its last
+	// delta too, unless it is a NoDiv kind's.
+	lines := strings.Split(in, "\n")
+	for _, c := range []struct{ line, old, want string }{
+		{lines[1], `"iterations":2,`, `pagerank total record: field "iterations" missing`},
+		{lines[2], `"last_delta":0.000001,`, `pagerank total record: field "last_delta" missing`},
+		{lines[1], `"reference":"file",`, `pagerank total record: field "reference" missing`},
+	} {
+		bad := strings.Replace(c.line, c.old, "", 1)
+		if _, err := Parse(strings.NewReader(bad), "bad.jsonl"); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("error %v, want %q", err, c.want)
+		}
 	}
 }
 

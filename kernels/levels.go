@@ -249,31 +249,28 @@ func checkLevelsFile(path string, gl *NamedGraphLevels) error {
 		return err
 	}
 	defer f.Close()
-	return checkLevels(f, path, gl)
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	return checkLevels(f, fi.Size(), path, gl)
 }
 
-// checkLevels checks the runner's level lines in r (gzipped or not; path
-// names it in errors) against gl: every level line of every implementation
-// is from a root of gl, with n, m, the frontier and the discovered count
-// (n') of that root and level, and every level of every root of gl has a
-// line.
-func checkLevels(r io.Reader, path string, gl *NamedGraphLevels) error {
-	br := bufio.NewReaderSize(r, 1<<20)
-	r = br
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		defer zr.Close()
-		r = zr
+// checkLevels checks the runner's level lines in r, of size bytes
+// (gzipped or not; path names it in errors), against gl: every level line
+// of every implementation is from a root of gl, with n, m, the frontier
+// and the discovered count (n') of that root and level, and every level of
+// every root of gl has a line.
+func checkLevels(r io.Reader, size int64, path string, gl *NamedGraphLevels) error {
+	rd, err := NewFileReader(r, size, path)
+	if err != nil {
+		return err
 	}
 	byRoot := map[uint32]*RootLevels{}
 	for i := range gl.Roots {
 		byRoot[gl.Roots[i].Root] = &gl.Roots[i]
 	}
 	seen := map[uint32][]bool{}
-	rd := NewReader(r, path)
 	for rd.Next() {
 		lv, ok := rd.Record().(*Level)
 		if !ok || (lv.Algorithm != "" && lv.Algorithm != AlgorithmBFS) {

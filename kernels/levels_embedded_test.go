@@ -61,7 +61,11 @@ func TestEmbeddedLevels(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := checkLevels(r, rec.Results, gl); err != nil {
+		fi, err := r.Stat()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := checkLevels(r, fi.Size(), rec.Results, gl); err != nil {
 			t.Error(err)
 		}
 		r.Close()

@@ -24,8 +24,11 @@ func levelLines(gl *NamedGraphLevels, impls ...string) []map[string]any {
 	for _, r := range gl.Roots {
 		for _, impl := range impls {
 			for _, l := range r.Levels {
-				out = append(out, map[string]any{"type": "level", "graph": gl.Name + ".gpg", "n": gl.Vertices, "m": gl.Edges,
-					"root": r.Root, "impl": impl, "algorithm": "bfs", "level": l.Level, "frontier": l.Frontier, "discovered": l.Next})
+				out = append(out, map[string]any{"type": "level", "graph": gl.Name + ".gpg", "graph_hash": "0000abcd",
+					"n": gl.Vertices, "m": gl.Edges, "root": r.Root, "impl": impl, "algorithm": "bfs", "aggregation": "-",
+					"warp_width": 1, "chunk": 1, "claim": "cas", "level": l.Level, "frontier": l.Frontier, "discovered": l.Next,
+					"device_count": l.Next, "direction": "-", "convert": "-", "grid": 1, "block_size": 256, "reps": 1,
+					"min_ns": 1000, "median_ns": 1000, "mean_ns": 1000, "max_ns": 1000, "stddev_ns": 0})
 			}
 		}
 	}

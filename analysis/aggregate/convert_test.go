@@ -130,30 +130,42 @@ func writeResults(t *testing.T, dir, name string, lines ...string) {
 	}
 }
 
-// line renders a runner line of the given type.
-func line(t *testing.T, typ string, v any) string {
+// line renders a runner line of rec's type, as the runner prints it.
+func line(t *testing.T, rec kernels.Record) string {
 	t.Helper()
-	b, err := json.Marshal(v)
+	b, err := kernels.AppendRecord(nil, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return `{"type":"` + typ + `",` + string(b[1:])
+	return string(b)
+}
+
+// testID is the identity of a traversal of graph (4 vertices, 6 edges)
+// from root by impl, with made-up settings.
+func testID(graph string, root uint32, impl string) kernels.Identity {
+	return kernels.Identity{Graph: graph + ".gpg", GraphHash: "0000abcd", N: 4, M: 6, Root: root, Impl: impl,
+		Algorithm: kernels.AlgorithmBFS, Aggregation: "-", WarpWidth: 1, Chunk: 1, Claim: "cas"}
+}
+
+// testTimes are the times of repetitions that all took ns.
+func testTimes(ns float64) kernels.Times {
+	return kernels.Times{MinNs: ns, MedianNs: ns, MeanNs: ns, MaxNs: ns}
 }
 
 func TestLoadDir(t *testing.T) {
 	dir := t.TempDir()
 	tl := func(graph string, root uint32, impl, hash string, ns float64) string {
-		tt := kernels.Total{Identity: kernels.Identity{Graph: graph + ".gpg", N: 4, M: 6, Root: root, Impl: impl},
-			Levels: 1, Reached: 4, DepthHash: hash, Verified: true, Times: kernels.Times{MedianNs: ns}}
-		return line(t, "total", tt)
+		tt := kernels.Total{Identity: testID(graph, root, impl), Levels: 1, Reached: 4, DepthHash: hash, Verified: true,
+			Reps: 1, Times: testTimes(ns)}
+		return line(t, &tt)
 	}
 	ll := func(graph string, root uint32, impl string, ns float64) string {
-		return line(t, "level", kernels.Level{Identity: kernels.Identity{Graph: graph + ".gpg", Root: root, Impl: impl},
-			Frontier: int64(ns) / 10, Times: kernels.Times{MedianNs: ns}})
+		return line(t, &kernels.Level{Identity: testID(graph, root, impl), Frontier: int64(ns) / 10, Reps: 1,
+			Direction: "-", Convert: "-", Times: testTimes(ns)})
 	}
 	const good, bad = "00000000000000aa", "00000000000000bb"
 	writeResults(t, dir, "g.jsonl.gz",
-		line(t, "device", kernels.Device{Name: "Test GPU"}),
+		line(t, &kernels.Device{Name: "Test GPU"}),
 		ll("g", 1, "a", 10), tl("g", 1, "a", good, 10),
 		ll("g", 1, "b", 20), tl("g", 1, "b", bad, 20), // not the manifest's reference hash
 	)

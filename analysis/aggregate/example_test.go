@@ -56,9 +56,11 @@ func ExampleSummarize_levels() {
 
 // FromResults turns the runner's parsed lines into runs.
 func ExampleFromResults() {
-	out := `{"type":"level","graph":"g.gpg","n":6,"m":6,"root":0,"impl":"queue","level":0,"median_ns":4100}
-{"type":"level","graph":"g.gpg","n":6,"m":6,"root":0,"impl":"queue","level":1,"median_ns":4000}
-{"type":"total","graph":"g.gpg","n":6,"m":6,"root":0,"impl":"queue","levels":2,"reached":6,"depth_hash":"b20ac75dffed2c97","verified":true,"median_ns":8150}
+	const id = `"graph":"g.gpg","graph_hash":"5f3c2a1b","n":6,"m":6,"root":0,"impl":"queue","algorithm":"bfs",` +
+		`"aggregation":"-","warp_width":1,"chunk":1,"claim":"cas"`
+	out := `{"type":"level",` + id + `,"level":0,"frontier":1,"discovered":2,"device_count":2,"direction":"top-down","convert":"-","grid":1,"block_size":256,"reps":3,"min_ns":4090.0,"median_ns":4100.0,"mean_ns":4101.0,"max_ns":4112.0,"stddev_ns":11.0}
+{"type":"level",` + id + `,"level":1,"frontier":2,"discovered":3,"device_count":3,"direction":"top-down","convert":"-","grid":1,"block_size":256,"reps":3,"min_ns":3990.0,"median_ns":4000.0,"mean_ns":4003.0,"max_ns":4019.0,"stddev_ns":15.0}
+{"type":"total",` + id + `,"levels":2,"reached":6,"depth_hash":"b20ac75dffed2c97","verified":true,"l2_flush":true,"block_size":256,"grid_cap":2112,"reps":3,"warmup":1,"min_ns":8080.0,"median_ns":8150.0,"mean_ns":8160.0,"max_ns":8250.0,"stddev_ns":85.0,"wall_min_ns":9080.0,"wall_median_ns":9150.0,"wall_mean_ns":9160.0,"wall_max_ns":9250.0,"wall_stddev_ns":85.0}
 `
 	res, err := kernels.Parse(strings.NewReader(out), "g.jsonl")
 	if err != nil {

@@ -690,6 +690,7 @@ func (in *ingester) storeCSVRun(run *csvRun, m CSVMapping) error {
 		}
 	}
 	tt := summarize(totals)
+	in.st.Traversals++
 	res, err := in.tx.Exec(`INSERT INTO runs (variant_id, implementation_id, config_id, platform_id, source_id,
 		levels, reached, result_hash, verified, validated, min_ns, median_ns, mean_ns, max_ns, stddev_ns)
 		VALUES (?,?,?,?,?,?,-1,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`,
@@ -831,8 +832,8 @@ func (run *csvRun) validation(m CSVMapping, ref string) (verified, validated boo
 // csvGraph returns the id of the dataset's graph called name, storing it
 // when new with what a CSV does not know as -1 or ”.
 func (in *ingester) csvGraph(name string) (int64, error) {
-	if v, ok := in.graphs[name]; ok {
-		return v, nil
+	if g, ok := in.graphs[name]; ok {
+		return g.id, nil // a CSV file's graphs are matched by name alone
 	}
 	v, err := in.upsert(`INSERT INTO graphs (dataset_id, name, n, m, graph_hash) VALUES (?, ?, -1, -1, '')
 		ON CONFLICT DO NOTHING`, `SELECT id FROM graphs WHERE dataset_id = ? AND name = ?`,
@@ -840,6 +841,6 @@ func (in *ingester) csvGraph(name string) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	in.graphs[name] = v
+	in.graphs[name] = storedGraph{id: v}
 	return v, nil
 }

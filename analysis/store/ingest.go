@@ -2,7 +2,6 @@ package store
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"database/sql"
@@ -11,7 +10,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 	"time"
@@ -34,14 +32,22 @@ type Stats struct {
 	// Replaced is what IngestOptions.Replace deleted first.
 	Replaced DeleteStats
 	Lines    int
-	// Runs counts the runs stored; DuplicateRuns those already stored
-	// from another file (same variant, implementation, config and
-	// platform), which are kept as first stored and not replaced.
+	// Traversals counts the file's traversals (its total lines; a
+	// traversal comes once in a file, kernels.Traversals). Each is a run
+	// stored (Runs) or a duplicate of a run stored before from another
+	// file (DuplicateRuns: the same variant, implementation, config and
+	// platform), which is kept as first stored and not replaced.
+	Traversals          int
 	Runs, DuplicateRuns int
 	Levels              int // level timings stored
 	Invalid             int // runs stored with validated = false
-	RunnerErrors        int // the runner's "error" lines (their totals are not validated)
-	Duration            time.Duration
+	// NotResults is set for a file without a traversal whose device line
+	// names another tool than the runners whose traversals the store
+	// holds (a results directory's microbench.jsonl): the tool. Nothing
+	// of it is stored, and that is no error.
+	NotResults   string
+	RunnerErrors int // the runner's "error" lines (their totals are not validated)
+	Duration     time.Duration
 }
 
 // LoadManifest reads a sweep's manifest.json (kernels.Manifest) with
@@ -59,9 +65,14 @@ func LoadManifest(path string) (*kernels.Manifest, error) { return kernels.ReadM
 // check (the total's "verified") decides validation and the code version is
 // unknown (”).
 //
-// The file is ingested in one transaction: a malformed or inconsistent line
-// rejects the whole file with a *kernels.ParseError naming file and line,
-// and nothing is stored. Deduplication works at two levels: a file whose
+// The file is read with kernels.Reader, by the format's declaration
+// (kernels.RecordKinds), and ingested in one transaction: a malformed or
+// inconsistent line (a required key missing, a value of the wrong type or
+// out of range, a traversal the file holds twice) rejects the whole file
+// with a *kernels.ParseError naming file, line and field, and nothing is
+// stored. So does a file that cannot be read whole (empty, a gzip stream
+// cut short: a *kernels.FileError) or that holds no traversal (a
+// *NoTraversalError): nothing is stored for it, not even its source. Deduplication works at two levels: a file whose
 // SHA-256 was ingested before is skipped (Stats.Skipped), and a run whose
 // (variant, implementation, run config, platform) is already stored is
 // left as it is and counted in Stats.DuplicateRuns, so re-measuring under
@@ -93,13 +104,9 @@ func (db *DB) IngestRunnerJSONLWith(path, dataset string, man *kernels.Manifest,
 	}
 	sum := sha256.Sum256(raw)
 	st.SHA256 = hex.EncodeToString(sum[:])
-	var r io.Reader = bytes.NewReader(raw)
-	if len(raw) >= 2 && raw[0] == 0x1f && raw[1] == 0x8b {
-		zr, err := gzip.NewReader(r)
-		if err != nil {
-			return st, fmt.Errorf("ingest %s: %w", path, err)
-		}
-		r = zr
+	rd, err := kernels.NewFileReader(bytes.NewReader(raw), int64(len(raw)), path)
+	if err != nil {
+		return st, err
 	}
 	// A connection of its own, so that the level rows can go to the driver
 	// directly (flushLevels).
@@ -116,7 +123,7 @@ func (db *DB) IngestRunnerJSONLWith(path, dataset string, man *kernels.Manifest,
 	defer release()
 	faultpoint.Hit("ingest: begin")
 	defer func() {
-		if err != nil {
+		if err != nil || st.NotResults != "" {
 			tx.Rollback()
 			return
 		}
@@ -141,16 +148,12 @@ func (db *DB) IngestRunnerJSONLWith(path, dataset string, man *kernels.Manifest,
 	faultpoint.Hit("ingest: source")
 	// Reading and decoding (one goroutine) overlap with storing (this
 	// one): on two cores that nearly halves the time.
-	recs := decodeAsync(r, path)
+	recs := decodeAsync(rd)
 	defer recs.stop()
 	for batch := range recs.batches {
 		for _, lr := range batch.recs {
 			if err := in.record(lr.rec, lr.line); err != nil {
-				var pe *kernels.ParseError
-				if errors.As(err, &pe) {
-					return st, err
-				}
-				return st, &kernels.ParseError{File: path, Line: lr.line, Msg: err.Error()}
+				return st, lineError(path, lr.line, lr.rec, err)
 			}
 			st.Lines = lr.line
 		}
@@ -162,6 +165,13 @@ func (db *DB) IngestRunnerJSONLWith(path, dataset string, man *kernels.Manifest,
 	if err := in.finish(); err != nil {
 		return st, err
 	}
+	if st.Traversals == 0 {
+		if d := in.device; d != nil && !runnerTools[d.Tool] {
+			st.NotResults = d.Tool
+			return st, nil
+		}
+		return st, &NoTraversalError{File: path}
+	}
 	if err := in.flushLevels(true); err != nil {
 		return st, fmt.Errorf("ingest %s: %w", path, err)
 	}
@@ -169,6 +179,39 @@ func (db *DB) IngestRunnerJSONLWith(path, dataset string, man *kernels.Manifest,
 		return st, fmt.Errorf("ingest %s: %w", path, err)
 	}
 	return st, nil
+}
+
+// runnerTools are the runners whose outputs the store holds.
+var runnerTools = map[string]bool{"graphperf-bfs": true, "graphperf-pr": true, "graphperf-la": true, "": true}
+
+// NoTraversalError is a runner output without a total line: nothing to
+// store (a runner stopped before its first traversal ended, or not a
+// runner's file). Storing it would keep an empty source that the real
+// file's ingest then collides with.
+type NoTraversalError struct{ File string }
+
+func (e *NoTraversalError) Error() string {
+	return e.File + ": no traversal (no total line): nothing stored"
+}
+
+// lineError is err, what rejected rec at line of file, as a
+// *kernels.ParseError naming the record and, for a value out of its range
+// (a *FieldError), the field.
+func lineError(file string, line int, rec kernels.Record, err error) error {
+	var pe *kernels.ParseError
+	if errors.As(err, &pe) {
+		return err
+	}
+	e := &kernels.ParseError{File: file, Line: line, Msg: err.Error()}
+	if k := kernels.KindOf(rec); k != nil {
+		e.Record = k.Name
+		e.Msg = k.Name + ": " + e.Msg
+	}
+	var fe *FieldError
+	if errors.As(err, &fe) {
+		e.Field = fe.Field
+	}
+	return e
 }
 
 // traversal identifies the level lines that wait for their total line.
@@ -198,13 +241,15 @@ type ingester struct {
 
 	algorithms map[string]int64
 	platforms  map[string]int64 // of CSV files, by name
-	impls      map[implKey]int64
-	graphs     map[string]int64
+	impls      map[implKey]storedImpl
+	graphs     map[string]storedGraph
 	variants   map[variantKey]int64
 	configs    map[configKey]int64
 	refs       map[int64]string // variant id → reference hash ('' when none)
 	propLevels map[int64]int    // variant id → levels whose properties this file stored
 	waiting    map[traversal]*pending
+	traversals kernels.Traversals // each once in a file
+	line       int                // of the record being stored
 
 	// levelRows wait for rawLevels, which stores levelBatch of them in
 	// one statement, prepared on conn's driver connection.
@@ -261,7 +306,7 @@ func newIngester(tx *sql.Tx, conn *sql.Conn, path, dataset string, man *kernels.
 	}
 	in := &ingester{
 		tx: tx, conn: conn, path: path, man: man, manGraphs: map[manifestKey]int{},
-		algorithms: map[string]int64{}, platforms: map[string]int64{}, impls: map[implKey]int64{}, graphs: map[string]int64{},
+		algorithms: map[string]int64{}, platforms: map[string]int64{}, impls: map[implKey]storedImpl{}, graphs: map[string]storedGraph{},
 		variants: map[variantKey]int64{}, configs: map[configKey]int64{}, refs: map[int64]string{},
 		propLevels: map[int64]int{}, waiting: map[traversal]*pending{},
 	}
@@ -332,6 +377,10 @@ func (in *ingester) source(sha string) error {
 }
 
 func (in *ingester) record(rec kernels.Record, line int) error {
+	in.line = line
+	if err := in.traversals.Add(rec, in.path, line); err != nil {
+		return err
+	}
 	switch r := rec.(type) {
 	case *kernels.Device:
 		if in.device == nil {
@@ -351,8 +400,14 @@ func (in *ingester) record(rec kernels.Record, line int) error {
 		if err := checkNextLevel(r.Level, len(p.levels)); err != nil {
 			return err
 		}
+		if len(p.levels) > 0 {
+			if err := sameTraversal(&p.levels[0].Identity, &r.Identity, fmt.Sprintf("the traversal's first level line, line %d, says", p.firstLine)); err != nil {
+				return err
+			}
+		}
 		p.levels = append(p.levels, *r)
 	case *kernels.Total:
+		in.st.Traversals++
 		if err := checkTotal(r); err != nil {
 			return err
 		}
@@ -362,10 +417,30 @@ func (in *ingester) record(rec kernels.Record, line int) error {
 		var levels []kernels.Level
 		if p != nil {
 			levels = p.levels
+			if err := sameTraversal(&p.levels[0].Identity, &r.Identity, fmt.Sprintf("the traversal's level lines, from line %d, say", p.firstLine)); err != nil {
+				return err
+			}
 		}
 		return in.total(r, levels)
 	case *kernels.Error:
 		in.st.RunnerErrors++
+	}
+	return nil
+}
+
+// sameTraversal checks that a line of a traversal says of the graph and
+// the implementation what its first level line says (where names that
+// line): the store keeps one graph and one implementation row for them.
+func sameTraversal(first, id *kernels.Identity, where string) error {
+	for _, d := range []struct {
+		key  string
+		a, b any
+	}{{"graph_hash", first.GraphHash, id.GraphHash}, {"n", first.N, id.N}, {"m", first.M, id.M},
+		{"aggregation", first.Aggregation, id.Aggregation}, {"warp_width", first.WarpWidth, id.WarpWidth},
+		{"chunk", first.Chunk, id.Chunk}, {"claim", first.Claim, id.Claim}} {
+		if d.a != d.b {
+			return fieldErr(d.key, "%s %v: %s %v", d.key, d.b, where, d.a)
+		}
 	}
 	return nil
 }
@@ -399,7 +474,47 @@ func (in *ingester) setPlatform() error {
 			d.ECC, d.DriverVersion, d.RuntimeVersion, int64(d.GlobalMemBytes), string(js)},
 		[]any{d.Name, d.ComputeCapability, d.SMCount, d.L2Bytes, d.ClockKHz, d.MemClockKHz, d.MemBusBits,
 			d.ECC, d.DriverVersion, d.RuntimeVersion})
-	return err
+	if err != nil {
+		return err
+	}
+	// The platform's other properties are the GPU's: a device line that
+	// says otherwise of a stored platform is an error, not a value
+	// dropped. (Its provenance, tool, device, command and module loading,
+	// is the first file's; nvcc's version and flags are the run
+	// configuration's.)
+	var stored kernels.Device
+	var mem sql.NullInt64
+	if err := in.tx.QueryRow(`SELECT global_mem_bytes, device_json FROM platforms WHERE id = ?`, in.platform).Scan(
+		&mem, &jsonColumn{&stored}); err != nil {
+		return err
+	}
+	for _, p := range []struct {
+		key  string
+		a, b any
+	}{{"global_mem_bytes", mem.Int64, int64(d.GlobalMemBytes)}, {"persisting_l2_max_bytes", stored.PersistingL2MaxBytes, d.PersistingL2MaxBytes},
+		{"max_threads_per_sm", stored.MaxThreadsPerSM, d.MaxThreadsPerSM}, {"max_blocks_per_sm", stored.MaxBlocksPerSM, d.MaxBlocksPerSM},
+		{"regs_per_sm", stored.RegsPerSM, d.RegsPerSM}, {"smem_per_sm_bytes", stored.SmemPerSMBytes, d.SmemPerSMBytes},
+		{"warp_size", stored.WarpSize, d.WarpSize}} {
+		if p.a != p.b {
+			return fieldErr(p.key, "%s %v: the store holds platform %s with %s %v", p.key, p.b, d.Name, p.key, p.a)
+		}
+	}
+	return nil
+}
+
+// jsonColumn scans a JSON text column into v.
+type jsonColumn struct{ v any }
+
+func (c *jsonColumn) Scan(src any) error {
+	switch s := src.(type) {
+	case string:
+		return json.Unmarshal([]byte(s), c.v)
+	case []byte:
+		return json.Unmarshal(s, c.v)
+	case nil:
+		return nil
+	}
+	return fmt.Errorf("a JSON column of %T", src)
 }
 
 func (in *ingester) algorithm(name string) (int64, error) {
@@ -412,18 +527,63 @@ func (in *ingester) algorithm(name string) (int64, error) {
 	return id, err
 }
 
+// storedImpl is an implementation row: its id and what it says.
+type storedImpl struct {
+	id       int64
+	identity kernels.Identity // Aggregation, WarpWidth, Chunk, Claim
+	line     int              // of the file, that first read it
+}
+
+// check returns an error when id says otherwise of the implementation
+// than its row: the store holds an implementation once, so a line that
+// disagrees is an error, not a value dropped. A CSV file's identity
+// (WarpWidth < 0) says nothing but the name.
+func (s storedImpl) check(id *kernels.Identity) error {
+	if id.WarpWidth < 0 {
+		return nil
+	}
+	for _, d := range []struct {
+		key  string
+		a, b any
+	}{{"aggregation", s.identity.Aggregation, id.Aggregation}, {"warp_width", s.identity.WarpWidth, id.WarpWidth},
+		{"chunk", s.identity.Chunk, id.Chunk}, {"claim", s.identity.Claim, id.Claim}} {
+		if d.a != d.b {
+			return fieldErr(d.key, "%s %v: the store holds implementation %s (read at line %d) with %s %v", d.key, d.b, id.Impl, s.line, d.key, d.a)
+		}
+	}
+	return nil
+}
+
 func (in *ingester) implementation(algID int64, id kernels.Identity) (int64, error) {
 	key := implKey{algID, id.Impl}
-	if v, ok := in.impls[key]; ok {
-		return v, nil
+	if s, ok := in.impls[key]; ok {
+		return s.id, s.check(&id)
 	}
 	family, _, _ := strings.Cut(id.Impl, "/")
-	v, err := in.upsert(`INSERT INTO implementations (algorithm_id, name, family, aggregation, warp_width, chunk, claim)
+	if _, err := in.tx.Exec(`INSERT INTO implementations (algorithm_id, name, family, aggregation, warp_width, chunk, claim)
 		VALUES (?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`,
-		`SELECT id FROM implementations WHERE algorithm_id = ? AND name = ?`,
-		[]any{algID, id.Impl, family, id.Aggregation, id.WarpWidth, id.Chunk, id.Claim}, []any{algID, id.Impl})
-	in.impls[key] = v
-	return v, err
+		algID, id.Impl, family, id.Aggregation, id.WarpWidth, id.Chunk, id.Claim); err != nil {
+		return 0, err
+	}
+	s := storedImpl{line: in.line}
+	if err := in.tx.QueryRow(`SELECT id, aggregation, warp_width, chunk, claim FROM implementations
+		WHERE algorithm_id = ? AND name = ?`, algID, id.Impl).Scan(&s.id, &s.identity.Aggregation, &s.identity.WarpWidth,
+		&s.identity.Chunk, &s.identity.Claim); err != nil {
+		return 0, err
+	}
+	if s.identity.WarpWidth < 0 && id.WarpWidth >= 0 {
+		// First stored from a CSV file: it learns what the runner says.
+		if _, err := in.tx.Exec(`UPDATE implementations SET aggregation = ?, warp_width = ?, chunk = ?, claim = ?
+			WHERE id = ?`, id.Aggregation, id.WarpWidth, id.Chunk, id.Claim, s.id); err != nil {
+			return 0, err
+		}
+		s.identity = id
+	}
+	if err := s.check(&id); err != nil {
+		return 0, err
+	}
+	in.impls[key] = s
+	return s.id, nil
 }
 
 // manifestGraph returns the manifest's record of graph (by name, and by
@@ -442,14 +602,14 @@ func (in *ingester) manifestGraph(name, algorithm string) (*kernels.GraphRecord,
 
 func (in *ingester) graph(id kernels.Identity) (int64, error) {
 	name := kernels.GraphName(id.Graph)
-	if v, ok := in.graphs[name]; ok {
-		return v, nil
+	if g, ok := in.graphs[name]; ok {
+		return g.id, g.check(name, &id)
 	}
 	var directed, seed any
 	var gen, file, fileSHA, load any
 	if g, _ := in.manifestGraph(name, id.Algorithm); g != nil {
 		if g.GraphHash != "" && g.GraphHash != id.GraphHash {
-			return 0, fmt.Errorf("graph %s: hash %s, the manifest says %s", name, id.GraphHash, g.GraphHash)
+			return 0, fieldErr("graph_hash", "graph %s: hash %s, the manifest says %s", name, id.GraphHash, g.GraphHash)
 		}
 		directed, seed = g.Directed, int64(g.Seed)
 		if g.Gen != nil {
@@ -475,10 +635,10 @@ func (in *ingester) graph(id kernels.Identity) (int64, error) {
 		in.datasetID, name, id.N, id.M, directed, gen, seed, file, fileSHA, load, id.GraphHash); err != nil {
 		return 0, err
 	}
-	var v int64
+	var v, n, m int64
 	var hash string
-	if err := in.tx.QueryRow(`SELECT id, graph_hash FROM graphs WHERE dataset_id = ? AND name = ?`,
-		in.datasetID, name).Scan(&v, &hash); err != nil {
+	if err := in.tx.QueryRow(`SELECT id, graph_hash, n, m FROM graphs WHERE dataset_id = ? AND name = ?`,
+		in.datasetID, name).Scan(&v, &hash, &n, &m); err != nil {
 		return 0, err
 	}
 	if hash == "" && id.GraphHash != "" {
@@ -488,10 +648,11 @@ func (in *ingester) graph(id kernels.Identity) (int64, error) {
 			id.GraphHash, id.N, id.M, v); err != nil {
 			return 0, err
 		}
-		hash = id.GraphHash
+		hash, n, m = id.GraphHash, id.N, id.M
 	}
-	if hash != id.GraphHash {
-		return 0, fmt.Errorf("graph %s: hash %s, but the dataset holds it with hash %s", name, id.GraphHash, hash)
+	g := storedGraph{id: v, hash: hash, n: n, m: m, line: in.line}
+	if err := g.check(name, &id); err != nil {
+		return 0, err
 	}
 	if directed != nil {
 		// A graph first seen without a manifest learns what it gives.
@@ -501,8 +662,31 @@ func (in *ingester) graph(id kernels.Identity) (int64, error) {
 			return 0, err
 		}
 	}
-	in.graphs[name] = v
+	in.graphs[name] = g
 	return v, nil
+}
+
+// storedGraph is a graph row of the dataset: its id, hash and size, and
+// the line of the file that first read it.
+type storedGraph struct {
+	id, n, m int64
+	hash     string
+	line     int
+}
+
+// check returns an error when id says otherwise of the graph name than
+// its row.
+func (g storedGraph) check(name string, id *kernels.Identity) error {
+	holds := fmt.Sprintf("the dataset holds graph %s (read at line %d) with", name, g.line)
+	switch {
+	case g.hash != id.GraphHash:
+		return fieldErr("graph_hash", "graph_hash %s: %s graph_hash %s", id.GraphHash, holds, g.hash)
+	case id.N != g.n:
+		return fieldErr("n", "n %d: %s n %d", id.N, holds, g.n)
+	case id.M != g.m:
+		return fieldErr("m", "m %d: %s m %d", id.M, holds, g.m)
+	}
+	return nil
 }
 
 // variant returns the variant of (graph, algorithm, root) and its reference
@@ -525,7 +709,8 @@ func (in *ingester) variant(graphID, algID int64, t *kernels.Total) (int64, stri
 		}
 	}
 	var levels any
-	if root >= 0 {
+	if root >= 0 && kernels.KindOf(t).RequiredFor("levels", t.Impl) {
+		// graphperf-la's totals count no levels: NULL, not 0.
 		levels = t.Levels
 	}
 	if _, err := in.tx.Exec(`INSERT INTO variants (graph_id, algorithm_id, root, reference_hash, levels)
@@ -600,8 +785,8 @@ func (in *ingester) total(t *kernels.Total, levels []kernels.Level) error {
 		t.Algorithm = kernels.AlgorithmBFS
 	}
 	if t.Algorithm != kernels.AlgorithmPageRank && len(levels) != t.Levels {
-		return fmt.Errorf("total line of %s root %d %s says %d levels, %d level lines came before it",
-			t.Graph, t.Root, t.Impl, t.Levels, len(levels))
+		return fieldErr("levels", "levels %d: the total of %s root %d %s, after %d level lines",
+			t.Levels, t.Graph, t.Root, t.Impl, len(levels))
 	}
 	algID, err := in.algorithm(t.Algorithm)
 	if err != nil {
@@ -635,9 +820,15 @@ func (in *ingester) total(t *kernels.Total, levels []kernels.Level) error {
 		}
 		details = string(b)
 	}
+	// Wall times are NULL where the runner prints none (graphperf-pr):
+	// never a 0 the file does not say.
+	var wall [5]any
+	if kernels.KindOf(t).RequiredFor("wall_median_ns", t.Impl) {
+		wall = [5]any{t.WallMinNs, t.WallMedianNs, t.WallMeanNs, t.WallMaxNs, t.WallStddevNs}
+	}
 	res, err := in.insRun.Exec(variantID, implID, configID, in.platform, in.sourceID, int64(t.Levels), t.Reached,
 		t.ResultHash(), t.Verified, validated, t.MinNs, t.MedianNs, t.MeanNs, t.MaxNs, t.StddevNs,
-		t.WallMinNs, t.WallMedianNs, t.WallMeanNs, t.WallMaxNs, t.WallStddevNs, t.Directions, details)
+		wall[0], wall[1], wall[2], wall[3], wall[4], t.Directions, details)
 	if err != nil {
 		return err
 	}

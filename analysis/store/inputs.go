@@ -13,10 +13,14 @@ import (
 )
 
 // Input is one file to ingest: a runner JSON-lines file with the manifest
-// and dataset it goes with, or a plain CSV file of timings (CSV).
+// and dataset it goes with, or a plain CSV file of timings (CSV). Dir is
+// the results directory it was found in ("" for a file named as such):
+// the ingest then checks that every graph of the manifest has its file
+// there (BatchResult.Warnings).
 type Input struct {
 	Path, Dataset, Manifest string
 	CSV                     bool
+	Dir                     string
 }
 
 // IsRunnerJSONL says whether name is a runner output file by its name.
@@ -110,7 +114,7 @@ func dirInputs(dir, dataset, manifest string) ([]Input, error) {
 	sort.Strings(names)
 	ins := make([]Input, len(names))
 	for i, n := range names {
-		ins[i] = Input{Path: filepath.Join(dir, n), Dataset: dataset, Manifest: manifest}
+		ins[i] = Input{Path: filepath.Join(dir, n), Dataset: dataset, Manifest: manifest, Dir: dir}
 	}
 	return ins, nil
 }

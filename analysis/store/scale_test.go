@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -166,6 +167,12 @@ func (s *synthetic) write(path string, g int) (levels int, err error) {
 			b = append(b, `,"depth_hash":"`...)
 			b = append(b, v.hash...)
 			b = append(b, `","verified":true,"l2_flush":true,"block_size":256,"grid_cap":2112,"reps":10,"warmup":1`...)
+			if id.Impl == "dobfs" {
+				// Top-down at every level (made up, as the times).
+				b = append(b, `,"bottom_up_levels":0,"directions":"`...)
+				b = append(b, strings.Repeat("T", v.levels)...)
+				b = append(b, '"')
+			}
 			b = appendTimes(b, "", total)
 			b = appendTimes(b, "wall_", total*1.4)
 			b = append(b, "}\n"...)

@@ -26,15 +26,28 @@ const MaxTimeNs = 86400e9
 //   - a BFS total line: its depth hash (16 hex digits) present;
 //   - repetitions >= 1, warm-ups, block sizes, grids >= 0.
 
+// FieldError is a value out of its range: Field is the runner key or CSV
+// column, Msg says what is wrong (and names the field too).
+type FieldError struct {
+	Field, Msg string
+}
+
+func (e *FieldError) Error() string { return e.Msg }
+
+// fieldErr returns a *FieldError of field.
+func fieldErr(field, format string, args ...any) error {
+	return &FieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
+}
+
 // checkTime checks one time of field (a JSON key or a CSV column).
 func checkTime(field string, v float64) error {
 	switch {
 	case math.IsNaN(v) || math.IsInf(v, 0):
-		return fmt.Errorf("%s %v: want a finite time", field, v)
+		return fieldErr(field, "%s %v: want a finite time", field, v)
 	case v < 0:
-		return fmt.Errorf("%s %v: want a time >= 0", field, v)
+		return fieldErr(field, "%s %v: want a time >= 0", field, v)
 	case v > MaxTimeNs:
-		return fmt.Errorf("%s %v ns: longer than a day (%g ns); a unit error?", field, v, MaxTimeNs)
+		return fieldErr(field, "%s %v ns: longer than a day (%g ns); a unit error?", field, v, MaxTimeNs)
 	}
 	return nil
 }
@@ -54,11 +67,11 @@ func checkTimes(prefix string, t kernels.Times) error {
 	slack := 1 + 1e-9*t.MaxNs
 	switch {
 	case t.MinNs > t.MaxNs:
-		return fmt.Errorf("%smin_ns %v > %smax_ns %v", prefix, t.MinNs, prefix, t.MaxNs)
+		return fieldErr(prefix+"min_ns", "%smin_ns %v > %smax_ns %v", prefix, t.MinNs, prefix, t.MaxNs)
 	case t.MedianNs < t.MinNs-slack || t.MedianNs > t.MaxNs+slack:
-		return fmt.Errorf("%smedian_ns %v: outside [%smin_ns, %smax_ns] = [%v, %v]", prefix, t.MedianNs, prefix, prefix, t.MinNs, t.MaxNs)
+		return fieldErr(prefix+"median_ns", "%smedian_ns %v: outside [%smin_ns, %smax_ns] = [%v, %v]", prefix, t.MedianNs, prefix, prefix, t.MinNs, t.MaxNs)
 	case t.MeanNs < t.MinNs-slack || t.MeanNs > t.MaxNs+slack:
-		return fmt.Errorf("%smean_ns %v: outside [%smin_ns, %smax_ns] = [%v, %v]", prefix, t.MeanNs, prefix, prefix, t.MinNs, t.MaxNs)
+		return fieldErr(prefix+"mean_ns", "%smean_ns %v: outside [%smin_ns, %smax_ns] = [%v, %v]", prefix, t.MeanNs, prefix, prefix, t.MinNs, t.MaxNs)
 	}
 	return nil
 }
@@ -67,9 +80,9 @@ func checkTimes(prefix string, t kernels.Times) error {
 func checkCount(field string, v, n int64) error {
 	switch {
 	case v < 0:
-		return fmt.Errorf("%s %d: want a count >= 0", field, v)
+		return fieldErr(field, "%s %d: want a count >= 0", field, v)
 	case v > n:
-		return fmt.Errorf("%s %d: more than the graph's %d vertices (n)", field, v, n)
+		return fieldErr(field, "%s %d: more than the graph's %d vertices (n)", field, v, n)
 	}
 	return nil
 }
@@ -77,7 +90,7 @@ func checkCount(field string, v, n int64) error {
 // checkAtLeast checks an integer setting.
 func checkAtLeast(field string, v, least int64) error {
 	if v < least {
-		return fmt.Errorf("%s %d: want an integer >= %d", field, v, least)
+		return fieldErr(field, "%s %d: want an integer >= %d", field, v, least)
 	}
 	return nil
 }
@@ -86,13 +99,13 @@ func checkAtLeast(field string, v, least int64) error {
 func checkIdentity(id *kernels.Identity) error {
 	switch {
 	case strings.TrimSpace(id.Graph) == "":
-		return fmt.Errorf(`no "graph"`)
+		return fieldErr("graph", `no "graph"`)
 	case id.N < 1:
-		return fmt.Errorf("n %d: want a vertex count >= 1", id.N)
+		return fieldErr("n", "n %d: want a vertex count >= 1", id.N)
 	case id.M < 0:
-		return fmt.Errorf("m %d: want an edge count >= 0", id.M)
+		return fieldErr("m", "m %d: want an edge count >= 0", id.M)
 	case id.Algorithm != kernels.AlgorithmPageRank && int64(id.Root) >= id.N:
-		return fmt.Errorf("root %d: not a vertex of a graph of %d (n)", id.Root, id.N)
+		return fieldErr("root", "root %d: not a vertex of a graph of %d (n)", id.Root, id.N)
 	}
 	return nil
 }
@@ -135,7 +148,7 @@ func checkTotal(t *kernels.Total) error {
 	}
 	if t.Algorithm != kernels.AlgorithmPageRank {
 		if _, err := kernels.ParseHash(t.ResultHash()); err != nil {
-			return err
+			return fieldErr("depth_hash", "%v", err)
 		}
 		if err := checkCount("levels", int64(t.Levels), t.N); err != nil {
 			return err
@@ -167,9 +180,9 @@ func checkTotal(t *kernels.Total) error {
 func checkNextLevel(level, have int) error {
 	if level != have {
 		if level < have {
-			return fmt.Errorf("level %d: a second line for level %d of this traversal", level, level)
+			return fieldErr("level", "level %d: a second line for level %d of this traversal", level, level)
 		}
-		return fmt.Errorf("level %d: want level %d (levels count up from 0 without gaps)", level, have)
+		return fieldErr("level", "level %d: want level %d (levels count up from 0 without gaps)", level, have)
 	}
 	return nil
 }

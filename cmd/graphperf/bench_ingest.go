@@ -20,8 +20,17 @@ transaction: a malformed line or a value out of range (a negative count or
 time, a time over a day, a count over the graph's vertices, level numbers
 with gaps, no depth hash) rejects that file, storing none of it (the error
 names file:line and the field), and the others are still stored; the exit
-status is then 1. One summary line per file (runs, levels, invalid runs),
-or a progress bar when stderr is a terminal.
+status is then 1. Every line is read by the runners' declared format
+(kernels/cuda/README.md, "JSON lines"): a key its kind of line requires
+that is missing is an error, never a 0; so is a traversal the file holds
+twice, an empty file, a gzip stream cut short, and a file without a
+total line. One line per file (its traversals, and of them the runs and
+levels stored, the invalid runs and the duplicates: runs stored already
+from another file, kept as first stored), or a progress bar when stderr is
+a terminal, then the totals (files stored, already stored and refused).
+Warnings: a graph of a directory's manifest whose results file the
+directory lacks, a file whose traversals are not as many as its manifest
+says. --json prints all of it as one JSON object.
 
 Sources. Each file is stored as a source of its dataset, named by the
 file's base name (ba-s12-m16.jsonl.gz) or by --source NAME (one file only).
@@ -82,6 +91,7 @@ func benchIngest(e *env, args []string) error {
 	graphName := fs.String("graph", "", "with --ncu: the stored graph profiled")
 	root := fs.String("root", "", "with --ncu: the BFS root profiled")
 	impl := fs.String("impl", "topo", "with --ncu: the implementation profiled")
+	asJSON := fs.Bool("json", false, "print what was stored as JSON (stable keys) instead of text")
 	pos, err := parse(fs, args, 0, -1)
 	if err != nil {
 		return err
@@ -106,7 +116,12 @@ func benchIngest(e *env, args []string) error {
 		return err
 	}
 	defer db.Close()
-	res := ingestAll(e, db, b, f.csvMap)
+	res := ingestAll(e, db, b, f.csvMap, *asJSON)
+	if *asJSON {
+		if err := writeJSON(e.stdout, ingestJSONOf(res, b.Ncu)); err != nil {
+			return err
+		}
+	}
 	if failed := res.Failed(); failed > 0 {
 		return fmt.Errorf("%d of %d files not ingested", failed, res.Attempted)
 	}
@@ -179,9 +194,10 @@ func batchError(err error, source string) error {
 }
 
 // ingestAll stores the batch (store.DB.IngestBatch), printing a line per
-// file (a progress bar and a total on a terminal) and each error on
-// stderr.
-func ingestAll(e *env, db *store.DB, b store.Batch, csvMap string) *store.BatchResult {
+// file (a progress bar on a terminal), the totals and the warnings, each
+// error on stderr; with asJSON only the errors (the caller prints the
+// result).
+func ingestAll(e *env, db *store.DB, b store.Batch, csvMap string, asJSON bool) *store.BatchResult {
 	bar := progress.New(e.stderr, e.interactive, "ingest", false)
 	res := db.IngestBatch(b, func(done int, r store.FileResult) {
 		bar.Update(int64(done), int64(len(b.Inputs)))
@@ -192,14 +208,21 @@ func ingestAll(e *env, db *store.DB, b store.Batch, csvMap string) *store.BatchR
 		case r.Err != nil:
 			bar.Done()
 			fmt.Fprintf(e.stderr, "graphperf: bench ingest: %v\n", r.Err)
-		case !e.interactive:
+		case !e.interactive && !asJSON:
 			writeIngested(e, r.Input, r.Stats, b.Options.Replace)
 		}
 	})
 	bar.Done()
-	if e.interactive && len(b.Inputs) > 0 {
-		fmt.Fprintf(e.stdout, "%d files: %d runs, %d levels, %d invalid, %d already stored\n",
-			len(b.Inputs), res.Total.Runs, res.Total.Levels, res.Total.Invalid, res.AlreadyStored)
+	if asJSON {
+		return res
+	}
+	if len(b.Inputs) > 0 {
+		t := res.Total
+		fmt.Fprintf(e.stdout, "%d files: %d stored, %d already stored, %d refused; %d runs, %d levels, %d invalid; %d traversals, %d duplicates\n",
+			len(b.Inputs), stored(res), res.AlreadyStored, res.Failed()-ncuFailed(res), t.Runs, t.Levels, t.Invalid, t.Traversals, t.DuplicateRuns)
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(e.stderr, "graphperf: bench ingest: warning: %s\n", w)
 	}
 	if b.Ncu != "" {
 		if res.NcuErr != nil {
@@ -211,17 +234,121 @@ func ingestAll(e *env, db *store.DB, b store.Batch, csvMap string) *store.BatchR
 	return res
 }
 
+// stored counts the files of res whose content was stored.
+func stored(res *store.BatchResult) int {
+	n := 0
+	for _, f := range res.Files {
+		if f.Err == nil && !f.Stats.Skipped && f.Stats.NotResults == "" {
+			n++
+		}
+	}
+	return n
+}
+
+func ncuFailed(res *store.BatchResult) int {
+	if res.NcuErr != nil {
+		return 1
+	}
+	return 0
+}
+
 // writeIngested prints one file's summary line.
 func writeIngested(e *env, in store.Input, st store.Stats, replace bool) {
 	switch {
 	case st.Skipped:
 		fmt.Fprintf(e.stdout, "%s: already stored (source %s)\n", in.Path, st.StoredAs)
-	case replace && st.Replaced.Runs > 0:
-		fmt.Fprintf(e.stdout, "%s: %d runs, %d levels, %d invalid; replaced source %s (%d runs, %d levels)\n",
-			in.Path, st.Runs, st.Levels, st.Invalid, st.Source, st.Replaced.Runs, st.Replaced.Levels)
-	default:
-		fmt.Fprintf(e.stdout, "%s: %d runs, %d levels, %d invalid\n", in.Path, st.Runs, st.Levels, st.Invalid)
+		return
+	case st.NotResults != "":
+		fmt.Fprintf(e.stdout, "%s: not runner results (a %s output without a traversal): nothing stored\n", in.Path, st.NotResults)
+		return
 	}
+	line := fmt.Sprintf("%s: %d runs, %d levels, %d invalid", in.Path, st.Runs, st.Levels, st.Invalid)
+	if replace && st.Replaced.Runs > 0 {
+		line += fmt.Sprintf("; replaced source %s (%d runs, %d levels)", st.Source, st.Replaced.Runs, st.Replaced.Levels)
+	}
+	line += fmt.Sprintf("; %d traversals, %d duplicates", st.Traversals, st.DuplicateRuns)
+	if st.RunnerErrors > 0 {
+		line += fmt.Sprintf(", %d runner error lines", st.RunnerErrors)
+	}
+	fmt.Fprintln(e.stdout, line)
+}
+
+// ingestJSON is what bench ingest --json prints.
+type ingestJSON struct {
+	Files    []ingestFileJSON `json:"files"`
+	Total    ingestTotalJSON  `json:"total"`
+	Warnings []string         `json:"warnings"`
+	Ncu      *ingestNcuJSON   `json:"ncu,omitempty"`
+}
+
+type ingestFileJSON struct {
+	Path    string `json:"path"`
+	Dataset string `json:"dataset"`
+	Source  string `json:"source"`
+	// Status is "stored", "already stored", "not results" or "refused".
+	Status       string `json:"status"`
+	Error        string `json:"error,omitempty"`
+	StoredAs     string `json:"stored_as,omitempty"`
+	Traversals   int    `json:"traversals"`
+	Runs         int    `json:"runs"`
+	Levels       int    `json:"levels"`
+	Invalid      int    `json:"invalid"`
+	Duplicates   int    `json:"duplicates"`
+	RunnerErrors int    `json:"runner_errors"`
+	ReplacedRuns int    `json:"replaced_runs,omitempty"`
+}
+
+type ingestTotalJSON struct {
+	Files         int `json:"files"`
+	Stored        int `json:"stored"`
+	AlreadyStored int `json:"already_stored"`
+	Refused       int `json:"refused"`
+	Traversals    int `json:"traversals"`
+	Runs          int `json:"runs"`
+	Levels        int `json:"levels"`
+	Invalid       int `json:"invalid"`
+	Duplicates    int `json:"duplicates"`
+	RunnerErrors  int `json:"runner_errors"`
+}
+
+type ingestNcuJSON struct {
+	File     string `json:"file"`
+	Levels   int    `json:"levels"`
+	Counters int    `json:"counters"`
+	Error    string `json:"error,omitempty"`
+}
+
+// ingestJSONOf is res, of a batch with the ncu file ncu (or ""), as
+// --json prints it.
+func ingestJSONOf(res *store.BatchResult, ncu string) ingestJSON {
+	out := ingestJSON{Files: []ingestFileJSON{}, Warnings: append([]string{}, res.Warnings...)}
+	for _, f := range res.Files {
+		st := f.Stats
+		j := ingestFileJSON{Path: f.Input.Path, Dataset: f.Input.Dataset, Source: st.Source, Status: "stored",
+			Traversals: st.Traversals, Runs: st.Runs, Levels: st.Levels, Invalid: st.Invalid, Duplicates: st.DuplicateRuns,
+			RunnerErrors: st.RunnerErrors, ReplacedRuns: st.Replaced.Runs}
+		switch {
+		case f.Err != nil:
+			j = ingestFileJSON{Path: f.Input.Path, Dataset: f.Input.Dataset, Source: st.Source, Status: "refused", Error: f.Err.Error()}
+		case st.Skipped:
+			j.Status, j.StoredAs = "already stored", st.StoredAs
+		case st.NotResults != "":
+			j.Status = "not results"
+		}
+		out.Files = append(out.Files, j)
+	}
+	t := res.Total
+	out.Total = ingestTotalJSON{Files: len(res.Files), Stored: stored(res), AlreadyStored: res.AlreadyStored,
+		Refused: res.Failed() - ncuFailed(res), Traversals: t.Traversals, Runs: t.Runs, Levels: t.Levels,
+		Invalid: t.Invalid, Duplicates: t.DuplicateRuns, RunnerErrors: t.RunnerErrors}
+	if ncu != "" {
+		n := &ingestNcuJSON{File: ncu, Levels: res.Ncu.Levels, Counters: res.Ncu.Counters}
+		if res.NcuErr != nil {
+			n.Error = res.NcuErr.Error()
+		}
+		out.Ncu = n
+	}
+	return out
 }
 
 // csvMapping reads --map and the flags that complete it; with no --csv

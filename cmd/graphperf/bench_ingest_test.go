@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -249,5 +251,97 @@ func TestIngestReplaceAndDelete(t *testing.T) {
 	_, stderr, err = runCLI(t, "data", "delete", "--db", db, "--source", "timings.cvs")
 	if err == nil || !strings.Contains(stderr, `no source "timings.cvs"; did you mean timings.csv?`) {
 		t.Errorf("misspelt source (%v): %s", err, stderr)
+	}
+}
+
+// TestIngestSaysWhatItDid reproduces issue 31's three silent cases
+// through the command: a level line without "frontier", a traversal the
+// file holds twice, an empty file and a truncated gzip file are each
+// refused naming file, line and field (exit status 1, nothing of them
+// stored); a results directory whose manifest names a graph without its
+// file is ingested with a warning naming it; --json says the same.
+func TestIngestSaysWhatItDid(t *testing.T) {
+	dir := t.TempDir()
+	fig2, err := os.ReadFile("../../kernels/testdata/fig2.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(fig2), "\n"), "\n")
+	write := func(name string, b []byte) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	noFrontier := append([]string(nil), lines...)
+	noFrontier[2] = strings.Replace(noFrontier[2], `"frontier":2,`, ``, 1)
+	twice := append(append([]string(nil), lines...), lines[1:5]...) // topo from root 0 again
+	gz, err := os.ReadFile("testdata/ingest-ba-s12-m16.jsonl.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name    string
+		content []byte
+		want    string
+	}{
+		{"no-frontier.jsonl", []byte(strings.Join(noFrontier, "\n")), `no-frontier.jsonl:3: level record: field "frontier" missing`},
+		{"twice.jsonl", []byte(strings.Join(twice, "\n")),
+			`twice.jsonl:36: level record: a traversal of topo of fig2.gpg from root 0 again: its total is at line 5 (a duplicated traversal)`},
+		{"empty.jsonl.gz", nil, "empty.jsonl.gz: empty file"},
+		{"cut.jsonl.gz", gz[:len(gz)/2], fmt.Sprintf("cut.jsonl.gz: truncated gzip stream (after %d bytes)", len(gz)/2)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "s.db")
+			path := write(c.name, c.content)
+			stdout, stderr, err := runCLI(t, "bench", "ingest", "--db", db, "--dataset", "d", path)
+			if err == nil || !strings.Contains(stderr, c.want) {
+				t.Errorf("%v\n%s, want an error %q", err, stderr, c.want)
+			}
+			if !strings.Contains(stdout, "1 files: 0 stored, 0 already stored, 1 refused") {
+				t.Errorf("stdout %q: the totals do not say 1 refused", stdout)
+			}
+			list, _, _ := runCLI(t, "data", "list", "--db", db, "--csv")
+			if strings.Contains(list, "fig2") || strings.Contains(list, "ba-s12") {
+				t.Errorf("a refused file was stored:\n%s", list)
+			}
+		})
+	}
+
+	// A results directory whose manifest names a graph without its file.
+	results := filepath.Join(dir, "h100")
+	os.Mkdir(results, 0o755)
+	man, err := os.ReadFile("testdata/ingest-manifest.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(results, "manifest.json"), man, 0o644)
+	os.WriteFile(filepath.Join(results, "ba-s12-m16.jsonl.gz"), gz, 0o644)
+	db := filepath.Join(t.TempDir(), "s.db")
+	stdout, stderr, err := runCLI(t, "bench", "ingest", "--db", db, results)
+	if err != nil || !strings.Contains(stderr, "warning: "+filepath.Join(results, "manifest.json")+
+		": graph cfg-normal-s12: its results file cfg-normal-s12.jsonl.gz is not in "+results) {
+		t.Errorf("%v\nstdout %s\nstderr %s", err, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "1 files: 1 stored, 0 already stored, 0 refused; 295 runs, 1298 levels, 0 invalid; 295 traversals, 0 duplicates") {
+		t.Errorf("totals: %s", stdout)
+	}
+	stdout, _, err = runCLI(t, "bench", "ingest", "--db", db, "--json", results)
+	var res struct {
+		Files []struct {
+			Path, Status string
+			Traversals   int
+		}
+		Total struct {
+			Files         int `json:"files"`
+			AlreadyStored int `json:"already_stored"`
+			Refused       int
+		}
+		Warnings []string
+	}
+	if err != nil || json.Unmarshal([]byte(stdout), &res) != nil || len(res.Files) != 1 || res.Files[0].Status != "already stored" ||
+		res.Total.Files != 1 || res.Total.AlreadyStored != 1 || len(res.Warnings) != 1 {
+		t.Errorf("--json (%v):\n%s", err, stdout)
 	}
 }

@@ -82,11 +82,14 @@ func fakeRunner(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer f.Close()
-	line := func(typ string, v any) {
-		b, _ := json.Marshal(v)
-		fmt.Fprintf(f, "{\"type\":%q,%s\n", typ, b[1:])
+	line := func(rec kernels.Record) {
+		b, err := kernels.AppendRecord(nil, rec)
+		if err != nil {
+			panic(err)
+		}
+		f.Write(append(b, '\n'))
 	}
-	line("device", kernels.Device{Name: "Fake H100", NvccFlags: "-O3"})
+	line(&kernels.Device{Tool: "graphperf-bfs", Name: "Fake H100", NvccFlags: "-O3"})
 	wrong := os.Getenv("GRAPHPERF_FAKE_WRONG") == strings.TrimSuffix(filepath.Base(*gpg), ".gpg")
 	for _, s := range strings.Split(*rootList, ",") {
 		r, _ := strconv.ParseUint(s, 10, 32)
@@ -97,10 +100,11 @@ func fakeRunner(args []string, stdout, stderr io.Writer) int {
 		}
 		for i, name := range impls {
 			ns := 1e6 * float64(i+1) // impl i takes i+1 ms
-			line("total", kernels.Total{
-				Identity: kernels.Identity{Graph: filepath.Base(*gpg), N: int64(g.NumVertices()), M: g.NumEdges(), Root: uint32(r), Impl: name},
-				Levels:   len(levels), Reached: int64(len(levels)), DepthHash: hash, Verified: !wrong, Reps: *reps, Warmup: *warmup,
-				Times: kernels.Times{MinNs: ns, MedianNs: ns, MaxNs: ns}, WallTimes: kernels.WallTimes{WallMedianNs: 2 * ns},
+			line(&kernels.Total{
+				Identity: kernels.Identity{Graph: filepath.Base(*gpg), GraphHash: "0000abcd", N: int64(g.NumVertices()), M: g.NumEdges(),
+					Root: uint32(r), Impl: name, Algorithm: kernels.AlgorithmBFS, Aggregation: "-", WarpWidth: 1, Chunk: 1, Claim: "cas"},
+				Levels: len(levels), Reached: int64(len(levels)), DepthHash: hash, Verified: !wrong, Reps: *reps, Warmup: *warmup,
+				Times: kernels.Times{MinNs: ns, MedianNs: ns, MeanNs: ns, MaxNs: ns}, WallTimes: kernels.WallTimes{WallMedianNs: 2 * ns},
 			})
 			if wrong { // the runner's error line for each disagreement
 				line("error", kernels.Error{Identity: kernels.Identity{Graph: filepath.Base(*gpg), Root: uint32(r), Impl: name},

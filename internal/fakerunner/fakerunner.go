@@ -16,7 +16,6 @@
 package fakerunner
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -99,11 +98,14 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	defer f.Close()
-	line := func(typ string, v any) {
-		b, _ := json.Marshal(v)
-		fmt.Fprintf(f, "{\"type\":%q,%s\n", typ, b[1:])
+	line := func(rec kernels.Record) {
+		b, err := kernels.AppendRecord(nil, rec)
+		if err != nil {
+			panic(err) // a record this code built
+		}
+		f.Write(append(b, '\n'))
 	}
-	line("device", kernels.Device{Tool: Name, Name: "Fake H100", ComputeCapability: "9.0", SMCount: 132,
+	line(&kernels.Device{Tool: Name, Name: "Fake H100", ComputeCapability: "9.0", SMCount: 132,
 		DriverVersion: 12080, RuntimeVersion: 12040, NvccVersion: "12.4.131", NvccFlags: "-O3 -arch=sm_90",
 		Command: Name + " " + strings.Join(args, " ")})
 	for _, root := range roots {
@@ -121,12 +123,12 @@ func Main(args []string, stdout, stderr io.Writer) int {
 				}
 				reached += l.Frontier
 				ns := 1000 + 10*float64(l.Frontier) + 100*float64(i) // made up: 1 µs a level, 10 ns a vertex
-				line("level", kernels.Level{Identity: id, Level: L, Frontier: l.Frontier, Discovered: next, DeviceCount: next,
+				line(&kernels.Level{Identity: id, Level: L, Frontier: l.Frontier, Discovered: next, DeviceCount: next,
 					Direction: "-", Convert: "-", Grid: 1, BlockSize: 256, Reps: *reps,
 					Times: kernels.Times{MinNs: ns, MedianNs: ns, MeanNs: ns, MaxNs: ns}})
 			}
 			ns := 1000 * float64(len(levels)) * float64(i+1)
-			line("total", kernels.Total{Identity: id, Levels: len(levels), Reached: reached, DepthHash: hash, Verified: true,
+			line(&kernels.Total{Identity: id, Levels: len(levels), Reached: reached, DepthHash: hash, Verified: true,
 				L2Flush: true, BlockSize: 256, GridCap: 2112, Reps: *reps, Warmup: *warmup,
 				Times: kernels.Times{MinNs: ns, MedianNs: ns, MeanNs: ns, MaxNs: ns}, WallTimes: kernels.WallTimes{WallMinNs: 2 * ns, WallMedianNs: 2 * ns, WallMeanNs: 2 * ns, WallMaxNs: 2 * ns}})
 			if os.Getenv(CrashEnv) == name {
