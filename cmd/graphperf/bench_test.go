@@ -107,7 +107,7 @@ func fakeRunner(args []string, stdout, stderr io.Writer) int {
 				Times: kernels.Times{MinNs: ns, MedianNs: ns, MeanNs: ns, MaxNs: ns}, WallTimes: kernels.WallTimes{WallMedianNs: 2 * ns},
 			})
 			if wrong { // the runner's error line for each disagreement
-				line("error", kernels.Error{Identity: kernels.Identity{Graph: filepath.Base(*gpg), Root: uint32(r), Impl: name},
+				line(&kernels.Error{Identity: kernels.Identity{Graph: filepath.Base(*gpg), Root: uint32(r), Impl: name},
 					What: "depth_hash 0123456789abcdef differs from the CPU reference"})
 			}
 		}
