@@ -205,14 +205,15 @@ func (k *RecordKind) RequiredFor(key, impl string) bool {
 // kernels/cuda/README.md.
 func RecordKinds() []*RecordKind { return recordKinds }
 
-// field shorthands: f declares a field read into the Go value target
-// returns; the Kind follows from the target's Go type (fieldKind).
-func f(key string, need Need, r Range, target func(Record) any) Field {
+// decl declares a field read into the Go value target returns; the Kind
+// follows from the target's Go type (fieldKind). ofIdentity, ofLevel,
+// ofTotal, ofDevice and ofError make the targets.
+func decl(key string, need Need, r Range, target func(Record) any) Field {
 	return Field{Key: key, Need: need, Range: r, target: target}
 }
 
-// names marks a field whose values repeat (interned).
-func names(fd Field) Field { fd.intern = true; return fd }
+// interned marks a field whose values repeat (names, not hashes).
+func interned(fd Field) Field { fd.intern = true; return fd }
 
 // dropped declares a key whose value is checked and not kept.
 func dropped(key string, k Kind, need Need, r Range) Field {
@@ -233,23 +234,23 @@ func identityOf(r Record) *Identity {
 
 func implOf(r Record) string { return identityOf(r).Impl }
 
-func id[T any](get func(*Identity) *T) func(Record) any {
+func ofIdentity[T any](get func(*Identity) *T) func(Record) any {
 	return func(r Record) any { return get(identityOf(r)) }
 }
 
-func lv[T any](get func(*Level) *T) func(Record) any {
+func ofLevel[T any](get func(*Level) *T) func(Record) any {
 	return func(r Record) any { return get(r.(*Level)) }
 }
 
-func tt[T any](get func(*Total) *T) func(Record) any {
+func ofTotal[T any](get func(*Total) *T) func(Record) any {
 	return func(r Record) any { return get(r.(*Total)) }
 }
 
-func dv[T any](get func(*Device) *T) func(Record) any {
+func ofDevice[T any](get func(*Device) *T) func(Record) any {
 	return func(r Record) any { return get(r.(*Device)) }
 }
 
-func er[T any](get func(*Error) *T) func(Record) any {
+func ofError[T any](get func(*Error) *T) func(Record) any {
 	return func(r Record) any { return get(r.(*Error)) }
 }
 
@@ -266,31 +267,31 @@ func withAlgorithm(fields []Field, algorithms ...string) []Field {
 
 // graphFields are the first keys of every level, total and error line.
 var graphFields = []Field{
-	names(f("graph", Required, NonEmpty, id(func(i *Identity) *string { return &i.Graph }))),
-	names(f("graph_hash", Required, Hash8, id(func(i *Identity) *string { return &i.GraphHash }))),
-	f("n", Required, Positive, id(func(i *Identity) *int64 { return &i.N })),
-	f("m", Required, NonNegative, id(func(i *Identity) *int64 { return &i.M })),
+	interned(decl("graph", Required, NonEmpty, ofIdentity(func(i *Identity) *string { return &i.Graph }))),
+	interned(decl("graph_hash", Required, Hash8, ofIdentity(func(i *Identity) *string { return &i.GraphHash }))),
+	decl("n", Required, Positive, ofIdentity(func(i *Identity) *int64 { return &i.N })),
+	decl("m", Required, NonNegative, ofIdentity(func(i *Identity) *int64 { return &i.M })),
 }
 
 var (
-	rootField      = f("root", Required, AnyValue, id(func(i *Identity) *uint32 { return &i.Root }))
-	implField      = names(f("impl", Required, NonEmpty, id(func(i *Identity) *string { return &i.Impl })))
-	algorithmField = names(f("algorithm", Required, NonEmpty, id(func(i *Identity) *string { return &i.Algorithm })))
+	rootField      = decl("root", Required, AnyValue, ofIdentity(func(i *Identity) *uint32 { return &i.Root }))
+	implField      = interned(decl("impl", Required, NonEmpty, ofIdentity(func(i *Identity) *string { return &i.Impl })))
+	algorithmField = interned(decl("algorithm", Required, NonEmpty, ofIdentity(func(i *Identity) *string { return &i.Algorithm })))
 )
 
 // bfsIdentity are graphperf-bfs's identity keys (README "JSON lines").
 var bfsIdentity = withAlgorithm(concat(graphFields, []Field{rootField, implField, algorithmField,
-	names(f("aggregation", Required, NonEmpty, id(func(i *Identity) *string { return &i.Aggregation }))),
-	f("warp_width", Required, Positive, id(func(i *Identity) *int { return &i.WarpWidth })),
-	f("chunk", Required, Positive, id(func(i *Identity) *int { return &i.Chunk })),
-	names(f("claim", Required, NonEmpty, id(func(i *Identity) *string { return &i.Claim }))),
+	interned(decl("aggregation", Required, NonEmpty, ofIdentity(func(i *Identity) *string { return &i.Aggregation }))),
+	decl("warp_width", Required, Positive, ofIdentity(func(i *Identity) *int { return &i.WarpWidth })),
+	decl("chunk", Required, Positive, ofIdentity(func(i *Identity) *int { return &i.Chunk })),
+	interned(decl("claim", Required, NonEmpty, ofIdentity(func(i *Identity) *string { return &i.Claim }))),
 }), AlgorithmBFS)
 
 // prIdentity are graphperf-pr's (README "PageRank"): no root, no
 // aggregation or claim; iterations follow.
 var prIdentity = withAlgorithm(concat(graphFields, []Field{implField, algorithmField,
-	f("warp_width", Required, Positive, id(func(i *Identity) *int { return &i.WarpWidth })),
-	f("chunk", Required, Positive, id(func(i *Identity) *int { return &i.Chunk })),
+	decl("warp_width", Required, Positive, ofIdentity(func(i *Identity) *int { return &i.WarpWidth })),
+	decl("chunk", Required, Positive, ofIdentity(func(i *Identity) *int { return &i.Chunk })),
 }), AlgorithmPageRank)
 
 // laIdentity are graphperf-la's (LINALG.md "JSON lines"); PageRank has no
@@ -302,8 +303,8 @@ func laIdentity(rootNeed Need) []Field {
 		root.Doc = "absent on PageRank's lines; Root is then 0"
 	}
 	return concat(graphFields, []Field{root, implField, algorithmField,
-		names(f("model", Required, NonEmpty, tt(func(t *Total) *string { return &t.Model }))),
-		names(f("variant", Required, NonEmpty, tt(func(t *Total) *string { return &t.Variant }))),
+		interned(decl("model", Required, NonEmpty, ofTotal(func(t *Total) *string { return &t.Model }))),
+		interned(decl("variant", Required, NonEmpty, ofTotal(func(t *Total) *string { return &t.Variant }))),
 	})
 }
 
@@ -321,7 +322,7 @@ func timeFields(prefix string, need Need, get func(r Record) (min, median, mean,
 	keys := [5]string{"min_ns", "median_ns", "mean_ns", "max_ns", "stddev_ns"}
 	out := make([]Field, len(keys))
 	for i, k := range keys {
-		out[i] = f(prefix+k, need, NonNegative, pick[i])
+		out[i] = decl(prefix+k, need, NonNegative, pick[i])
 	}
 	return out
 }
@@ -376,93 +377,93 @@ func concat(parts ...[]Field) []Field {
 
 var deviceKind = &RecordKind{Type: "device", Tools: "graphperf-bfs, graphperf-pr, graphperf-la, graphperf-microbench",
 	Name: "device record", new: func() Record { return &Device{} }, Fields: []Field{
-		f("tool", Required, AnyValue, dv(func(d *Device) *string { return &d.Tool })),
-		f("device", Required, NonNegative, dv(func(d *Device) *int { return &d.Device })),
-		f("name", Required, NonEmpty, dv(func(d *Device) *string { return &d.Name })),
-		f("compute_capability", Required, AnyValue, dv(func(d *Device) *string { return &d.ComputeCapability })),
-		f("sm_count", Required, NonNegative, dv(func(d *Device) *int { return &d.SMCount })),
-		f("l2_bytes", Required, NonNegative, dv(func(d *Device) *int64 { return &d.L2Bytes })),
-		f("persisting_l2_max_bytes", Required, NonNegative, dv(func(d *Device) *int64 { return &d.PersistingL2MaxBytes })),
-		f("global_mem_bytes", Required, NonNegative, dv(func(d *Device) *uint64 { return &d.GlobalMemBytes })),
-		f("clock_khz", Required, NonNegative, dv(func(d *Device) *int64 { return &d.ClockKHz })),
-		f("mem_clock_khz", Required, NonNegative, dv(func(d *Device) *int64 { return &d.MemClockKHz })),
-		f("mem_bus_bits", Required, NonNegative, dv(func(d *Device) *int { return &d.MemBusBits })),
-		f("max_threads_per_sm", Required, NonNegative, dv(func(d *Device) *int { return &d.MaxThreadsPerSM })),
-		f("max_blocks_per_sm", Required, NonNegative, dv(func(d *Device) *int { return &d.MaxBlocksPerSM })),
-		f("regs_per_sm", Required, NonNegative, dv(func(d *Device) *int { return &d.RegsPerSM })),
-		f("smem_per_sm_bytes", Required, NonNegative, dv(func(d *Device) *int64 { return &d.SmemPerSMBytes })),
-		f("warp_size", Required, NonNegative, dv(func(d *Device) *int { return &d.WarpSize })),
-		f("ecc", Required, NonNegative, dv(func(d *Device) *int { return &d.ECC })),
-		f("driver_version", Required, NonNegative, dv(func(d *Device) *int { return &d.DriverVersion })),
-		f("runtime_version", Required, NonNegative, dv(func(d *Device) *int { return &d.RuntimeVersion })),
-		f("nvcc_version", Required, AnyValue, dv(func(d *Device) *string { return &d.NvccVersion })),
-		f("nvcc_flags", Required, AnyValue, dv(func(d *Device) *string { return &d.NvccFlags })),
-		f("cuda_module_loading", Required, AnyValue, dv(func(d *Device) *string { return &d.CUDAModuleLoading })),
-		f("command", Required, AnyValue, dv(func(d *Device) *string { return &d.Command })),
+		decl("tool", Required, AnyValue, ofDevice(func(d *Device) *string { return &d.Tool })),
+		decl("device", Required, NonNegative, ofDevice(func(d *Device) *int { return &d.Device })),
+		decl("name", Required, NonEmpty, ofDevice(func(d *Device) *string { return &d.Name })),
+		decl("compute_capability", Required, AnyValue, ofDevice(func(d *Device) *string { return &d.ComputeCapability })),
+		decl("sm_count", Required, NonNegative, ofDevice(func(d *Device) *int { return &d.SMCount })),
+		decl("l2_bytes", Required, NonNegative, ofDevice(func(d *Device) *int64 { return &d.L2Bytes })),
+		decl("persisting_l2_max_bytes", Required, NonNegative, ofDevice(func(d *Device) *int64 { return &d.PersistingL2MaxBytes })),
+		decl("global_mem_bytes", Required, NonNegative, ofDevice(func(d *Device) *uint64 { return &d.GlobalMemBytes })),
+		decl("clock_khz", Required, NonNegative, ofDevice(func(d *Device) *int64 { return &d.ClockKHz })),
+		decl("mem_clock_khz", Required, NonNegative, ofDevice(func(d *Device) *int64 { return &d.MemClockKHz })),
+		decl("mem_bus_bits", Required, NonNegative, ofDevice(func(d *Device) *int { return &d.MemBusBits })),
+		decl("max_threads_per_sm", Required, NonNegative, ofDevice(func(d *Device) *int { return &d.MaxThreadsPerSM })),
+		decl("max_blocks_per_sm", Required, NonNegative, ofDevice(func(d *Device) *int { return &d.MaxBlocksPerSM })),
+		decl("regs_per_sm", Required, NonNegative, ofDevice(func(d *Device) *int { return &d.RegsPerSM })),
+		decl("smem_per_sm_bytes", Required, NonNegative, ofDevice(func(d *Device) *int64 { return &d.SmemPerSMBytes })),
+		decl("warp_size", Required, NonNegative, ofDevice(func(d *Device) *int { return &d.WarpSize })),
+		decl("ecc", Required, NonNegative, ofDevice(func(d *Device) *int { return &d.ECC })),
+		decl("driver_version", Required, NonNegative, ofDevice(func(d *Device) *int { return &d.DriverVersion })),
+		decl("runtime_version", Required, NonNegative, ofDevice(func(d *Device) *int { return &d.RuntimeVersion })),
+		decl("nvcc_version", Required, AnyValue, ofDevice(func(d *Device) *string { return &d.NvccVersion })),
+		decl("nvcc_flags", Required, AnyValue, ofDevice(func(d *Device) *string { return &d.NvccFlags })),
+		decl("cuda_module_loading", Required, AnyValue, ofDevice(func(d *Device) *string { return &d.CUDAModuleLoading })),
+		decl("command", Required, AnyValue, ofDevice(func(d *Device) *string { return &d.Command })),
 	}}
 
 var levelKind = &RecordKind{Type: "level", Tools: "graphperf-bfs", Name: "level record",
 	new: func() Record { return &Level{} }, impl: implOf, Fields: concat(bfsIdentity, []Field{
-		f("level", Required, NonNegative, lv(func(l *Level) *int { return &l.Level })),
-		f("frontier", Required, NonNegative, lv(func(l *Level) *int64 { return &l.Frontier })),
-		f("discovered", Required, NonNegative, lv(func(l *Level) *int64 { return &l.Discovered })),
-		f("device_count", Required, NonNegative, lv(func(l *Level) *int64 { return &l.DeviceCount })),
-		names(f("direction", Required, NonEmpty, lv(func(l *Level) *string { return &l.Direction }))),
-		names(f("convert", Required, NonEmpty, lv(func(l *Level) *string { return &l.Convert }))),
-		f("grid", Required, NonNegative, lv(func(l *Level) *int64 { return &l.Grid })),
-		f("block_size", Required, NonNegative, lv(func(l *Level) *int { return &l.BlockSize })),
-		f("reps", Required, Positive, lv(func(l *Level) *int { return &l.Reps })),
+		decl("level", Required, NonNegative, ofLevel(func(l *Level) *int { return &l.Level })),
+		decl("frontier", Required, NonNegative, ofLevel(func(l *Level) *int64 { return &l.Frontier })),
+		decl("discovered", Required, NonNegative, ofLevel(func(l *Level) *int64 { return &l.Discovered })),
+		decl("device_count", Required, NonNegative, ofLevel(func(l *Level) *int64 { return &l.DeviceCount })),
+		interned(decl("direction", Required, NonEmpty, ofLevel(func(l *Level) *string { return &l.Direction }))),
+		interned(decl("convert", Required, NonEmpty, ofLevel(func(l *Level) *string { return &l.Convert }))),
+		decl("grid", Required, NonNegative, ofLevel(func(l *Level) *int64 { return &l.Grid })),
+		decl("block_size", Required, NonNegative, ofLevel(func(l *Level) *int { return &l.BlockSize })),
+		decl("reps", Required, Positive, ofLevel(func(l *Level) *int { return &l.Reps })),
 	}, timeFields("", Required, levelTimes), []Field{
-		names(f("switch_impl", ForSwitch, NonEmpty, lv(func(l *Level) *string { return &l.SwitchImpl }))),
-		names(f("form", ForSwitch, NonEmpty, lv(func(l *Level) *string { return &l.Form }))),
+		interned(decl("switch_impl", ForSwitch, NonEmpty, ofLevel(func(l *Level) *string { return &l.SwitchImpl }))),
+		interned(decl("form", ForSwitch, NonEmpty, ofLevel(func(l *Level) *string { return &l.Form }))),
 	}, timeFields("convert_", ForSwitch, levelConvert))}
 
 // runFields are what every timed total says of its settings.
 var runFields = []Field{
-	f("l2_flush", Required, AnyValue, tt(func(t *Total) *bool { return &t.L2Flush })),
-	f("block_size", Required, NonNegative, tt(func(t *Total) *int { return &t.BlockSize })),
-	f("grid_cap", Required, NonNegative, tt(func(t *Total) *int64 { return &t.GridCap })),
-	f("reps", Required, Positive, tt(func(t *Total) *int { return &t.Reps })),
-	f("warmup", Required, NonNegative, tt(func(t *Total) *int { return &t.Warmup })),
+	decl("l2_flush", Required, AnyValue, ofTotal(func(t *Total) *bool { return &t.L2Flush })),
+	decl("block_size", Required, NonNegative, ofTotal(func(t *Total) *int { return &t.BlockSize })),
+	decl("grid_cap", Required, NonNegative, ofTotal(func(t *Total) *int64 { return &t.GridCap })),
+	decl("reps", Required, Positive, ofTotal(func(t *Total) *int { return &t.Reps })),
+	decl("warmup", Required, NonNegative, ofTotal(func(t *Total) *int { return &t.Warmup })),
 }
 
 var (
-	verifiedField   = f("verified", Required, AnyValue, tt(func(t *Total) *bool { return &t.Verified }))
-	reachedField    = f("reached", Required, NonNegative, tt(func(t *Total) *int64 { return &t.Reached }))
-	depthHashField  = f("depth_hash", Required, Hash16, tt(func(t *Total) *string { return &t.DepthHash }))
-	iterationsField = f("iterations", Required, Positive, tt(func(t *Total) *int { return &t.Iterations }))
+	verifiedField   = decl("verified", Required, AnyValue, ofTotal(func(t *Total) *bool { return &t.Verified }))
+	reachedField    = decl("reached", Required, NonNegative, ofTotal(func(t *Total) *int64 { return &t.Reached }))
+	depthHashField  = decl("depth_hash", Required, Hash16, ofTotal(func(t *Total) *string { return &t.DepthHash }))
+	iterationsField = decl("iterations", Required, Positive, ofTotal(func(t *Total) *int { return &t.Iterations }))
 )
 
 var totalKind = &RecordKind{Type: "total", Tools: "graphperf-bfs", Name: "total record",
 	new: func() Record { return &Total{} }, impl: implOf, Fields: concat(bfsIdentity, []Field{
-		f("levels", Required, NonNegative, tt(func(t *Total) *int { return &t.Levels })),
+		decl("levels", Required, NonNegative, ofTotal(func(t *Total) *int { return &t.Levels })),
 		reachedField, depthHashField, verifiedField,
 	}, runFields, []Field{
-		f("bottom_up_levels", ForDOBFS, NonNegative, tt(func(t *Total) *int { return &t.BottomUpLevels })),
-		f("directions", ForDOBFS, AnyValue, tt(func(t *Total) *string { return &t.Directions })),
+		decl("bottom_up_levels", ForDOBFS, NonNegative, ofTotal(func(t *Total) *int { return &t.BottomUpLevels })),
+		decl("directions", ForDOBFS, AnyValue, ofTotal(func(t *Total) *string { return &t.Directions })),
 	}, timeFields("", Required, totalTimes), timeFields("wall_", Required, wallTimes), []Field{
-		f("decisions", ForSwitch, NonEmpty, tt(func(t *Total) *string { return &t.Decisions })),
-		f("decisions_hash", ForSwitch, Hash16, tt(func(t *Total) *string { return &t.DecisionsHash })),
-		f("decisions_source", ForSwitch, AnyValue, tt(func(t *Total) *string { return &t.DecisionsSource })),
-		f("switch_impls", ForSwitch, AnyValue, tt(func(t *Total) *[]string { return &t.SwitchImpls })),
-		f("conversions", ForSwitch, NonNegative, tt(func(t *Total) *int { return &t.Conversions })),
+		decl("decisions", ForSwitch, NonEmpty, ofTotal(func(t *Total) *string { return &t.Decisions })),
+		decl("decisions_hash", ForSwitch, Hash16, ofTotal(func(t *Total) *string { return &t.DecisionsHash })),
+		decl("decisions_source", ForSwitch, AnyValue, ofTotal(func(t *Total) *string { return &t.DecisionsSource })),
+		decl("switch_impls", ForSwitch, AnyValue, ofTotal(func(t *Total) *[]string { return &t.SwitchImpls })),
+		decl("conversions", ForSwitch, NonNegative, ofTotal(func(t *Total) *int { return &t.Conversions })),
 	}, timeFields("kernel_", ForSwitch, totalKernel), timeFields("convert_", ForSwitch, totalConvert))}
 
 var pageRankTotalKind = &RecordKind{Type: "total", Tools: "graphperf-pr", Name: "pagerank total record",
 	new: func() Record { return &Total{} }, impl: implOf, Fields: concat(prIdentity, []Field{
 		iterationsField,
-		f("damping", Required, NonNegative, tt(func(t *Total) *float64 { return &t.Damping })),
-		f("precision", Required, NonEmpty, tt(func(t *Total) *string { return &t.Precision })),
+		decl("damping", Required, NonNegative, ofTotal(func(t *Total) *float64 { return &t.Damping })),
+		decl("precision", Required, NonEmpty, ofTotal(func(t *Total) *string { return &t.Precision })),
 		verifiedField,
-		f("reference", Required, NonEmpty, tt(func(t *Total) *string { return &t.Reference })),
-		f("max_abs_error", Required, NonNegative, tt(func(t *Total) *float64 { return &t.MaxAbsError })),
-		f("l1_error", Required, NonNegative, tt(func(t *Total) *float64 { return &t.L1Error })),
-		f("rank_sum", Required, NonNegative, tt(func(t *Total) *float64 { return &t.RankSum })),
-		f("reference_rank_sum", Required, NonNegative, tt(func(t *Total) *float64 { return &t.ReferenceRankSum })),
-		f("last_delta", UnlessNoDiv, NonNegative, tt(func(t *Total) **float64 { return &t.LastDelta })),
+		decl("reference", Required, NonEmpty, ofTotal(func(t *Total) *string { return &t.Reference })),
+		decl("max_abs_error", Required, NonNegative, ofTotal(func(t *Total) *float64 { return &t.MaxAbsError })),
+		decl("l1_error", Required, NonNegative, ofTotal(func(t *Total) *float64 { return &t.L1Error })),
+		decl("rank_sum", Required, NonNegative, ofTotal(func(t *Total) *float64 { return &t.RankSum })),
+		decl("reference_rank_sum", Required, NonNegative, ofTotal(func(t *Total) *float64 { return &t.ReferenceRankSum })),
+		decl("last_delta", UnlessNoDiv, NonNegative, ofTotal(func(t *Total) **float64 { return &t.LastDelta })),
 	}, runFields, timeFields("", Required, totalTimes), timeFields("update_", Required, prUpdate),
 		timeFields("consolidate_", Required, prConsolidate), []Field{
-			f("iteration_median_ns", Required, NonNegative, tt(func(t *Total) *[]float64 { return &t.IterationMedianNs })),
+			decl("iteration_median_ns", Required, NonNegative, ofTotal(func(t *Total) *[]float64 { return &t.IterationMedianNs })),
 		})}
 
 // laTotalFields are the keys after the result of every graphperf-la total.
@@ -484,7 +485,7 @@ var laBFSTotalKind = &RecordKind{Type: "total", Tools: "graphperf-la", Name: "gr
 var laSSSPTotalKind = &RecordKind{Type: "total", Tools: "graphperf-la", Name: "graphperf-la sssp total record",
 	new: func() Record { return &Total{} }, impl: implOf, Fields: concat(withAlgorithm(laIdentity(Required), AlgorithmSSSP), []Field{
 		iterationsField, reachedField,
-		f("distance_hash", Required, Hash16, tt(func(t *Total) *string { return &t.DistanceHash })),
+		decl("distance_hash", Required, Hash16, ofTotal(func(t *Total) *string { return &t.DistanceHash })),
 		dropped("max_weight", KindInt, Required, NonNegative),
 		dropped("weight_seed", KindInt, Required, AnyValue),
 		laReferenceHash,
@@ -493,27 +494,27 @@ var laSSSPTotalKind = &RecordKind{Type: "total", Tools: "graphperf-la", Name: "g
 var laPageRankTotalKind = &RecordKind{Type: "total", Tools: "graphperf-la", Name: "graphperf-la pagerank total record",
 	new: func() Record { return &Total{} }, impl: implOf, Fields: concat(withAlgorithm(laIdentity(Optional), AlgorithmPageRank), []Field{
 		iterationsField,
-		f("damping", Required, NonNegative, tt(func(t *Total) *float64 { return &t.Damping })),
-		f("precision", Required, NonEmpty, tt(func(t *Total) *string { return &t.Precision })),
-		f("max_abs_error", Required, NonNegative, tt(func(t *Total) *float64 { return &t.MaxAbsError })),
-		f("l1_error", Required, NonNegative, tt(func(t *Total) *float64 { return &t.L1Error })),
-		f("rank_sum", Required, NonNegative, tt(func(t *Total) *float64 { return &t.RankSum })),
+		decl("damping", Required, NonNegative, ofTotal(func(t *Total) *float64 { return &t.Damping })),
+		decl("precision", Required, NonEmpty, ofTotal(func(t *Total) *string { return &t.Precision })),
+		decl("max_abs_error", Required, NonNegative, ofTotal(func(t *Total) *float64 { return &t.MaxAbsError })),
+		decl("l1_error", Required, NonNegative, ofTotal(func(t *Total) *float64 { return &t.L1Error })),
+		decl("rank_sum", Required, NonNegative, ofTotal(func(t *Total) *float64 { return &t.RankSum })),
 	}, laTotalFields)}
 
 var errorKind = &RecordKind{Type: "error", Tools: "graphperf-bfs", Name: "error record",
 	new: func() Record { return &Error{} }, impl: implOf, Fields: concat(bfsIdentity, []Field{
-		f("what", Required, NonEmpty, er(func(e *Error) *string { return &e.What })),
-		f("depth_hash", Required, Hash16, er(func(e *Error) *string { return &e.DepthHash })),
+		decl("what", Required, NonEmpty, ofError(func(e *Error) *string { return &e.What })),
+		decl("depth_hash", Required, Hash16, ofError(func(e *Error) *string { return &e.DepthHash })),
 		{Key: "reference_hash", Need: Optional, Range: Hash16, Doc: `absent with --no-cpu-check; ReferenceHash is then ""`,
-			target: er(func(e *Error) *string { return &e.ReferenceHash })},
-		f("first_impl", Required, NonEmpty, er(func(e *Error) *string { return &e.FirstImpl })),
-		f("first_hash", Required, Hash16, er(func(e *Error) *string { return &e.FirstHash })),
+			target: ofError(func(e *Error) *string { return &e.ReferenceHash })},
+		decl("first_impl", Required, NonEmpty, ofError(func(e *Error) *string { return &e.FirstImpl })),
+		decl("first_hash", Required, Hash16, ofError(func(e *Error) *string { return &e.FirstHash })),
 	})}
 
 var pageRankErrorKind = &RecordKind{Type: "error", Tools: "graphperf-pr", Name: "pagerank error record",
 	new: func() Record { return &Error{} }, impl: implOf, Fields: concat(prIdentity, []Field{
-		f("iterations", Required, Positive, er(func(e *Error) *int { return &e.Iterations })),
-		f("what", Required, NonEmpty, er(func(e *Error) *string { return &e.What })),
+		decl("iterations", Required, Positive, ofError(func(e *Error) *int { return &e.Iterations })),
+		decl("what", Required, NonEmpty, ofError(func(e *Error) *string { return &e.What })),
 	})}
 
 var laErrorKind = &RecordKind{Type: "error", Tools: "graphperf-la", Name: "graphperf-la error record",
@@ -522,7 +523,7 @@ var laErrorKind = &RecordKind{Type: "error", Tools: "graphperf-la", Name: "graph
 		implField, withAlgorithm([]Field{algorithmField}, AlgorithmBFS, AlgorithmSSSP, AlgorithmPageRank)[0],
 		dropped("model", KindString, Required, NonEmpty),
 		dropped("variant", KindString, Required, NonEmpty),
-		f("what", Required, NonEmpty, er(func(e *Error) *string { return &e.What })),
+		decl("what", Required, NonEmpty, ofError(func(e *Error) *string { return &e.What })),
 	})}
 
 // AlgorithmSSSP is graphperf-la's single-source shortest paths.

@@ -157,6 +157,8 @@ type damage struct {
 	name       string
 	apply      func(p jsonPair) (string, bool)
 	mustRefuse func(p jsonPair) bool
+	// says is what the error must say beside the key, if anything.
+	says string
 }
 
 func isInt(v string) bool   { _, err := strconv.ParseInt(v, 10, 64); return err == nil }
@@ -172,8 +174,8 @@ func always(jsonPair) bool { return true }
 func never(jsonPair) bool  { return false }
 
 var damages = []damage{
-	{"drop", func(jsonPair) (string, bool) { return "", true }, func(p jsonPair) bool { return !optionalKeys[p.key] }},
-	{"repeat-key", func(p jsonPair) (string, bool) { return pair(p.key, p.value) + "," + pair(p.key, p.value), true }, always},
+	{"drop", func(jsonPair) (string, bool) { return "", true }, func(p jsonPair) bool { return !optionalKeys[p.key] }, "missing"},
+	{"repeat-key", func(p jsonPair) (string, bool) { return pair(p.key, p.value) + "," + pair(p.key, p.value), true }, always, "repeated"},
 	{"zero", func(p jsonPair) (string, bool) {
 		switch {
 		case isString(p.value):
@@ -184,7 +186,7 @@ var damages = []damage{
 			return pair(p.key, "[]"), true
 		}
 		return pair(p.key, "0"), true
-	}, never},
+	}, never, ""},
 	{"negative", func(p jsonPair) (string, bool) {
 		switch {
 		case isInt(p.value):
@@ -193,9 +195,9 @@ var damages = []damage{
 			return pair(p.key, "-1.5"), true
 		}
 		return "", false
-	}, never},
-	{"NaN", func(p jsonPair) (string, bool) { return pair(p.key, "NaN"), true }, always},
-	{"null", func(p jsonPair) (string, bool) { return pair(p.key, "null"), true }, always},
+	}, never, ""},
+	{"NaN", func(p jsonPair) (string, bool) { return pair(p.key, "NaN"), true }, always, "NaN"},
+	{"null", func(p jsonPair) (string, bool) { return pair(p.key, "null"), true }, always, "null"},
 	{"huge", func(p jsonPair) (string, bool) {
 		switch {
 		case isInt(p.value):
@@ -204,19 +206,19 @@ var damages = []damage{
 			return pair(p.key, "1e300"), true
 		}
 		return "", false
-	}, func(p jsonPair) bool { return isInt(p.value) }},
+	}, func(p jsonPair) bool { return isInt(p.value) }, ""},
 	{"int64-max", func(p jsonPair) (string, bool) {
 		if isInt(p.value) {
 			return pair(p.key, "9223372036854775807"), true
 		}
 		return "", false
-	}, never},
+	}, never, ""},
 	{"wrong-type", func(p jsonPair) (string, bool) {
 		if isString(p.value) {
 			return pair(p.key, "7"), true
 		}
 		return pair(p.key, `"7"`), true
-	}, always},
+	}, always, "got"},
 }
 
 // dump returns every row of every table of db, in the order of all
@@ -250,7 +252,7 @@ func dump(t testing.TB, db *DB) string {
 
 // checkRefused fails unless err refuses path at line (or names that line)
 // and names key, and the store is as before.
-func checkRefused(t *testing.T, db *DB, err error, path string, line int, key, before string) (after string) {
+func checkRefused(t *testing.T, db *DB, err error, path string, line int, key, says, before string) (after string) {
 	t.Helper()
 	var pe *kernels.ParseError
 	switch {
@@ -262,6 +264,8 @@ func checkRefused(t *testing.T, db *DB, err error, path string, line int, key, b
 		t.Errorf("error %v: not at line %d, nor naming it", err, line)
 	case key != "" && !strings.Contains(pe.Msg, key):
 		t.Errorf("error %v: does not name %q", err, key)
+	case !strings.Contains(pe.Msg, says):
+		t.Errorf("error %v: does not say %q", err, says)
 	}
 	if after = dump(t, db); after != before {
 		t.Errorf("the refused file changed the store")
@@ -290,7 +294,7 @@ func TestCorruptionSuite(t *testing.T) {
 			t.Fatalf("%s: the undamaged file: %v", base.name, err)
 		}
 		state := dump(t, db) // what the store holds before each case
-		try := func(name string, lines []string, line int, key string, mustRefuse bool) {
+		try := func(name string, lines []string, line int, key, says string, mustRefuse bool) {
 			t.Helper()
 			cases++
 			path := filepath.Join(dir, fmt.Sprintf("case-%d.jsonl", cases))
@@ -301,7 +305,7 @@ func TestCorruptionSuite(t *testing.T) {
 			_, err := db.IngestRunnerJSONL(path, dataset, nil)
 			if err != nil || mustRefuse {
 				refused++
-				t.Run(name, func(t *testing.T) { state = checkRefused(t, db, err, path, line, key, state) })
+				t.Run(name, func(t *testing.T) { state = checkRefused(t, db, err, path, line, key, says, state) })
 				return
 			}
 			t.Run(name, func(t *testing.T) { checkRoundTrip(t, db, dataset, lines[line-1]) })
@@ -326,17 +330,17 @@ func TestCorruptionSuite(t *testing.T) {
 					if lines[target.line-1] == line {
 						continue // the value is already what the damage writes
 					}
-					try(fmt.Sprintf("%s/line%d/%s/%s", base.name, target.line, p.key, d.name), lines, target.line, p.key, d.mustRefuse(p))
+					try(fmt.Sprintf("%s/line%d/%s/%s", base.name, target.line, p.key, d.name), lines, target.line, p.key, d.says, d.mustRefuse(p))
 				}
 			}
 			// The line itself: repeated, and cut in two halves.
 			lines := append([]string(nil), base.lines[:target.line]...)
 			lines = append(lines, base.lines[target.line-1:]...)
-			try(fmt.Sprintf("%s/line%d/repeat-line", base.name, target.line), lines, target.line+1, "",
+			try(fmt.Sprintf("%s/line%d/repeat-line", base.name, target.line), lines, target.line+1, "", "",
 				!strings.Contains(line, `"type":"device"`) && !strings.Contains(line, `"type":"error"`))
 			lines = append([]string(nil), base.lines...)
 			lines[target.line-1] = line[:len(line)/2]
-			try(fmt.Sprintf("%s/line%d/cut-line", base.name, target.line), lines, target.line, "", true)
+			try(fmt.Sprintf("%s/line%d/cut-line", base.name, target.line), lines, target.line, "", `field "`, true) // the key the cut is in or after
 		}
 	}
 	t.Logf("%d damaged files, %d refused, %d stored with their own values", cases, refused, cases-refused)

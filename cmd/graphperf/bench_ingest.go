@@ -218,8 +218,8 @@ func ingestAll(e *env, db *store.DB, b store.Batch, csvMap string, asJSON bool) 
 	}
 	if len(b.Inputs) > 0 {
 		t := res.Total
-		fmt.Fprintf(e.stdout, "%d files: %d stored, %d already stored, %d refused; %d runs, %d levels, %d invalid; %d traversals, %d duplicates\n",
-			len(b.Inputs), stored(res), res.AlreadyStored, res.Failed()-ncuFailed(res), t.Runs, t.Levels, t.Invalid, t.Traversals, t.DuplicateRuns)
+		fmt.Fprintf(e.stdout, "%d files: %d stored, %d stored before, %d refused; %d traversals: %d runs and %d levels stored, %d invalid, %d duplicates\n",
+			len(b.Inputs), stored(res), res.AlreadyStored, res.Failed()-ncuFailed(res), t.Traversals, t.Runs, t.Levels, t.Invalid, t.DuplicateRuns)
 	}
 	for _, w := range res.Warnings {
 		fmt.Fprintf(e.stderr, "graphperf: bench ingest: warning: %s\n", w)

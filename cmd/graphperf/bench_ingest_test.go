@@ -299,7 +299,7 @@ func TestIngestSaysWhatItDid(t *testing.T) {
 			if err == nil || !strings.Contains(stderr, c.want) {
 				t.Errorf("%v\n%s, want an error %q", err, stderr, c.want)
 			}
-			if !strings.Contains(stdout, "1 files: 0 stored, 0 already stored, 1 refused") {
+			if !strings.Contains(stdout, "1 files: 0 stored, 0 stored before, 1 refused") {
 				t.Errorf("stdout %q: the totals do not say 1 refused", stdout)
 			}
 			list, _, _ := runCLI(t, "data", "list", "--db", db, "--csv")
@@ -324,7 +324,7 @@ func TestIngestSaysWhatItDid(t *testing.T) {
 		": graph cfg-normal-s12: its results file cfg-normal-s12.jsonl.gz is not in "+results) {
 		t.Errorf("%v\nstdout %s\nstderr %s", err, stdout, stderr)
 	}
-	if !strings.Contains(stdout, "1 files: 1 stored, 0 already stored, 0 refused; 295 runs, 1298 levels, 0 invalid; 295 traversals, 0 duplicates") {
+	if !strings.Contains(stdout, "1 files: 1 stored, 0 stored before, 0 refused; 295 traversals: 295 runs and 1298 levels stored, 0 invalid, 0 duplicates") {
 		t.Errorf("totals: %s", stdout)
 	}
 	stdout, _, err = runCLI(t, "bench", "ingest", "--db", db, "--json", results)
