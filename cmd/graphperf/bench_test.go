@@ -100,15 +100,17 @@ func fakeRunner(args []string, stdout, stderr io.Writer) int {
 		}
 		for i, name := range impls {
 			ns := 1e6 * float64(i+1) // impl i takes i+1 ms
+			id := kernels.Identity{Graph: filepath.Base(*gpg), GraphHash: "0000abcd", N: int64(g.NumVertices()), M: g.NumEdges(),
+				Root: uint32(r), Impl: name, Algorithm: kernels.AlgorithmBFS, Aggregation: "-", WarpWidth: 1, Chunk: 1, Claim: "cas"}
 			line(&kernels.Total{
-				Identity: kernels.Identity{Graph: filepath.Base(*gpg), GraphHash: "0000abcd", N: int64(g.NumVertices()), M: g.NumEdges(),
-					Root: uint32(r), Impl: name, Algorithm: kernels.AlgorithmBFS, Aggregation: "-", WarpWidth: 1, Chunk: 1, Claim: "cas"},
-				Levels: len(levels), Reached: int64(len(levels)), DepthHash: hash, Verified: !wrong, Reps: *reps, Warmup: *warmup,
+				Identity: id,
+				Levels:   len(levels), Reached: int64(len(levels)), DepthHash: hash, Verified: !wrong, Reps: *reps, Warmup: *warmup,
 				Times: kernels.Times{MinNs: ns, MedianNs: ns, MeanNs: ns, MaxNs: ns}, WallTimes: kernels.WallTimes{WallMedianNs: 2 * ns},
 			})
 			if wrong { // the runner's error line for each disagreement
-				line(&kernels.Error{Identity: kernels.Identity{Graph: filepath.Base(*gpg), Root: uint32(r), Impl: name},
-					What: "depth_hash 0123456789abcdef differs from the CPU reference"})
+				ref := kernels.FormatHash(props.DepthHash(props.BFS(g, uint32(r))))
+				line(&kernels.Error{Identity: id, What: "depth_hash " + hash + " differs from the CPU reference " + ref,
+					DepthHash: hash, ReferenceHash: ref, FirstImpl: impls[0], FirstHash: hash})
 			}
 		}
 	}
