@@ -296,9 +296,7 @@ func writeFigures(dir string, figures []Figure, c *notebook.Cell, local Paths, u
 // that rebuilds the bundle. The cells add the files they name.
 func newManifest(o Options, nbName string, local Paths, start time.Time) (*Manifest, error) {
 	c := o.Commit
-	if c.Dir != "" {
-		c.Dir = tilde(c.Dir)
-	}
+	c.Dir = "" // a path of this machine; Source says git read the checkout
 	man := &Manifest{
 		Tool: Tool, Version: o.Version, Commit: c, GoVersion: runtime.Version(),
 		Created:  start.UTC().Format(time.RFC3339),
@@ -314,20 +312,26 @@ func newManifest(o Options, nbName string, local Paths, start time.Time) (*Manif
 			Note: "the data cells read this store instead of the embedded datasets'"})
 	}
 	man.Inputs = append(man.Inputs, embeddedInputs()...)
-	graphs, env := graphFileInputs()
+	graphs, env := graphFileInputs(o.Dst)
 	man.Inputs = append(man.Inputs, graphs...)
-	man.Environment = append([]Env{env}, otherEnv()...)
+	man.Environment = append([]Env{env}, otherEnv(o.Dst)...)
 	nb := o.Name
 	if nb == "" {
 		nb = notebook.DefaultName
 	}
-	man.Rebuild = rebuildCommand(o.Commit, man.Environment, nb, o.DB, o.Dst)
+	rebuild, outside := rebuildCommand(o.Commit, man.Environment, nb, o.DB, o.Dst)
+	man.Rebuild = rebuild
+	var notes []string
+	if outside {
+		notes = append(notes, "run it in a checkout of graphperf, with "+BundleVar+" the folder of this bundle (the paths outside the checkout are relative to it)")
+	}
 	switch {
 	case c.Revision == Unknown || c.Revision == "":
-		man.RebuildNote = "the commit is unknown (" + c.Source + "): check out the version " + o.Version + " first"
+		notes = append(notes, "the commit is unknown ("+c.Source+"): check out the version "+o.Version+" first")
 	case c.Dirty:
-		man.RebuildNote = "the checkout had uncommitted changes: the commit alone does not rebuild this bundle exactly"
+		notes = append(notes, "the checkout had uncommitted changes: the commit alone does not rebuild this bundle exactly")
 	}
+	man.RebuildNote = strings.Join(notes, "; ")
 	return man, nil
 }
 

@@ -36,7 +36,7 @@ type Commit struct {
 	Source string `json:"source"`
 
 	// Dir is the checkout git was run in, when Source is "git"; a
-	// manifest shows it as the bundle shows paths (relative or "~").
+	// manifest leaves it out (a path of the machine that made it).
 	Dir string `json:"dir,omitempty"`
 }
 

@@ -39,8 +39,8 @@ type Input struct {
 // compute, as the manifest records it.
 type Env struct {
 	Name string `json:"name"`
-	// Value is the variable's value, a path written as the bundle writes
-	// paths (relative or "~"); "" when unset.
+	// Value is the variable's value, a path relative to the checkout or
+	// to the bundle (rebuildPath); "" when unset.
 	Value string `json:"value"`
 	Set   bool   `json:"set"`
 	// Effect says what the value changed in this bundle.
@@ -96,12 +96,12 @@ func embeddedInputs() []Input {
 // into the cache, or not at hand, when a cell that needs one skips it. It
 // returns them with GRAPHPERF_GRAPHS's effect, in words. It hashes the
 // files found (5 MiB for the five SNAP graphs).
-func graphFileInputs() ([]Input, Env) {
+func graphFileInputs(dst string) ([]Input, Env) {
 	env := Env{Name: kernels.GraphsEnv}
 	dir, set := os.LookupEnv(kernels.GraphsEnv)
 	env.Set = set && dir != ""
 	if env.Set {
-		env.Value = relOrLocal(dir)
+		env.Value, _ = rebuildPath(dir, dst)
 	}
 	graphs, err := embedded.FileGraphs()
 	if err != nil {
@@ -153,14 +153,15 @@ func graphFileInputs() ([]Input, Env) {
 // set: GRAPHPERF_PYTHON (the interpreter of predict evaluate's
 // scikit-learn baseline) and GRAPHPERF_CACHE_DIR (only where derived
 // files are kept; recorded so a rebuild finds the same cache).
-func otherEnv() []Env {
+func otherEnv(dst string) []Env {
 	var out []Env
 	for _, v := range []struct{ name, effect string }{
 		{"GRAPHPERF_PYTHON", "the python that runs predict evaluate's scikit-learn baseline, where a cell runs it"},
 		{measured.CacheEnv, "where the embedded datasets are unpacked and graphs built; no effect on the results"},
 	} {
 		if val, ok := os.LookupEnv(v.name); ok && val != "" {
-			out = append(out, Env{Name: v.name, Value: relOrLocal(val), Set: true, Effect: v.effect})
+			value, _ := rebuildPath(val, dst)
+			out = append(out, Env{Name: v.name, Value: value, Set: true, Effect: v.effect})
 		}
 	}
 	return out
@@ -268,53 +269,71 @@ func pathSHA(path string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
+// BundleVar names the bundle's own folder in a rebuild command: a path
+// outside the checkout is written relative to it, "$BUNDLE/../nb.md", so
+// the manifest holds no path of the machine that made it.
+const BundleVar = "$BUNDLE"
+
 // rebuildCommand is the one command line that rebuilds the bundle from a
 // checkout of graphperf: the commit checked out (when known), the
 // variables that change results set as they were, and the report run with
-// the same notebook, store and -o (paths as relOrLocal writes them).
-func rebuildCommand(c Commit, envs []Env, nbName, db, dst string) string {
+// the same notebook, store and -o (paths as rebuildPath writes them). It
+// says whether a path is written relative to BundleVar.
+func rebuildCommand(c Commit, envs []Env, nbName, db, dst string) (string, bool) {
 	var parts []string
 	if c.Revision != Unknown && c.Revision != "" {
 		parts = append(parts, "git checkout "+c.Revision, "&&")
 	}
+	outside := false
+	// A path is quoted for the shell, BundleVar left outside the quotes
+	// so that the shell expands it.
+	quote := func(s string) string {
+		if rest, ok := strings.CutPrefix(s, BundleVar); ok {
+			outside = true
+			if rest == "" {
+				return `"` + BundleVar + `"`
+			}
+			return `"` + BundleVar + `"/` + notebook.Quote([]string{strings.TrimPrefix(rest, "/")})
+		}
+		return notebook.Quote([]string{s})
+	}
+	path := func(p string) string {
+		s, _ := rebuildPath(p, dst)
+		return quote(s)
+	}
 	for _, e := range envs {
 		if e.Set && e.Name != measured.CacheEnv {
-			parts = append(parts, e.Name+"="+notebook.Quote([]string{e.Value}))
+			parts = append(parts, e.Name+"="+quote(e.Value))
 		}
 	}
 	parts = append(parts, "go", "run", "./cmd/graphperf", "report")
 	if nbName != notebook.DefaultName {
-		parts = append(parts, notebook.Quote([]string{relOrLocal(nbName)}))
+		parts = append(parts, path(nbName))
 	}
 	if db != "" {
-		parts = append(parts, "--db", notebook.Quote([]string{relOrLocal(db)}))
+		parts = append(parts, "--db", path(db))
 	}
-	parts = append(parts, "-o", notebook.Quote([]string{relOrLocal(dst)}))
-	return strings.Join(parts, " ")
+	parts = append(parts, "-o", path(dst))
+	return strings.Join(parts, " "), outside
 }
 
-// relOrLocal is p as the rebuild command names it, run in the module's
-// checkout: relative to the checkout when inside it or beside it
-// ("../shared/graphs"), else absolute with the home directory as "~".
-func relOrLocal(p string) string {
+// rebuildPath is p as the rebuild command, run in the module's checkout,
+// names it: relative to the checkout when inside it or beside it
+// ("../shared/graphs"), else relative to the bundle dst, after BundleVar
+// (and true).
+func rebuildPath(p, dst string) (string, bool) {
 	abs, err := filepath.Abs(p)
 	if err != nil {
-		return p
+		return p, false
 	}
 	if dir := ModuleDir(); dir != "" {
 		if rel, err := filepath.Rel(dir, abs); err == nil && !strings.HasPrefix(rel, "../..") {
-			return filepath.ToSlash(rel)
+			return filepath.ToSlash(rel), false
 		}
 	}
-	return tilde(abs)
-}
-
-// tilde is the absolute path p with the home directory written "~".
-func tilde(p string) string {
-	if home, err := os.UserHomeDir(); err == nil && home != "/" {
-		if rest, ok := strings.CutPrefix(p, home+string(filepath.Separator)); ok {
-			return "~/" + filepath.ToSlash(rest)
-		}
+	rel := Rel(dst, abs)
+	if rel == "." {
+		return BundleVar, true
 	}
-	return p
+	return BundleVar + "/" + rel, true
 }

@@ -131,9 +131,14 @@ func TestManifestProvenance(t *testing.T) {
 	if n := man.Cells[0].Notes; len(n) != 1 || !strings.Contains(n[0], "not simulated") {
 		t.Errorf("cell notes %q", n)
 	}
-	if !strings.HasPrefix(man.Rebuild, "git checkout "+commit.Revision+" && go run ./cmd/graphperf report -o ") ||
-		!strings.Contains(man.RebuildNote, "uncommitted") {
+	// The bundle is outside the checkout: its path in the command is
+	// $BUNDLE, and the note says what that is.
+	if man.Rebuild != "git checkout "+commit.Revision+" && go run ./cmd/graphperf report -o \"$BUNDLE\"" ||
+		!strings.Contains(man.RebuildNote, "uncommitted") || !strings.Contains(man.RebuildNote, "$BUNDLE the folder of this bundle") {
 		t.Errorf("rebuild %q (%q)", man.Rebuild, man.RebuildNote)
+	}
+	if got, out := rebuildCommand(Commit{Revision: Unknown}, nil, filepath.Join(root, "my nb.md"), "", dst); got != `go run ./cmd/graphperf report "$BUNDLE"/'../my nb.md' -o "$BUNDLE"` || !out {
+		t.Errorf("rebuild %q: want the paths after $BUNDLE, outside the quotes", got)
 	}
 	if man.Seeds["1"] == nil || man.Seeds["1"][0] != "3" {
 		t.Errorf("seeds %v", man.Seeds)

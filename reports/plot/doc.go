@@ -5,5 +5,6 @@
 // figures 4.3 and 4.4).
 //
 // Every figure is a function of plain Go values returning a *plot.Plot; Save
-// writes one as PNG and SVG.
+// writes one as PNG (300 dpi), SVG and PDF (Render); ForPage sizes one for a
+// page, its legend below it (Legended).
 package plot
