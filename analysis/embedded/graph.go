@@ -50,13 +50,19 @@ func Graph(name string, log io.Writer) (string, error) {
 	return path, nil
 }
 
-// sweepRecord is the embedded sweep manifest's record of graph name.
-func sweepRecord(name string) (*kernels.GraphRecord, error) {
+// sweepManifest reads the embedded sweep's manifest (unpacking the dataset
+// once, measured.Dir).
+func sweepManifest() (*kernels.Manifest, error) {
 	dir, err := measured.Dir()
 	if err != nil {
 		return nil, err
 	}
-	man, err := kernels.ReadManifest(filepath.Join(dir, "manifest.json"))
+	return kernels.ReadManifest(filepath.Join(dir, "manifest.json"))
+}
+
+// sweepRecord is the embedded sweep manifest's record of graph name.
+func sweepRecord(name string) (*kernels.GraphRecord, error) {
+	man, err := sweepManifest()
 	if err != nil {
 		return nil, err
 	}
@@ -86,11 +92,7 @@ type FileGraph struct {
 // manifest's order, with whether each is already in the cache. It unpacks
 // the dataset once (measured.Dir) and reads its manifest.
 func FileGraphs() ([]FileGraph, error) {
-	dir, err := measured.Dir()
-	if err != nil {
-		return nil, err
-	}
-	man, err := kernels.ReadManifest(filepath.Join(dir, "manifest.json"))
+	man, err := sweepManifest()
 	if err != nil {
 		return nil, err
 	}
